@@ -1,0 +1,159 @@
+/**
+ * Time math used across PIE. All instants are epoch milliseconds; day boundaries depend on an IANA time zone.
+ * Pure functions only.
+ */
+import { PieError } from './errors.js';
+
+const DAY_MS = 86_400_000;
+
+const formatterCache = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormatter(tz: string): Intl.DateTimeFormat {
+  let f = formatterCache.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatterCache.set(tz, f);
+  }
+  return f;
+}
+
+export function isValidTimeZone(tz: string): boolean {
+  try {
+    partsFormatter(tz);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function assertTimeZone(tz: string): string {
+  if (!isValidTimeZone(tz)) {
+    throw new PieError(
+      'INVALID_ARGUMENT',
+      `Unknown time zone "${tz}"; use an IANA name such as "Europe/Berlin" or "UTC".`,
+    );
+  }
+  return tz;
+}
+
+export function systemTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+interface LocalParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+export function localParts(ms: number, tz: string): LocalParts {
+  const out: Record<string, number> = {};
+  for (const p of partsFormatter(tz).formatToParts(new Date(ms))) {
+    if (p.type !== 'literal') out[p.type] = Number(p.value);
+  }
+  return {
+    year: out.year ?? 1970,
+    month: out.month ?? 1,
+    day: out.day ?? 1,
+    hour: out.hour ?? 0,
+    minute: out.minute ?? 0,
+    second: out.second ?? 0,
+  };
+}
+
+/** The local calendar day of an instant, as YYYY-MM-DD. */
+export function localDayKey(ms: number, tz: string): string {
+  const p = localParts(ms, tz);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** Offset of `tz` from UTC at instant `ms`, in milliseconds. */
+export function zoneOffsetMs(ms: number, tz: string): number {
+  const p = localParts(ms, tz);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+/** The instant at which a local wall-clock time occurs in `tz` (DST gaps resolve forward). */
+export function zonedTimeToUtc(
+  local: { year: number; month: number; day: number; hour?: number; minute?: number; second?: number },
+  tz: string,
+): number {
+  const guess = Date.UTC(local.year, local.month - 1, local.day, local.hour ?? 0, local.minute ?? 0, local.second ?? 0);
+  let ms = guess - zoneOffsetMs(guess, tz);
+  // A second pass settles instants near a DST change.
+  ms = guess - zoneOffsetMs(ms, tz);
+  return ms;
+}
+
+/** Start of the local day containing `ms`. */
+export function startOfLocalDay(ms: number, tz: string): number {
+  const p = localParts(ms, tz);
+  return zonedTimeToUtc({ year: p.year, month: p.month, day: p.day }, tz);
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** Earliest and latest instants PIE accepts as real event times: 1990-01-01 to 2100-01-01. */
+export const PLAUSIBLE_MIN_MS = Date.UTC(1990, 0, 1);
+export const PLAUSIBLE_MAX_MS = Date.UTC(2100, 0, 1);
+
+export function isPlausibleTime(ms: number | null | undefined): ms is number {
+  return typeof ms === 'number' && Number.isFinite(ms) && ms >= PLAUSIBLE_MIN_MS && ms < PLAUSIBLE_MAX_MS;
+}
+
+/** Unix seconds (possibly fractional, as in ChatGPT exports) to epoch ms; null when missing or not finite. */
+export function fromUnixSeconds(value: unknown): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+  return Math.round(value * 1000);
+}
+
+/**
+ * Parse a date given by a person on the command line: ISO date or date-time ("2024-03-15", "2024-03-15T14:00",
+ * "2024-03-15T14:00:00Z"). A date without a zone is read in `tz`.
+ */
+export function parseDateArgument(text: string, tz: string): number {
+  const trimmed = text.trim();
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/.exec(trimmed);
+  if (m) {
+    const [, y, mo, d, h, mi, s] = m;
+    const parts = {
+      year: Number(y),
+      month: Number(mo),
+      day: Number(d),
+      hour: Number(h ?? 0),
+      minute: Number(mi ?? 0),
+      second: Number(s ?? 0),
+    };
+    if (parts.month < 1 || parts.month > 12 || parts.day < 1 || parts.day > 31) {
+      throw new PieError('INVALID_ARGUMENT', `"${text}" is not a valid date; use YYYY-MM-DD.`);
+    }
+    return zonedTimeToUtc(parts, tz);
+  }
+  const parsed = Date.parse(trimmed);
+  if (/\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(trimmed) && Number.isFinite(parsed)) return parsed;
+  throw new PieError(
+    'INVALID_ARGUMENT',
+    `"${text}" is not a date PIE understands; use YYYY-MM-DD or an ISO date-time.`,
+  );
+}
+
+export function isoString(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+export { DAY_MS };

@@ -1,0 +1,163 @@
+/**
+ * The temporal world model (DESIGN.md §2). Times are epoch milliseconds.
+ * Event time = when it was true in the user's world; record time = when PIE learned it.
+ */
+
+export const CORE_ENTITY_TYPES = [
+  'person',
+  'project',
+  'belief',
+  'decision',
+  'tool',
+  'concept',
+  'organization',
+  'period',
+  'place',
+  'event',
+  'preference',
+  'commitment',
+] as const;
+export type CoreEntityType = (typeof CORE_ENTITY_TYPES)[number];
+/** Custom types are allowed; core types get special treatment. */
+export type EntityType = CoreEntityType | (string & {});
+
+export const TIERS = ['active', 'summarized', 'archived'] as const;
+export type Tier = (typeof TIERS)[number];
+
+export const TRANSITION_KINDS = ['creation', 'update', 'contradiction', 'resolution', 'archival', 'summary'] as const;
+export type TransitionKind = (typeof TRANSITION_KINDS)[number];
+
+export type StateValue = string | number | boolean | null;
+export type EntityState = Record<string, StateValue>;
+
+export interface Entity {
+  id: string;
+  type: EntityType;
+  name: string;
+  aliases: string[];
+  state: EntityState;
+  firstSeen: number;
+  lastSeen: number;
+  importance: number;
+  tier: Tier;
+  accessCount: number;
+  /** Episode where the entity was first extracted. */
+  createdFrom: string | null;
+  recordedAt: number;
+  updatedAt: number;
+  version: number;
+  protected: boolean;
+  meta: Record<string, unknown>;
+}
+
+export interface Transition {
+  id: string;
+  entityId: string;
+  kind: TransitionKind;
+  fromState: EntityState | null;
+  toState: EntityState;
+  summary: string;
+  eventTime: number;
+  recordedAt: number;
+  confidence: number;
+  episodeId: string | null;
+  batchId: string | null;
+  /** For contradictions: the resolution transition that closed it, if any. */
+  resolvedBy: string | null;
+}
+
+export interface Fact {
+  id: string;
+  entityId: string;
+  attribute: string;
+  value: StateValue;
+  validFrom: number;
+  validTo: number | null;
+  supersededBy: string | null;
+  episodeId: string | null;
+  recordedAt: number;
+  confidence: number;
+}
+
+export interface Relationship {
+  id: string;
+  type: string;
+  sourceId: string;
+  targetId: string;
+  properties: Record<string, StateValue>;
+  validFrom: number;
+  validTo: number | null;
+  confidence: number;
+  episodeId: string | null;
+  recordedAt: number;
+  /** Set when the edge was discovered by dreaming rather than extracted. */
+  discoveredBy: string | null;
+}
+
+export interface Period {
+  entityId: string;
+  name: string;
+  start: number;
+  end: number | null;
+}
+
+export interface Procedure {
+  id: string;
+  description: string;
+  pattern: string[];
+  evidence: string[];
+  timesObserved: number;
+  firstObserved: number;
+  lastObserved: number;
+  domain: string | null;
+  confidence: number;
+}
+
+export type ExtractionStatus = 'pending' | 'extracted' | 'failed';
+
+/** A stored conversation or note. */
+export interface Episode {
+  id: string;
+  source: string;
+  externalId: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  model: string | null;
+  contentHash: string;
+  turnCount: number;
+  summary: string | null;
+  significance: number | null;
+  userState: string | null;
+  extraction: ExtractionStatus;
+  recordedAt: number;
+  meta: Record<string, unknown>;
+}
+
+export interface StoredTurn {
+  episodeId: string;
+  seq: number;
+  role: 'user' | 'assistant';
+  text: string;
+  time: number | null;
+  speaker: string | null;
+  externalId: string | null;
+  meta: Record<string, unknown>;
+}
+
+export interface WorldStats {
+  episodes: number;
+  turns: number;
+  episodesPendingExtraction: number;
+  entities: number;
+  entitiesByType: Record<string, number>;
+  entitiesByTier: Record<string, number>;
+  transitions: number;
+  facts: number;
+  currentFacts: number;
+  relationships: number;
+  periods: number;
+  procedures: number;
+  firstEpisodeAt: number | null;
+  lastEpisodeAt: number | null;
+}
