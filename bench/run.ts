@@ -1,0 +1,15 @@
+import { benchImport } from './import.js';
+
+/** `npm run bench -- <name>`: runs one benchmark; each writes its own section of docs/benchmarks.md. */
+const BENCHES: Record<string, () => Promise<void>> = {
+  import: benchImport,
+};
+
+const name = process.argv[2];
+const bench = name ? BENCHES[name] : undefined;
+if (!bench) {
+  console.error(`usage: npm run bench -- <${Object.keys(BENCHES).join('|')}>`);
+  process.exitCode = 2;
+} else {
+  await bench();
+}

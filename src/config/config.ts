@@ -1,0 +1,59 @@
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { PieError } from '../domain/errors.js';
+import { assertTimeZone, parseDateArgument, systemTimeZone } from '../domain/time.js';
+
+/** Everything PIE needs to know before it builds its dependencies (see compose.ts). */
+export const configSchema = z.object({
+  dbPath: z.string().min(1),
+  /** Fixed reference time (epoch ms), or null for the system clock. */
+  now: z.number().nullable(),
+  tz: z.string().min(1),
+  json: z.boolean(),
+});
+export type Config = z.infer<typeof configSchema>;
+
+export interface GlobalFlags {
+  db?: string | undefined;
+  now?: string | undefined;
+  tz?: string | undefined;
+  json?: boolean | undefined;
+}
+
+export type Env = Record<string, string | undefined>;
+
+/** Default database location: $PIE_DB, else $PIE_HOME/pie.db, PIE_HOME defaulting to ~/.pie. */
+export function defaultDbPath(env: Env): string {
+  if (env.PIE_DB) return resolve(env.PIE_DB);
+  const home = env.PIE_HOME ? resolve(env.PIE_HOME) : join(homedir(), '.pie');
+  return join(home, 'pie.db');
+}
+
+/** Flags win over environment variables, which win over defaults. */
+export function loadConfig(input: { flags: GlobalFlags; env: Env }): Config {
+  const { flags, env } = input;
+  const tz = assertTimeZone(flags.tz ?? env.PIE_TZ ?? systemTimeZone());
+  const nowText = flags.now ?? env.PIE_NOW;
+  let now: number | null = null;
+  if (nowText !== undefined && nowText !== '') {
+    try {
+      now = parseDateArgument(nowText, tz);
+    } catch (cause) {
+      const origin = flags.now !== undefined ? '--now' : 'PIE_NOW';
+      throw new PieError(
+        'INVALID_ARGUMENT',
+        `${origin} "${nowText}" is not a date; use YYYY-MM-DD or an ISO date-time.`,
+        {
+          cause,
+        },
+      );
+    }
+  }
+  return configSchema.parse({
+    dbPath: flags.db ? resolve(flags.db) : defaultDbPath(env),
+    now,
+    tz,
+    json: flags.json ?? false,
+  });
+}

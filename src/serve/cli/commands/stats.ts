@@ -1,0 +1,44 @@
+import type { Command } from 'commander';
+import type { WorldStats } from '../../../domain/world.js';
+import type { CommandContext } from '../context.js';
+import { countList, localDate, num, table } from '../format.js';
+
+export function registerStats(
+  program: Command,
+  run: (action: (ctx: CommandContext) => Promise<void>) => Promise<void>,
+): void {
+  program
+    .command('stats')
+    .description(
+      'counts: episodes, turns, entities by type and tier, transitions, facts, relationships, periods, procedures',
+    )
+    .action(() => run(stats));
+}
+
+async function stats(ctx: CommandContext): Promise<void> {
+  const services = await ctx.services({ readonly: true });
+  const s = await services.store.stats();
+  const info = services.store.info();
+  ctx.emit({ text: render(s, ctx.config.tz, info.location), json: { database: info.location, ...s } });
+}
+
+function render(s: WorldStats, tz: string, location: string): string {
+  const span =
+    s.firstEpisodeAt !== null && s.lastEpisodeAt !== null
+      ? `${localDate(s.firstEpisodeAt, tz)} to ${localDate(s.lastEpisodeAt, tz)}`
+      : 'no episodes yet';
+  return [
+    `Database: ${location}`,
+    table([
+      ['episodes', num(s.episodes), `${num(s.episodesPendingExtraction)} waiting for extraction; ${span}`],
+      ['turns', num(s.turns), ''],
+      ['entities', num(s.entities), `by type: ${countList(s.entitiesByType)}`],
+      ['', '', `by tier: ${countList(s.entitiesByTier)}`],
+      ['transitions', num(s.transitions), ''],
+      ['facts', num(s.facts), `${num(s.currentFacts)} current`],
+      ['relationships', num(s.relationships), ''],
+      ['periods', num(s.periods), ''],
+      ['procedures', num(s.procedures), ''],
+    ]),
+  ].join('\n');
+}

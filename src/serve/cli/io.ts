@@ -1,0 +1,46 @@
+import type { Env } from '../../config/config.js';
+
+/** What the CLI touches of the outside world, so tests can run it in-process. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  env: Env;
+  /** True when stderr is an interactive terminal: progress lines are shown only then. */
+  interactive: boolean;
+}
+
+export function processIo(): CliIo {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    env: process.env,
+    interactive: Boolean(process.stderr.isTTY),
+  };
+}
+
+/** A progress line that rewrites itself on a terminal and stays silent elsewhere (pipes, CI, --json). */
+export interface Progress {
+  update(text: string): void;
+  done(): void;
+}
+
+export function createProgress(input: { io: CliIo; enabled: boolean; minIntervalMs?: number }): Progress {
+  const { io } = input;
+  if (!input.enabled || !io.interactive) return { update: () => undefined, done: () => undefined };
+  const minInterval = input.minIntervalMs ?? 100;
+  let last = 0;
+  let shown = false;
+  return {
+    update(text) {
+      const t = Date.now();
+      if (t - last < minInterval) return;
+      last = t;
+      shown = true;
+      io.stderr(`\r\u001b[2K${text}`);
+    },
+    done() {
+      if (shown) io.stderr('\r\u001b[2K');
+      shown = false;
+    },
+  };
+}

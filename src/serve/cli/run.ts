@@ -1,0 +1,80 @@
+import { Command, CommanderError } from 'commander';
+import { compose, type Services } from '../../compose.js';
+import { loadConfig, type GlobalFlags } from '../../config/config.js';
+import { errorMessage, isPieError } from '../../domain/errors.js';
+import { registerIngest } from './commands/ingest.js';
+import { registerSearch } from './commands/search.js';
+import { registerStats } from './commands/stats.js';
+import { emitter, type CommandContext } from './context.js';
+import { EXIT_CODES, EXIT_INTERNAL, EXIT_USAGE } from './exit-codes.js';
+import type { CliIo } from './io.js';
+
+export type ActionRunner = (action: (ctx: CommandContext) => Promise<void>) => Promise<void>;
+
+const VERSION = '0.1.0';
+
+/** Runs `pie` with `argv` (user arguments only, without node and script) and returns the exit status. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const program = new Command();
+  let servicesOpened: Services | undefined;
+
+  const run: ActionRunner = async (action) => {
+    const config = loadConfig({ flags: program.opts<GlobalFlags>(), env: io.env });
+    const ctx: CommandContext = {
+      io,
+      config,
+      emit: emitter(io, config.json),
+      services: async (options) => (servicesOpened ??= await compose({ config, readonly: options?.readonly ?? false })),
+    };
+    await action(ctx);
+  };
+
+  program
+    .name('pie')
+    .description('PIE, the Personal Intelligence Engine: a temporal world model of your chat history, on your machine.')
+    .version(VERSION, '-V, --version')
+    .option('--db <file>', 'database file (default $PIE_DB, else $PIE_HOME/pie.db, PIE_HOME defaulting to ~/.pie)')
+    .option('--now <date>', 'reference "now" for relative time (default $PIE_NOW, else the clock)')
+    .option('--tz <zone>', 'IANA time zone for day boundaries (default $PIE_TZ, else the system zone)')
+    .option('--json', 'machine output: one JSON document on stdout')
+    .showHelpAfterError('(run "pie --help" for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) });
+
+  registerIngest(program, run);
+  registerStats(program, run);
+  registerSearch(program, run);
+  for (const cmd of program.commands) cmd.exitOverride();
+
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (error) {
+    return reportError(error, io);
+  } finally {
+    if (servicesOpened) await closeQuietly(servicesOpened, io);
+  }
+}
+
+function reportError(error: unknown, io: CliIo): number {
+  if (error instanceof CommanderError) {
+    // Commander has already printed its message (help, version, or a usage error).
+    return error.exitCode === 0 ? 0 : EXIT_USAGE;
+  }
+  if (isPieError(error)) {
+    io.stderr(`pie: ${error.message}\n`);
+    return EXIT_CODES[error.code];
+  }
+  io.stderr(`pie: unexpected error: ${errorMessage(error)}\n`);
+  if (io.env.PIE_DEBUG && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
+  else io.stderr('pie: set PIE_DEBUG=1 to see the stack trace, and please report it.\n');
+  return EXIT_INTERNAL;
+}
+
+async function closeQuietly(services: Services, io: CliIo): Promise<void> {
+  try {
+    await services.close();
+  } catch (error) {
+    io.stderr(`pie: could not close the database cleanly: ${errorMessage(error)}\n`);
+  }
+}
