@@ -1,0 +1,172 @@
+import { z } from 'zod';
+
+/**
+ * ExtractionResult: the output of every extractor (LLM, offline rules, pre-computed) and the input of `pie apply`.
+ * The shape is a public contract (DESIGN.md §3). Parsing is lenient where models are sloppy (missing optional
+ * fields, null for absent) and strict where a wrong value would corrupt history (names, types, times).
+ *
+ * Extensions beyond the DESIGN.md example, all optional:
+ * - `episodeId` on items: which conversation of the batch the item came from (defaults to the batch's first episode);
+ * - `eventTime` on items: an ISO date stated in the conversation ("we launched on March 3"), else the episode's time;
+ * - `attribute` on state changes: which state attribute changed (else inferred from the old value, else "status");
+ * - `replaces` on beliefs: the statement of an earlier belief this one reverses;
+ * - `actions` (actor, verb, object) and `locations`, absorbed from the flowcharts' episode semantics;
+ * - `episodes`: per-episode summary/significance/user state when a batch holds several conversations.
+ */
+
+const name = z.string().trim().min(1).max(300);
+const isoTime = z.string().refine((s) => Number.isFinite(Date.parse(s)), { message: 'not an ISO date' });
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((v) => (v === null || v === undefined || v.trim() === '' ? undefined : v.trim()));
+const confidence = z.number().min(0).max(1);
+export const stateValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const state = z.record(z.string(), stateValueSchema);
+
+export const extractedEntitySchema = z.object({
+  name,
+  type: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .transform((t) => t.toLowerCase()),
+  aliases: z
+    .array(name)
+    .nullish()
+    .transform((v) => v ?? []),
+  state: state.nullish().transform((v) => v ?? {}),
+  matchesExisting: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  episodeId: optionalText,
+  eventTime: isoTime.nullish().transform((v) => v ?? undefined),
+});
+
+export const extractedRelationshipSchema = z.object({
+  source: name,
+  target: name,
+  type: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .transform((t) => t.toUpperCase().replace(/[\s-]+/g, '_')),
+  properties: state.nullish().transform((v) => v ?? {}),
+  /** True when the conversation says the relationship ended ("Maya left the team"). */
+  ended: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
+  confidence: confidence.nullish().transform((v) => v ?? 0.8),
+  episodeId: optionalText,
+  eventTime: isoTime.nullish().transform((v) => v ?? undefined),
+});
+
+export const extractedStateChangeSchema = z.object({
+  entityName: name,
+  whatChanged: z.string().trim().min(1),
+  attribute: optionalText,
+  oldStateAspect: optionalText,
+  newStateAspect: z.string().trim().min(1),
+  isContradiction: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
+  confidence: confidence.nullish().transform((v) => v ?? 0.8),
+  episodeId: optionalText,
+  eventTime: isoTime.nullish().transform((v) => v ?? undefined),
+});
+
+export const extractedBeliefSchema = z.object({
+  statement: name,
+  domain: optionalText,
+  confidence: confidence.nullish().transform((v) => v ?? 0.7),
+  replaces: optionalText,
+  episodeId: optionalText,
+  eventTime: isoTime.nullish().transform((v) => v ?? undefined),
+});
+
+export const extractedDecisionSchema = z.object({
+  summary: name,
+  reasoning: optionalText,
+  alternatives: z
+    .array(z.string())
+    .nullish()
+    .transform((v) => v ?? []),
+  relatedEntities: z
+    .array(z.string())
+    .nullish()
+    .transform((v) => v ?? []),
+  episodeId: optionalText,
+  eventTime: isoTime.nullish().transform((v) => v ?? undefined),
+});
+
+export const extractedActionSchema = z.object({
+  actor: name,
+  verb: z.string().trim().min(1).max(60),
+  object: name,
+  episodeId: optionalText,
+});
+
+export const episodeAnnotationSchema = z.object({
+  id: z.string().min(1),
+  summary: optionalText,
+  significance: confidence.nullish().transform((v) => v ?? undefined),
+  userState: optionalText,
+});
+
+export const extractionResultSchema = z.object({
+  batch: z.object({
+    id: z.string().min(1),
+    date: isoTime,
+    episodeIds: z.array(z.string().min(1)).min(1),
+  }),
+  entities: z
+    .array(extractedEntitySchema)
+    .nullish()
+    .transform((v) => v ?? []),
+  relationships: z
+    .array(extractedRelationshipSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+  stateChanges: z
+    .array(extractedStateChangeSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+  beliefs: z
+    .array(extractedBeliefSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+  decisions: z
+    .array(extractedDecisionSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+  actions: z
+    .array(extractedActionSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+  locations: z
+    .array(name)
+    .nullish()
+    .transform((v) => v ?? []),
+  periodContext: optionalText,
+  summary: optionalText,
+  significance: confidence.nullish().transform((v) => v ?? undefined),
+  userState: optionalText,
+  episodes: z
+    .array(episodeAnnotationSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+});
+
+export type ExtractionResult = z.output<typeof extractionResultSchema>;
+export type ExtractionResultInput = z.input<typeof extractionResultSchema>;
+export type ExtractedEntity = ExtractionResult['entities'][number];
+export type ExtractedRelationship = ExtractionResult['relationships'][number];
+export type ExtractedStateChange = ExtractionResult['stateChanges'][number];
+export type ExtractedBelief = ExtractionResult['beliefs'][number];
+export type ExtractedDecision = ExtractionResult['decisions'][number];
+export type ExtractedAction = ExtractionResult['actions'][number];

@@ -1,0 +1,168 @@
+import type { Embedder } from '../ports/embedder.js';
+import type { IndexedEntity, NameIndex } from './name-index.js';
+import { isAcronymOf, looksLikeAcronym, normalizeName } from './normalize.js';
+import { cosine, jaroWinkler } from './similarity.js';
+
+export type ResolutionLayer = 'exact' | 'alias' | 'acronym' | 'fuzzy' | 'embedding' | 'llm' | 'new';
+
+export interface Resolution {
+  /** The matched entity, or null when the mention is a new entity. */
+  entityId: string | null;
+  layer: ResolutionLayer;
+  score: number;
+  /** Close candidates that were not accepted (for review by the sleep cycle or the verifier). */
+  ambiguous: IndexedEntity[];
+}
+
+/** Asks a model whether a mention and a candidate are the same real-world entity. */
+export type MatchVerifier = (input: {
+  name: string;
+  type: string | undefined;
+  candidate: IndexedEntity;
+}) => Promise<boolean>;
+
+export interface ResolverOptions {
+  index: NameIndex;
+  embedder?: Embedder | undefined;
+  verifier?: MatchVerifier | undefined;
+  /** Fuzzy similarity accepted without verification (Jaro–Winkler on normalized names). */
+  fuzzyAccept?: number;
+  /** Lower bound of the ambiguous band sent to the verifier. */
+  fuzzyReview?: number;
+  /** Embedding cosine similarity accepted as a match (the flowcharts' 0.88). */
+  embeddingAccept?: number;
+}
+
+const DEFAULTS = { fuzzyAccept: 0.94, fuzzyReview: 0.86, embeddingAccept: 0.88 };
+
+/** Types that may be the same entity when names match; an unknown type matches anything. */
+export function compatibleTypes(a: string | undefined, b: string): boolean {
+  return a === undefined || a === b || a === 'unknown' || b === 'unknown';
+}
+
+/**
+ * Entity resolution, layer by layer (DESIGN.md issue: extraction): normalized exact name → alias →
+ * acronym/abbreviation → fuzzy similarity within compatible types → embedding similarity (when an embedder is
+ * configured) → model verification of ambiguous candidates (when a verifier is configured) → new entity.
+ */
+export class Resolver {
+  private readonly options: ResolverOptions & typeof DEFAULTS;
+  private readonly vectors = new Map<string, number[]>();
+
+  constructor(options: ResolverOptions) {
+    this.options = { ...DEFAULTS, ...options };
+  }
+
+  async resolve(input: { name: string; type?: string | undefined }): Promise<Resolution> {
+    const { index } = this.options;
+    const key = normalizeName(input.name);
+    if (key.length === 0) return none();
+    const typed = (list: IndexedEntity[]): IndexedEntity[] => preferType(list, input.type);
+
+    const exact = typed(index.byName(key));
+    if (exact[0]) return hit(exact[0], 'exact', 1);
+    const alias = typed(index.byAlias(key));
+    if (alias[0]) return hit(alias[0], 'alias', 1);
+
+    const acronym = this.acronymMatch(input.name, input.type);
+    if (acronym) return hit(acronym, 'acronym', 0.95);
+
+    const scored = index
+      .candidates(key)
+      .filter((c) => compatibleTypes(input.type, c.type))
+      .map((c) => ({ entity: c, score: bestScore(key, c) }))
+      .sort((a, b) => b.score - a.score);
+    const best = scored[0];
+    if (best && best.score >= this.options.fuzzyAccept && key.length >= 5) return hit(best.entity, 'fuzzy', best.score);
+
+    const personMatch = this.personFirstName(key, input.type);
+    if (personMatch) return hit(personMatch, 'fuzzy', 0.9);
+
+    const review = scored.filter((s) => s.score >= this.options.fuzzyReview).map((s) => s.entity);
+
+    if (this.options.embedder) {
+      const match = await this.embeddingMatch(input.name, input.type);
+      if (match) return hit(match.entity, 'embedding', match.score);
+    }
+
+    if (this.options.verifier) {
+      for (const candidate of review.slice(0, 3)) {
+        if (await this.options.verifier({ name: input.name, type: input.type, candidate })) {
+          return hit(candidate, 'llm', 0.9);
+        }
+      }
+    }
+    return { entityId: null, layer: 'new', score: 0, ambiguous: review };
+  }
+
+  private acronymMatch(name: string, type: string | undefined): IndexedEntity | undefined {
+    const { index } = this.options;
+    if (looksLikeAcronym(name)) {
+      const found = preferType(index.byAcronym(name), type).filter((c) => compatibleTypes(type, c.type));
+      if (found.length === 1) return found[0];
+      return undefined;
+    }
+    // A long name whose acronym is a known short entity ("Science Research Academy" when only "SRA" is known).
+    const short = [...index.candidatesForAcronymOf(name)].filter(
+      (c) => compatibleTypes(type, c.type) && isAcronymOf(c.name, name),
+    );
+    return short.length === 1 ? short[0] : undefined;
+  }
+
+  /** "Maya" resolves to the one known person whose full name starts with Maya. */
+  private personFirstName(key: string, type: string | undefined): IndexedEntity | undefined {
+    if (type !== 'person' || key.includes(' ')) return undefined;
+    const matches = this.options.index
+      .candidates(key)
+      .filter((c) => c.type === 'person' && normalizeName(c.name).split(' ')[0] === key);
+    return matches.length === 1 ? matches[0] : undefined;
+  }
+
+  private async embeddingMatch(
+    name: string,
+    type: string | undefined,
+  ): Promise<{ entity: IndexedEntity; score: number } | undefined> {
+    const embedder = this.options.embedder;
+    if (!embedder || type === undefined) return undefined;
+    const pool = this.options.index.ofType(type);
+    if (pool.length === 0) return undefined;
+    const missing = [name, ...pool.map((c) => c.name)].filter((t) => !this.vectors.has(t));
+    if (missing.length > 0) {
+      const vectors = await embedder.embed(missing);
+      missing.forEach((t, i) => {
+        const v = vectors[i];
+        if (v) this.vectors.set(t, v);
+      });
+    }
+    const query = this.vectors.get(name);
+    if (!query) return undefined;
+    let best: { entity: IndexedEntity; score: number } | undefined;
+    for (const c of pool) {
+      const v = this.vectors.get(c.name);
+      if (!v) continue;
+      const score = cosine(query, v);
+      if (score >= this.options.embeddingAccept && (!best || score > best.score)) best = { entity: c, score };
+    }
+    return best;
+  }
+}
+
+function bestScore(key: string, candidate: IndexedEntity): number {
+  let best = jaroWinkler(key, normalizeName(candidate.name));
+  for (const alias of candidate.aliases) best = Math.max(best, jaroWinkler(key, normalizeName(alias)));
+  return best;
+}
+
+function preferType(list: IndexedEntity[], type: string | undefined): IndexedEntity[] {
+  if (type === undefined) return list;
+  const same = list.filter((e) => e.type === type);
+  return same.length > 0 ? same : list.filter((e) => compatibleTypes(type, e.type) || list.length === 1);
+}
+
+function hit(entity: IndexedEntity, layer: ResolutionLayer, score: number): Resolution {
+  return { entityId: entity.id, layer, score, ambiguous: [] };
+}
+
+function none(): Resolution {
+  return { entityId: null, layer: 'new', score: 0, ambiguous: [] };
+}
