@@ -1,0 +1,33 @@
+import type { Fact, Period, Relationship, StateValue, Transition } from '../../domain/world.js';
+import type { EntityInsert } from '../../ports/world-store.js';
+
+/**
+ * What applying an ExtractionResult does to the world, as data. The planner (pure) produces mutations; the executor
+ * writes them in one transaction. Keeping them as data makes the rules table-testable without a database.
+ */
+export type Mutation =
+  | { op: 'entity.insert'; entity: EntityInsert }
+  | { op: 'entity.touch'; id: string; lastSeen: number; firstSeen?: number; state: Record<string, StateValue> }
+  | { op: 'alias.add'; entityId: string; alias: string }
+  | { op: 'transition.insert'; transition: Transition }
+  | { op: 'fact.insert'; fact: Fact }
+  | { op: 'fact.close'; id: string; validTo: number; supersededBy: string | null }
+  | { op: 'relationship.insert'; relationship: Relationship }
+  | { op: 'relationship.close'; id: string; validTo: number }
+  | { op: 'period.upsert'; period: Period }
+  | { op: 'mention.add'; entityId: string; episodeId: string; time: number }
+  | {
+      op: 'episode.annotate';
+      id: string;
+      summary?: string | undefined;
+      significance?: number | undefined;
+      userState?: string | undefined;
+    };
+
+export type MutationOp = Mutation['op'];
+
+export function countByOp(mutations: readonly Mutation[]): Partial<Record<MutationOp, number>> {
+  const counts: Partial<Record<MutationOp, number>> = {};
+  for (const m of mutations) counts[m.op] = (counts[m.op] ?? 0) + 1;
+  return counts;
+}

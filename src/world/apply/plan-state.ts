@@ -1,0 +1,90 @@
+import type { EntityState, StateValue } from '../../domain/world.js';
+import type { ExtractedStateChange } from '../../extract/result.js';
+import type { PlanContext } from './context.js';
+import { sameValue, type Working } from './working-set.js';
+
+/** Attribute a state change applies to: named by the extractor, else the one holding the old value, else "status". */
+export function attributeFor(
+  w: Pick<Working, 'state'>,
+  change: Pick<ExtractedStateChange, 'attribute' | 'oldStateAspect'>,
+): string {
+  if (change.attribute) return change.attribute;
+  if (change.oldStateAspect) {
+    for (const [attribute, value] of Object.entries(w.state)) {
+      if (sameValue(value, change.oldStateAspect)) return attribute;
+    }
+  }
+  return 'status';
+}
+
+/**
+ * A state change becomes an update (or contradiction) transition from the old to the new value and supersedes the
+ * fact it changes. A flagged contradiction stays unresolved until a resolution transition closes it.
+ */
+export function planStateChanges(ctx: PlanContext): void {
+  for (const change of ctx.input.result.stateChanges) {
+    const w = ctx.entity(change.entityName, change);
+    const attribute = attributeFor(w, change);
+    const time = ctx.timeOf(change);
+    const episodeId = ctx.episodeOf(change);
+    const outcome = ctx.ws.setAttribute({
+      w,
+      attribute,
+      value: change.newStateAspect,
+      time,
+      episodeId,
+      confidence: change.confidence,
+    });
+    if (outcome.unchanged || outcome.historical) continue;
+    const fromValue: StateValue = outcome.previous ?? change.oldStateAspect ?? null;
+    ctx.ws.transition({
+      w,
+      kind: change.isContradiction ? 'contradiction' : 'update',
+      from: { [attribute]: fromValue },
+      to: { [attribute]: change.newStateAspect },
+      summary: change.whatChanged,
+      time,
+      episodeId,
+      confidence: change.confidence,
+    });
+  }
+}
+
+/** Declared entities: new ones are created with their state; known ones get one update transition for what changed. */
+export function planEntities(ctx: PlanContext, which: 'new' | 'existing'): void {
+  for (const e of ctx.input.result.entities) {
+    const ref = ctx.ref(e.name);
+    const isNew = ctx.ws.isNew(ref.id);
+    if ((which === 'new') !== isNew) continue;
+    const declaredBefore = ctx.ws.isCreated(ref.id);
+    const w = ctx.entity(e.name, e, { state: e.state });
+    for (const alias of e.aliases) ctx.ws.addAlias(w, alias);
+    if (isNew && !declaredBefore) continue;
+    const time = ctx.timeOf(e);
+    const episodeId = ctx.episodeOf(e);
+    const from: EntityState = {};
+    const to: EntityState = {};
+    for (const [attribute, value] of Object.entries(e.state)) {
+      const outcome = ctx.ws.setAttribute({ w, attribute, value, time, episodeId, confidence: 0.8 });
+      if (outcome.unchanged || outcome.historical) continue;
+      from[attribute] = outcome.previous ?? null;
+      to[attribute] = value;
+    }
+    const changed = Object.keys(to);
+    if (changed.length === 0) continue;
+    ctx.ws.transition({
+      w,
+      kind: 'update',
+      from,
+      to,
+      summary: changed.map((a) => describeChange(a, from[a] ?? null, to[a] ?? null)).join('; '),
+      time,
+      episodeId,
+      confidence: 0.8,
+    });
+  }
+}
+
+export function describeChange(attribute: string, from: StateValue, to: StateValue): string {
+  return from === null ? `${attribute}: ${String(to)}` : `${attribute}: ${String(from)} → ${String(to)}`;
+}

@@ -1,0 +1,284 @@
+import { describe, expect, it } from 'vitest';
+import type { Relationship } from '../../domain/world.js';
+import { DAY, T0, ops, plan } from './test-kit.js';
+
+describe('applying an extraction result (pure rules)', () => {
+  it('a new entity is inserted with its state, facts and a creation transition carrying that state', () => {
+    const m = plan({
+      result: {
+        entities: [
+          { name: 'Tidepool', type: 'project', aliases: ['TP'], state: { stage: 'prototype', focus: 'study groups' } },
+        ],
+      },
+    });
+    expect(
+      ops(m, 'entity.insert').map((i) => [i.entity.name, i.entity.type, i.entity.state, i.entity.firstSeen]),
+    ).toEqual([['Tidepool', 'project', { stage: 'prototype', focus: 'study groups' }, T0]]);
+    expect(m[0]?.op).toBe('entity.insert');
+    expect(
+      ops(m, 'fact.insert').map((f) => [f.fact.attribute, f.fact.value, f.fact.validFrom, f.fact.validTo]),
+    ).toEqual([
+      ['stage', 'prototype', T0, null],
+      ['focus', 'study groups', T0, null],
+    ]);
+    expect(
+      ops(m, 'transition.insert').map((t) => [t.transition.kind, t.transition.fromState, t.transition.toState]),
+    ).toEqual([['creation', null, { stage: 'prototype', focus: 'study groups' }]]);
+    expect(ops(m, 'alias.add').map((a) => a.alias)).toEqual(['TP']);
+    expect(ops(m, 'mention.add').map((x) => [x.entityId, x.episodeId])).toEqual([['new:tidepool', 'ep1']]);
+  });
+
+  it('a changed state of a known entity is one update transition that supersedes the changed facts only', () => {
+    const m = plan({
+      known: [{ id: 'tp', type: 'project', name: 'Tidepool', state: { stage: 'prototype', focus: 'study groups' } }],
+      result: {
+        entities: [
+          { name: 'Tidepool', type: 'project', state: { stage: 'Launched', focus: 'Study Groups', users: 30 } },
+        ],
+      },
+    });
+    expect(ops(m, 'entity.insert')).toEqual([]);
+    const [t] = ops(m, 'transition.insert');
+    expect([t?.transition.kind, t?.transition.fromState, t?.transition.toState, t?.transition.summary]).toEqual([
+      'update',
+      { stage: 'prototype', users: null },
+      { stage: 'Launched', users: 30 },
+      'stage: prototype → Launched; users: 30',
+    ]);
+    const newStage = ops(m, 'fact.insert').find((f) => f.fact.attribute === 'stage')?.fact;
+    expect(ops(m, 'fact.close')).toEqual([
+      { op: 'fact.close', id: 'fact-tp-stage', validTo: T0, supersededBy: newStage?.id },
+    ]);
+    expect(ops(m, 'entity.touch')).toContainEqual({
+      op: 'entity.touch',
+      id: 'tp',
+      lastSeen: T0,
+      firstSeen: T0 - 30 * DAY,
+      state: { stage: 'Launched', focus: 'study groups', users: 30 },
+    });
+  });
+
+  it('an unchanged state records only that the entity was seen', () => {
+    const m = plan({
+      known: [{ id: 'tp', type: 'project', name: 'Tidepool', state: { stage: 'prototype' } }],
+      result: { entities: [{ name: 'tidepool', type: 'project', state: { stage: 'prototype' } }] },
+    });
+    expect(m).toEqual([
+      { op: 'mention.add', entityId: 'tp', episodeId: 'ep1', time: T0 },
+      { op: 'entity.touch', id: 'tp', lastSeen: T0, firstSeen: T0 - 30 * DAY, state: { stage: 'prototype' } },
+    ]);
+  });
+
+  it.each([
+    // [state change, expected attribute, transition kind, from, to]
+    [
+      { oldStateAspect: 'study groups', newStateAspect: 'research notes', isContradiction: true },
+      'focus',
+      'contradiction',
+      'study groups',
+      'research notes',
+    ],
+    [{ attribute: 'stage', newStateAspect: 'launched' }, 'stage', 'update', 'prototype', 'launched'],
+    [
+      { oldStateAspect: 'something unknown', newStateAspect: 'paused' },
+      'status',
+      'update',
+      'something unknown',
+      'paused',
+    ],
+  ])('state change %o → attribute %s, %s transition', (change, attribute, kind, from, to) => {
+    const m = plan({
+      known: [{ id: 'tp', type: 'project', name: 'Tidepool', state: { stage: 'prototype', focus: 'study groups' } }],
+      result: { stateChanges: [{ entityName: 'Tidepool', whatChanged: 'It changed', confidence: 0.9, ...change }] },
+    });
+    const [t] = ops(m, 'transition.insert');
+    expect([
+      t?.transition.kind,
+      t?.transition.fromState,
+      t?.transition.toState,
+      t?.transition.summary,
+      t?.transition.resolvedBy,
+    ]).toEqual([kind, { [attribute]: from }, { [attribute]: to }, 'It changed', null]);
+    expect(ops(m, 'fact.insert').map((f) => [f.fact.attribute, f.fact.value])).toEqual([[attribute, to]]);
+  });
+
+  it('a state change plus the same new state declared on the entity yields one transition, keeping the flag', () => {
+    const m = plan({
+      known: [{ id: 'tp', type: 'project', name: 'Tidepool', state: { focus: 'study groups' } }],
+      result: {
+        entities: [{ name: 'Tidepool', type: 'project', state: { focus: 'research notes' } }],
+        stateChanges: [
+          {
+            entityName: 'Tidepool',
+            whatChanged: 'Pivoted to research notes',
+            oldStateAspect: 'study groups',
+            newStateAspect: 'research notes',
+            isContradiction: true,
+            confidence: 0.9,
+          },
+        ],
+      },
+    });
+    expect(ops(m, 'transition.insert').map((t) => [t.transition.kind, t.transition.summary])).toEqual([
+      ['contradiction', 'Pivoted to research notes'],
+    ]);
+  });
+
+  it('older information arriving late is kept as closed history and does not change the current state', () => {
+    const m = plan({
+      known: [{ id: 'tp', type: 'project', name: 'Tidepool', state: { stage: 'launched' }, since: T0 }],
+      result: {
+        stateChanges: [
+          {
+            entityName: 'Tidepool',
+            whatChanged: 'was a prototype',
+            attribute: 'stage',
+            newStateAspect: 'prototype',
+            eventTime: new Date(T0 - 10 * DAY).toISOString(),
+          },
+        ],
+      },
+    });
+    expect(ops(m, 'transition.insert')).toEqual([]);
+    expect(ops(m, 'fact.close')).toEqual([]);
+    expect(
+      ops(m, 'fact.insert').map((f) => [f.fact.value, f.fact.validFrom, f.fact.validTo, f.fact.supersededBy]),
+    ).toEqual([['prototype', T0 - 10 * DAY, T0, 'fact-tp-stage']]);
+  });
+
+  it('relationships are versioned: a role change closes the old edge and opens a new one; an ended edge is closed', () => {
+    const worksOn: Relationship = {
+      id: 'r1',
+      type: 'WORKS_ON',
+      sourceId: 'maya',
+      targetId: 'tp',
+      properties: { role: 'co-founder' },
+      validFrom: T0 - 20 * DAY,
+      validTo: null,
+      confidence: 0.9,
+      episodeId: 'old',
+      recordedAt: T0 - 20 * DAY,
+      discoveredBy: null,
+    };
+    const uses: Relationship = { ...worksOn, id: 'r2', type: 'USES', sourceId: 'tp', targetId: 'lc', properties: {} };
+    const m = plan({
+      known: [
+        { id: 'maya', type: 'person', name: 'Maya Chen' },
+        { id: 'tp', type: 'project', name: 'Tidepool' },
+        { id: 'lc', type: 'tool', name: 'LangChain' },
+      ],
+      relationships: [worksOn, uses],
+      result: {
+        relationships: [
+          { source: 'Maya Chen', target: 'Tidepool', type: 'works on', properties: { role: 'CTO' } },
+          { source: 'Tidepool', target: 'LangChain', type: 'USES', ended: true },
+          { source: 'Maya Chen', target: 'Tidepool', type: 'WORKS_ON', properties: { role: 'CTO' } },
+        ],
+      },
+    });
+    expect(ops(m, 'relationship.close')).toEqual([
+      { op: 'relationship.close', id: 'r1', validTo: T0 },
+      { op: 'relationship.close', id: 'r2', validTo: T0 },
+    ]);
+    expect(
+      ops(m, 'relationship.insert').map((r) => [
+        r.relationship.type,
+        r.relationship.properties,
+        r.relationship.validTo,
+      ]),
+    ).toEqual([['WORKS_ON', { role: 'CTO' }, null]]);
+  });
+
+  it('a belief reversal abandons the old belief with a contradiction and links CONTRADICTS', () => {
+    const m = plan({
+      known: [{ id: 'b1', type: 'belief', name: 'vector search is enough for memory', state: { stance: 'held' } }],
+      result: {
+        beliefs: [
+          {
+            statement: 'knowledge graphs beat pure vector search',
+            domain: 'AI memory',
+            confidence: 0.8,
+            replaces: 'Vector search is enough for memory',
+          },
+        ],
+      },
+    });
+    const transitions = ops(m, 'transition.insert').map((t) => [
+      t.transition.entityId,
+      t.transition.kind,
+      t.transition.toState,
+    ]);
+    expect(transitions).toEqual([
+      [
+        'new:knowledge graphs beat pure vector search',
+        'creation',
+        { stance: 'held', confidence: 0.8, domain: 'AI memory' },
+      ],
+      ['b1', 'contradiction', { stance: 'abandoned' }],
+    ]);
+    expect(
+      ops(m, 'relationship.insert').map((r) => [r.relationship.sourceId, r.relationship.type, r.relationship.targetId]),
+    ).toEqual([['new:knowledge graphs beat pure vector search', 'CONTRADICTS', 'b1']]);
+  });
+
+  it('a decision is an entity ABOUT its subjects; "I" is the user', () => {
+    const m = plan({
+      known: [{ id: 'tp', type: 'project', name: 'Tidepool' }],
+      result: {
+        decisions: [
+          {
+            summary: 'use Supabase instead of Firebase',
+            reasoning: 'Postgres underneath',
+            alternatives: ['Firebase'],
+            relatedEntities: ['Tidepool', 'Supabase'],
+          },
+        ],
+        relationships: [{ source: 'I', target: 'Tidepool', type: 'WORKS_ON', properties: { role: 'founder' } }],
+      },
+    });
+    expect(ops(m, 'entity.insert').map((e) => [e.entity.name, e.entity.state])).toEqual([
+      [
+        'use Supabase instead of Firebase',
+        { status: 'made', reasoning: 'Postgres underneath', alternatives: 'Firebase' },
+      ],
+      ['Supabase', {}],
+    ]);
+    expect(
+      ops(m, 'relationship.insert').map((r) => [r.relationship.sourceId, r.relationship.type, r.relationship.targetId]),
+    ).toEqual([
+      ['new:use supabase instead of firebase', 'ABOUT', 'tp'],
+      ['new:use supabase instead of firebase', 'ABOUT', 'new:supabase'],
+      ['self', 'WORKS_ON', 'tp'],
+    ]);
+  });
+
+  it('the period follows observed dates and new entities are DURING it; episodes are annotated', () => {
+    const m = plan({
+      result: {
+        batch: { id: '2024-03-15', date: new Date(T0).toISOString(), episodeIds: ['ep1', 'ep2'] },
+        entities: [{ name: 'Supabase', type: 'tool', episodeId: 'ep2' }],
+        periodContext: 'junior year at UMD',
+        summary: 'Chose a database.',
+        significance: 0.6,
+        userState: 'decisive',
+        episodes: [{ id: 'ep2', summary: 'Database choice', significance: 0.7 }],
+      },
+      episodeTimes: { ep1: T0, ep2: T0 + 3_600_000 },
+    });
+    expect(ops(m, 'period.upsert').map((p) => p.period)).toEqual([
+      { entityId: 'new:junior year at umd', name: 'junior year at UMD', start: T0, end: T0 + 3_600_000 },
+    ]);
+    expect(
+      ops(m, 'relationship.insert').map((r) => [r.relationship.sourceId, r.relationship.type, r.relationship.targetId]),
+    ).toEqual([['new:supabase', 'DURING', 'new:junior year at umd']]);
+    expect(ops(m, 'episode.annotate')).toEqual([
+      { op: 'episode.annotate', id: 'ep2', summary: 'Database choice', significance: 0.7, userState: undefined },
+      { op: 'episode.annotate', id: 'ep1', summary: 'Chose a database.', significance: 0.6, userState: 'decisive' },
+    ]);
+    expect(ops(m, 'mention.add').map((x) => [x.entityId, x.episodeId])).toEqual([
+      ['new:supabase', 'ep2'],
+      ['new:junior year at umd', 'ep1'],
+      ['new:junior year at umd', 'ep2'],
+    ]);
+  });
+});

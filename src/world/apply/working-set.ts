@@ -1,0 +1,242 @@
+import type {
+  EntityState,
+  Fact,
+  Period,
+  Relationship,
+  StateValue,
+  Transition,
+  TransitionKind,
+} from '../../domain/world.js';
+import type { Mutation } from './mutations.js';
+
+/** An entity as the planner needs it: identity, current state and its current (open) facts. */
+export interface EntitySnapshot {
+  id: string;
+  type: string;
+  name: string;
+  aliases: string[];
+  firstSeen: number;
+  lastSeen: number;
+  state: EntityState;
+  /** Current facts (no validTo), one per attribute. */
+  facts: Fact[];
+}
+
+/** The part of the world a batch touches, read before planning. */
+export interface WorldSlice {
+  entities: ReadonlyMap<string, EntitySnapshot>;
+  /** Open relationships among the entities involved. */
+  relationships: readonly Relationship[];
+  periods: ReadonlyMap<string, Period>;
+}
+
+/** A resolved mention: which entity a name in the result refers to (existing, or new with a fresh id). */
+export interface NameRef {
+  id: string;
+  type: string;
+  name: string;
+  isNew: boolean;
+  aliases: string[];
+}
+
+interface Working extends EntitySnapshot {
+  isNew: boolean;
+  /** For new entities: whether the creation transition has been recorded. */
+  created: boolean;
+  createdFrom: string | null;
+  current: Map<string, Fact>;
+}
+
+/** Normalized comparison of state values: "Launched" equals "launched ", 3 equals "3". */
+export function sameValue(a: StateValue | undefined, b: StateValue | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return String(a).trim().toLowerCase() === String(b).trim().toLowerCase();
+}
+
+/**
+ * The batch's working copy of the entities it touches. Every change goes through here so that later items in the
+ * same batch see earlier ones, and the emitted mutations are consistent (facts superseded exactly once, etc.).
+ */
+export class WorkingSet {
+  private readonly entities = new Map<string, Working>();
+  private readonly out: Mutation[] = [];
+  private readonly mentioned = new Set<string>();
+
+  constructor(
+    private readonly input: {
+      slice: WorldSlice;
+      recordedAt: number;
+      newId: () => string;
+      batchId: string;
+    },
+  ) {}
+
+  get(ref: NameRef, time: number, episodeId: string): Working {
+    let w = this.entities.get(ref.id);
+    if (w) return w;
+    const snap = this.input.slice.entities.get(ref.id);
+    if (snap) {
+      w = {
+        ...snap,
+        state: { ...snap.state },
+        isNew: false,
+        created: true,
+        createdFrom: null,
+        current: new Map(snap.facts.map((f) => [f.attribute, f])),
+      };
+    } else {
+      w = {
+        id: ref.id,
+        type: ref.type,
+        name: ref.name,
+        aliases: [],
+        firstSeen: time,
+        lastSeen: time,
+        state: {},
+        facts: [],
+        isNew: true,
+        created: false,
+        createdFrom: episodeId,
+        current: new Map(),
+      };
+    }
+    this.entities.set(ref.id, w);
+    for (const alias of ref.aliases) this.addAlias(w, alias);
+    return w;
+  }
+
+  /** True once the entity exists in this batch's view (known before, or created earlier in the batch). */
+  isCreated(id: string): boolean {
+    return this.entities.get(id)?.created ?? this.input.slice.entities.has(id);
+  }
+
+  isNew(id: string): boolean {
+    return this.entities.get(id)?.isNew ?? !this.input.slice.entities.has(id);
+  }
+
+  addAlias(w: Working, alias: string): void {
+    const norm = alias.trim().toLowerCase();
+    if (norm === '' || norm === w.name.toLowerCase() || w.aliases.some((a) => a.toLowerCase() === norm)) return;
+    w.aliases.push(alias.trim());
+    this.out.push({ op: 'alias.add', entityId: w.id, alias: alias.trim() });
+  }
+
+  /** Marks the entity as seen at `time` in `episodeId`. */
+  touch(w: Working, time: number, episodeId: string): void {
+    w.lastSeen = Math.max(w.lastSeen, time);
+    w.firstSeen = Math.min(w.firstSeen, time);
+    const key = `${w.id}|${episodeId}`;
+    if (!this.mentioned.has(key)) {
+      this.mentioned.add(key);
+      this.out.push({ op: 'mention.add', entityId: w.id, episodeId, time });
+    }
+  }
+
+  /**
+   * Sets one attribute. Returns the previous value when the value changed (undefined when the attribute is new),
+   * or `unchanged` when it already had that value. Facts: an older event never supersedes a newer fact; it is
+   * recorded as history that the current fact superseded.
+   */
+  setAttribute(input: {
+    w: Working;
+    attribute: string;
+    value: StateValue;
+    time: number;
+    episodeId: string;
+    confidence: number;
+  }): { unchanged: true } | { unchanged: false; previous: StateValue | undefined; historical: boolean } {
+    const { w, attribute, value, time } = input;
+    const current = w.current.get(attribute);
+    if (current && sameValue(current.value, value)) return { unchanged: true };
+    const fact: Fact = {
+      id: this.input.newId(),
+      entityId: w.id,
+      attribute,
+      value,
+      validFrom: time,
+      validTo: null,
+      supersededBy: null,
+      episodeId: input.episodeId,
+      recordedAt: this.input.recordedAt,
+      confidence: input.confidence,
+    };
+    if (current && current.validFrom > time) {
+      // Late-arriving older information: keep it as closed history, the current value stays current.
+      this.out.push({ op: 'fact.insert', fact: { ...fact, validTo: current.validFrom, supersededBy: current.id } });
+      return { unchanged: false, previous: current.value, historical: true };
+    }
+    if (current) {
+      this.out.push({ op: 'fact.insert', fact });
+      this.out.push({ op: 'fact.close', id: current.id, validTo: time, supersededBy: fact.id });
+    } else {
+      this.out.push({ op: 'fact.insert', fact });
+    }
+    w.current.set(attribute, fact);
+    w.state[attribute] = value;
+    return { unchanged: false, previous: current?.value, historical: false };
+  }
+
+  transition(input: {
+    w: Working;
+    kind: TransitionKind;
+    from: EntityState | null;
+    to: EntityState;
+    summary: string;
+    time: number;
+    episodeId: string;
+    confidence: number;
+  }): Transition {
+    const transition: Transition = {
+      id: this.input.newId(),
+      entityId: input.w.id,
+      kind: input.kind,
+      fromState: input.from,
+      toState: input.to,
+      summary: input.summary,
+      eventTime: input.time,
+      recordedAt: this.input.recordedAt,
+      confidence: input.confidence,
+      episodeId: input.episodeId,
+      batchId: this.input.batchId,
+      resolvedBy: null,
+    };
+    this.out.push({ op: 'transition.insert', transition });
+    return transition;
+  }
+
+  /** Ids of entities created in this batch so far. */
+  newIds(): Set<string> {
+    return new Set([...this.entities.values()].filter((w) => w.isNew).map((w) => w.id));
+  }
+
+  emit(mutation: Mutation): void {
+    this.out.push(mutation);
+  }
+
+  /** All mutations, new entities first (so everything that references them can be written). */
+  finish(): Mutation[] {
+    const head: Mutation[] = [];
+    for (const w of this.entities.values()) {
+      if (w.isNew) {
+        head.push({
+          op: 'entity.insert',
+          entity: {
+            id: w.id,
+            type: w.type,
+            name: w.name,
+            state: w.state,
+            firstSeen: w.firstSeen,
+            lastSeen: w.lastSeen,
+            createdFrom: w.createdFrom,
+            recordedAt: this.input.recordedAt,
+          },
+        });
+      } else {
+        this.out.push({ op: 'entity.touch', id: w.id, lastSeen: w.lastSeen, firstSeen: w.firstSeen, state: w.state });
+      }
+    }
+    return [...head, ...this.out];
+  }
+}
+
+export type { Working };
