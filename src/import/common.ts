@@ -1,0 +1,132 @@
+/** Small helpers shared by the per-format parsers: reading untyped JSON, counting drops, naming records. */
+import type { Conversation, Turn } from '../domain/conversation.js';
+import { PieError } from '../domain/errors.js';
+import { isoString, isPlausibleTime } from '../domain/time.js';
+import type { DropCounts, ImportEvent } from './types.js';
+
+export type JsonObject = Record<string, unknown>;
+
+/** Where a record sits, for its references in warnings and skips, and the zone for local dates. */
+export interface RecordContext {
+  tz: string;
+  /** The file (or zip entry) it came from. */
+  label: string;
+  /** Its 0-based position in that file. */
+  index: number;
+}
+
+/** A reference for a record that has no usable title or id. */
+export function itemRef(ctx: Pick<RecordContext, 'label' | 'index'>): string {
+  return `item ${ctx.index + 1} of ${ctx.label}`;
+}
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A string field, or undefined when absent or not a string. */
+export function stringField(obj: JsonObject, key: string): string | undefined {
+  const value = obj[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The first of several alternative fields that holds a non-empty string. */
+export function firstString(obj: JsonObject, keys: readonly string[]): string | undefined {
+  for (const key of keys) {
+    const value = obj[key];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return undefined;
+}
+
+export function addDrop(counts: DropCounts, kind: string, n = 1): void {
+  if (n > 0) counts[kind] = (counts[kind] ?? 0) + n;
+}
+
+export function isBlank(text: string | undefined | null): boolean {
+  return text === undefined || text === null || text.trim() === '';
+}
+
+/** How a record is named in warnings and skip reasons: `conversation "Title" (id)`. */
+export function describe(kind: string, title: string | undefined, id: string | undefined): string {
+  const named = title && title.trim() !== '' ? ` "${oneLine(title, 80)}"` : '';
+  const withId = id ? ` (${id})` : '';
+  return `${kind}${named}${withId}`;
+}
+
+export function oneLine(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** A title for a conversation whose source has none: the start of its first user turn. */
+export function fallbackTitle(turns: readonly Turn[]): string {
+  const first = turns.find((t) => t.role === 'user') ?? turns[0];
+  return first ? oneLine(first.text, 80) : 'Untitled conversation';
+}
+
+/**
+ * Keeps a source time when it is plausible; otherwise returns null and counts it so that the caller can warn once
+ * per conversation rather than once per message.
+ */
+export class TimeChecker {
+  readonly absurd: string[] = [];
+
+  check(ms: number | null | undefined, what: string): number | null {
+    if (ms === null || ms === undefined) return null;
+    if (isPlausibleTime(ms)) return ms;
+    this.absurd.push(`${what} (${Number.isFinite(ms) ? isoString(ms) : String(ms)})`);
+    return null;
+  }
+
+  /** A warning event summarising the absurd times, if any. */
+  warning(ref: string): ImportEvent[] {
+    if (this.absurd.length === 0) return [];
+    const examples = this.absurd.slice(0, 3).join(', ');
+    const more = this.absurd.length > 3 ? ` and ${this.absurd.length - 3} more` : '';
+    return [
+      {
+        kind: 'warning',
+        ref,
+        message: `${ref} has ${this.absurd.length} impossible timestamp(s) (before 1990 or after 2100): ${examples}${more}; they were ignored.`,
+      },
+    ];
+  }
+}
+
+/** Earliest and latest non-null turn times. */
+export function turnTimeRange(turns: readonly Turn[]): { min: number | null; max: number | null } {
+  let min: number | null = null;
+  let max: number | null = null;
+  for (const t of turns) {
+    if (t.time === null) continue;
+    if (min === null || t.time < min) min = t.time;
+    if (max === null || t.time > max) max = t.time;
+  }
+  return { min, max };
+}
+
+/** The event for a finished conversation, or a skip when nothing of it is left to import. */
+export function conversationEvent(opts: { conversation: Conversation; dropped: DropCounts; ref: string }): ImportEvent {
+  if (opts.conversation.turns.length === 0) {
+    const counts = Object.entries(opts.dropped)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ');
+    return {
+      kind: 'skipped',
+      ref: opts.ref,
+      reason: `${opts.ref} has no user or assistant text${counts ? ` (dropped: ${counts})` : ''}; skipped.`,
+    };
+  }
+  return { kind: 'conversation', conversation: opts.conversation, dropped: opts.dropped };
+}
+
+/** For the benchmark helpers: the conversations of a record, or an INVALID_DATA error naming the first skip. */
+export function conversationsOrThrow(events: readonly ImportEvent[]): Conversation[] {
+  const out: Conversation[] = [];
+  for (const event of events) {
+    if (event.kind === 'skipped') throw new PieError('INVALID_DATA', event.reason, { details: { ref: event.ref } });
+    if (event.kind === 'conversation') out.push(event.conversation);
+  }
+  return out;
+}
