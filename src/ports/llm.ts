@@ -3,6 +3,12 @@
  * text (or a JSON value for structured output) out, with token usage. Adapters implement it on the Vercel AI SDK;
  * tests use the scripted fake. Caching, validation, retries and cost accounting are core policy layered on top
  * (src/llm/), so every provider gets them the same way.
+ *
+ * Error contract (what the core retry policy relies on): adapters throw `PieError` with
+ * - `LLM_RATE_LIMITED` — retry later; `details.retryAfterMs` (number) when the server said how long to wait;
+ * - `LLM_UNAVAILABLE` — `details.transient === true` for failures worth retrying (5xx, timeouts, dropped
+ *   connections); anything else (bad key, unknown model, server not running) is final.
+ * Any other thrown value is treated as final.
  */
 export const PROVIDERS = ['openai', 'anthropic', 'ollama', 'openai-compatible', 'fake'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
@@ -10,7 +16,10 @@ export type ProviderName = (typeof PROVIDERS)[number];
 export interface ModelRef {
   provider: ProviderName;
   model: string;
-  /** For openai-compatible: the server's base URL. */
+  /**
+   * The server's base URL: required for openai-compatible; adapters also fill it in when a non-default server is
+   * used (OPENAI_BASE_URL, OLLAMA_BASE_URL), so the response cache never mixes answers from different servers.
+   */
   baseUrl?: string;
 }
 
@@ -32,11 +41,16 @@ export interface ModelRequest {
   signal?: AbortSignal;
 }
 
+/** Why the model stopped; `length` means the answer was cut off at `maxOutputTokens`. */
+export type FinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other';
+
 export interface ModelResponse {
-  /** Raw text; for structured requests, the JSON text. */
+  /** Raw text; for structured requests, the JSON text (not yet validated: the core validates it). */
   text: string;
   inputTokens: number;
   outputTokens: number;
+  /** Absent when the provider did not say. */
+  finishReason?: FinishReason;
 }
 
 export interface LanguageModel {
