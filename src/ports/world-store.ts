@@ -24,6 +24,7 @@ export interface WorldStore {
   readonly transitions: TransitionRepo;
   readonly facts: FactRepo;
   readonly relationships: RelationshipRepo;
+  readonly mentions: MentionRepo;
   readonly periods: PeriodRepo;
   readonly procedures: ProcedureRepo;
   readonly runs: IngestRunRepo;
@@ -33,12 +34,16 @@ export interface WorldStore {
   readonly search: SearchRepo;
 
   /**
-   * Run `fn` atomically: either everything it wrote is committed or nothing is. Inside `fn`, use the `tx` store
-   * it receives; other callers wait until the transaction ends. Nested calls on `tx` join the same transaction.
+   * Run `fn` atomically: either everything it wrote is committed or nothing is; when `fn` throws, everything is
+   * rolled back and the error is rethrown unchanged. Inside `fn`, use the `tx` store it receives; other callers of
+   * this store wait until the transaction ends (transactions on one store run one after the other). `tx` must not
+   * be used after `fn` has settled. Nested `tx.transaction()` calls run inside the same transaction as a savepoint:
+   * if the inner callback throws, only its writes are undone.
    */
   transaction<T>(fn: (tx: WorldStore) => Promise<T>): Promise<T>;
   stats(): Promise<WorldStats>;
   info(): StoreInfo;
+  /** Waits for a running transaction, then releases the database. Idempotent; only the root store can close. */
   close(): Promise<void>;
 }
 
@@ -57,25 +62,40 @@ export interface EpisodeUpsert {
   /** Stable hash of the conversation's content; a changed hash replaces the turns and marks it for re-extraction. */
   contentHash: string;
   recordedAt: number;
+  /**
+   * The episode id, when it is fixed elsewhere (bare episodes that `pie apply` creates for ids named in a batch).
+   * Default: episodeIdFor(conversation).
+   */
+  id?: string;
 }
 
 export interface EpisodeListQuery {
   extraction?: ExtractionStatus;
   source?: string;
+  /** createdAt >= since */
   since?: number;
+  /** createdAt < until */
   until?: number;
   limit?: number;
   offset?: number;
 }
 
 export interface EpisodeRepo {
+  /**
+   * Id = input.id ?? episodeIdFor(conversation). New → 'inserted' (extraction 'pending'); same contentHash → 'unchanged'
+   * (nothing is touched); another hash → 'updated': fields and turns replaced, extraction back to 'pending'
+   * (summary, significance and userState stay until re-extraction overwrites them).
+   */
   upsert(input: EpisodeUpsert): Promise<{ id: string; outcome: UpsertOutcome }>;
   get(id: string): Promise<Episode | null>;
   /** Chronological (createdAt, then id). */
   list(query?: EpisodeListQuery): Promise<Episode[]>;
   count(query?: EpisodeListQuery): Promise<number>;
+  /** Ordered by seq (0-based position in the conversation). A turn's attachments come back as `meta.attachments`. */
   turns(episodeId: string): Promise<StoredTurn[]>;
+  /** All or nothing: an unknown id fails the whole call with NOT_FOUND. */
   setExtraction(input: { ids: string[]; status: ExtractionStatus }): Promise<void>;
+  /** Fields left undefined are kept; null clears. Unknown id → NOT_FOUND. */
   annotate(input: {
     id: string;
     summary?: string | null;
@@ -90,27 +110,40 @@ export interface EntityInsert {
   id: string;
   type: string;
   name: string;
+  /**
+   * The name as `findByKey` will look it up: pass the normalization used for aliases (the resolver's). When
+   * absent, the adapter stores a basic key (NFKD, accents stripped, lowercase, whitespace collapsed).
+   */
+  normalizedName?: string;
   state: EntityState;
   firstSeen: number;
   lastSeen: number;
   createdFrom: string | null;
   recordedAt: number;
+  /** Default 0.5. */
   importance?: number;
   protected?: boolean;
   meta?: Record<string, unknown>;
 }
 
+/** Fields left undefined are kept. */
 export interface EntityPatch {
   type?: string;
   name?: string;
+  /** With a new name: its lookup key (see EntityInsert.normalizedName); derived from `name` when absent. */
+  normalizedName?: string;
+  /** Replaces the whole state. */
   state?: EntityState;
   firstSeen?: number;
   lastSeen?: number;
   importance?: number;
   tier?: Entity['tier'];
   accessCount?: number;
+  protected?: boolean;
   meta?: Record<string, unknown>;
   updatedAt: number;
+  /** Optimistic locking: when given and the stored version differs, the update fails with CONFLICT. */
+  expectedVersion?: number;
 }
 
 export interface EntityListQuery {
@@ -118,34 +151,42 @@ export interface EntityListQuery {
   tier?: Entity['tier'];
   limit?: number;
   offset?: number;
+  /** importance (default) and lastSeen descending, name ascending (by normalized name); ties by id. */
   orderBy?: 'importance' | 'lastSeen' | 'name';
 }
 
 export interface EntityRepo {
+  /** A new entity: tier 'active', version 1, accessCount 0, updatedAt = recordedAt. */
   insert(input: EntityInsert): Promise<Entity>;
-  /** Applies the patch and bumps the version. */
+  /** Applies the patch and bumps the version. Unknown id → NOT_FOUND. */
   update(id: string, patch: EntityPatch): Promise<Entity>;
   get(id: string): Promise<Entity | null>;
-  /** Entities whose normalized name or normalized alias equals `normalized`. */
+  /** Entities whose normalized name or normalized alias equals `normalized`; most important first. */
   findByKey(normalized: string): Promise<Entity[]>;
   list(query?: EntityListQuery): Promise<Entity[]>;
   count(query?: Pick<EntityListQuery, 'type' | 'tier'>): Promise<number>;
+  /** Adding an alias the entity already has (same normalized form) does nothing. Aliases list in the order added. */
   addAlias(input: { entityId: string; alias: string; normalized: string; recordedAt: number }): Promise<void>;
+  /** accessCount + 1 for each id (unknown ids are ignored); does not bump the version. */
   incrementAccess(ids: string[]): Promise<void>;
 }
 
 export interface TransitionRepo {
   insert(input: Transition): Promise<void>;
+  /** Chronological: event time, then record time, then id. */
   forEntity(entityId: string): Promise<Transition[]>;
-  /** Chronological by event time. */
+  /** Chronological by event time (then record time, id); since inclusive, until exclusive. */
   list(query?: { since?: number; until?: number; kind?: Transition['kind']; limit?: number }): Promise<Transition[]>;
+  /** The `limit` most recent transitions with eventTime < until (all when until is absent), newest first. */
+  latest(query: { until?: number; limit: number }): Promise<Transition[]>;
   markResolved(input: { id: string; resolvedBy: string }): Promise<void>;
 }
 
 export interface FactRepo {
   insert(input: Fact): Promise<void>;
-  /** Facts with no validTo. */
+  /** Facts with no validTo, by attribute then validFrom. */
   current(entityId: string): Promise<Fact[]>;
+  /** Every fact, closed ones included, by validFrom (then recordedAt, id). */
   history(entityId: string, attribute?: string): Promise<Fact[]>;
   /** Closes a fact: sets validTo and supersededBy. */
   close(input: { id: string; validTo: number; supersededBy: string | null }): Promise<void>;
@@ -153,13 +194,32 @@ export interface FactRepo {
 
 export interface RelationshipRepo {
   insert(input: Relationship): Promise<void>;
-  /** Relationships touching an entity (either end); current only unless `includeEnded`. */
+  /** Relationships touching an entity (either end), by validFrom; current only unless `includeEnded`. */
   forEntity(entityId: string, options?: { includeEnded?: boolean }): Promise<Relationship[]>;
+  /** The latest open (no validTo) edge of that type from source to target. */
   findOpen(input: { sourceId: string; targetId: string; type: string }): Promise<Relationship | null>;
   close(input: { id: string; validTo: number }): Promise<void>;
 }
 
+/** An entity named in an episode: provenance for "where did this come up", and for retrieval. */
+export interface EntityMention {
+  entityId: string;
+  episodeId: string;
+  /** Event time of the mention (the episode's or the batch's time). */
+  time: number;
+}
+
+export interface MentionRepo {
+  /** Records that the entity is mentioned in the episode; once per pair (a repeat keeps the earlier time). */
+  add(input: EntityMention): Promise<void>;
+  /** Chronological (time, then episodeId). */
+  forEntity(entityId: string): Promise<EntityMention[]>;
+  /** Chronological (time, then entityId). */
+  forEpisode(episodeId: string): Promise<EntityMention[]>;
+}
+
 export interface PeriodRepo {
+  /** Insert or replace by entityId (the period entity must exist). */
   upsert(input: Period): Promise<void>;
   get(entityId: string): Promise<Period | null>;
   /** Ordered by start. */
@@ -167,7 +227,9 @@ export interface PeriodRepo {
 }
 
 export interface ProcedureRepo {
+  /** Insert or replace by id. */
   upsert(input: Procedure): Promise<void>;
+  /** Most observed first (timesObserved desc, then lastObserved desc, id). */
   list(query?: { domain?: string }): Promise<Procedure[]>;
 }
 
@@ -203,9 +265,11 @@ export interface IngestRunRepo {
   start(input: Omit<IngestRun, 'finishedAt' | 'counters'> & { counters?: Record<string, number> }): Promise<void>;
   finish(input: { id: string; status: RunStatus; finishedAt: number; counters: Record<string, number> }): Promise<void>;
   get(id: string): Promise<IngestRun | null>;
+  /** Newest first. */
   list(limit?: number): Promise<IngestRun[]>;
   /** Insert or replace a batch record by (runId, key). */
   saveBatch(batch: IngestBatch): Promise<void>;
+  /** In the order the batches were first saved. */
   batches(runId: string): Promise<IngestBatch[]>;
 }
 
@@ -221,6 +285,7 @@ export interface LlmCacheEntry {
 
 export interface LlmCacheRepo {
   get(key: string): Promise<LlmCacheEntry | null>;
+  /** Insert or replace by key. */
   put(entry: LlmCacheEntry): Promise<void>;
 }
 
@@ -236,7 +301,9 @@ export interface JournalEntry {
 }
 
 export interface JournalRepo {
+  /** `before`/`after` are stored as JSON (undefined reads back as null). */
   append(entry: JournalEntry): Promise<void>;
+  /** By seq. */
   forRun(runId: string): Promise<JournalEntry[]>;
 }
 
@@ -252,6 +319,7 @@ export interface MaintenanceLogEntry {
 export interface MaintenanceLogRepo {
   append(entry: MaintenanceLogEntry): Promise<void>;
   update(input: { id: string; finishedAt: number; status: string; report: Record<string, unknown> }): Promise<void>;
+  /** Newest first. */
   list(limit?: number): Promise<MaintenanceLogEntry[]>;
 }
 
@@ -267,7 +335,7 @@ export interface TurnHit {
   time: number | null;
   /** Text around the match with the matched terms wrapped in the markers given in the query. */
   snippet: string;
-  /** BM25 score, lower is better (SQLite's convention); use `rank` for ordering. */
+  /** BM25 score, lower is better (SQLite's convention); hits are already returned best first. */
   score: number;
 }
 
@@ -281,12 +349,18 @@ export interface EpisodeHit {
 }
 
 export interface SearchQuery {
+  /** User text, never query syntax. Empty or whitespace-only → INVALID_ARGUMENT. */
   text: string;
+  /** 1…1000, default 20. */
   limit?: number;
   /** Markers put around matched terms in snippets; default « and ». */
   highlight?: [string, string];
 }
 
+/**
+ * Hits contain every word of the query when any such hit exists; otherwise any word (both BM25-ranked). Text
+ * without a searchable word (e.g. "*** --") finds nothing.
+ */
 export interface SearchRepo {
   /** Full-text search over turn text (BM25). The text is user input: the adapter must escape it safely. */
   turns(query: SearchQuery): Promise<TurnHit[]>;

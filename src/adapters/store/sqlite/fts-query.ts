@@ -1,0 +1,35 @@
+import { PieError } from '../../../domain/errors.js';
+
+/** Characters the unicode61 tokenizer keeps inside tokens (its default categories L*, N*, Co, plus marks). */
+const TERM = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
+const MAX_PHRASES = 32;
+
+export interface FtsMatch {
+  /** Every word must match (implicit AND of phrases). */
+  all: string;
+  /** Any word may match (OR of phrases); null when there is only one word. */
+  any: string | null;
+}
+
+/**
+ * Turns user text into a safe FTS5 MATCH expression. The text never reaches FTS5 syntax: each whitespace-separated
+ * word is reduced to its letter/digit runs, which become one double-quoted phrase ("e-mail" → "e mail", "c++" → "c",
+ * `"foo"` → "foo"), so operators (AND, OR, NOT, NEAR), quotes, parentheses, `-`, `*`, `^`, `:` and column filters
+ * are all inert. Returns null when the text has no searchable word (for example "*** --"). Empty or whitespace-only
+ * text is an INVALID_ARGUMENT.
+ */
+export function buildFtsMatch(text: string): FtsMatch | null {
+  if (text.trim() === '') {
+    throw new PieError('INVALID_ARGUMENT', 'The search text is empty; give at least one word to look for.');
+  }
+  const phrases: string[] = [];
+  for (const word of text.split(/\s+/u)) {
+    const terms = word.match(TERM);
+    if (!terms) continue;
+    const phrase = `"${terms.join(' ').replaceAll('"', '""')}"`;
+    if (!phrases.includes(phrase)) phrases.push(phrase);
+    if (phrases.length === MAX_PHRASES) break;
+  }
+  if (phrases.length === 0) return null;
+  return { all: phrases.join(' '), any: phrases.length > 1 ? phrases.join(' OR ') : null };
+}

@@ -1,0 +1,35 @@
+import type { SyncRepos } from './connection.js';
+import { createEntityRepo } from './entities.js';
+import { createEpisodeRepo } from './episodes.js';
+import { createFactRepo } from './facts.js';
+import { createJournalRepo } from './journal.js';
+import { createLlmCacheRepo } from './llm-cache.js';
+import { createMaintenanceLogRepo } from './maintenance.js';
+import { createMentionRepo } from './mentions.js';
+import { createPeriodRepo } from './periods.js';
+import { createProcedureRepo } from './procedures.js';
+import { createRelationshipRepo } from './relationships.js';
+import { createIngestRunRepo } from './runs.js';
+import { createTransitionRepo } from './transitions.js';
+import { createSearchRepo } from './search.js';
+import type { Statements } from './sql.js';
+import { createStats } from './stats.js';
+
+export function createRepos(s: Statements, now: () => number): SyncRepos {
+  return {
+    episodes: createEpisodeRepo(s, now),
+    entities: createEntityRepo(s),
+    transitions: createTransitionRepo(s),
+    facts: createFactRepo(s),
+    relationships: createRelationshipRepo(s),
+    mentions: createMentionRepo(s),
+    periods: createPeriodRepo(s),
+    procedures: createProcedureRepo(s),
+    runs: createIngestRunRepo(s),
+    llmCache: createLlmCacheRepo(s),
+    journal: createJournalRepo(s),
+    maintenance: createMaintenanceLogRepo(s),
+    search: createSearchRepo(s),
+    stats: createStats(s),
+  };
+}

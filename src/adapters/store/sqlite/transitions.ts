@@ -1,0 +1,107 @@
+import type { EntityState, Transition, TransitionKind } from '../../../domain/world.js';
+import type { TransitionRepo } from '../../../ports/world-store.js';
+import type { SyncOf } from './bind.js';
+import { fromJson, limitParam, notFound, toJson, type Params, type Statements } from './sql.js';
+
+interface TransitionRow {
+  id: string;
+  entity_id: string;
+  kind: TransitionKind;
+  from_state: string | null;
+  to_state: string;
+  summary: string;
+  event_time: number;
+  recorded_at: number;
+  confidence: number;
+  episode_id: string | null;
+  batch_id: string | null;
+  resolved_by: string | null;
+}
+
+const SELECT = `SELECT id, entity_id, kind, from_state, to_state, summary, event_time, recorded_at, confidence,
+  episode_id, batch_id, resolved_by FROM transitions`;
+
+/** Chronological by event time; ties by record time, then id, so the order is total and stable. */
+const CHRONOLOGICAL = 'ORDER BY event_time, recorded_at, id';
+
+function transitionFromRow(row: TransitionRow): Transition {
+  return {
+    id: row.id,
+    entityId: row.entity_id,
+    kind: row.kind,
+    fromState: fromJson<EntityState | null>(row.from_state, null),
+    toState: fromJson<EntityState>(row.to_state, {}),
+    summary: row.summary,
+    eventTime: row.event_time,
+    recordedAt: row.recorded_at,
+    confidence: row.confidence,
+    episodeId: row.episode_id,
+    batchId: row.batch_id,
+    resolvedBy: row.resolved_by,
+  };
+}
+
+export function createTransitionRepo(s: Statements): SyncOf<TransitionRepo> {
+  return {
+    insert(t) {
+      s.get(
+        `INSERT INTO transitions (id, entity_id, kind, from_state, to_state, summary, event_time, recorded_at,
+           confidence, episode_id, batch_id, resolved_by)
+         VALUES (@id, @entityId, @kind, @fromState, @toState, @summary, @eventTime, @recordedAt, @confidence,
+           @episodeId, @batchId, @resolvedBy)`,
+      ).run({
+        id: t.id,
+        entityId: t.entityId,
+        kind: t.kind,
+        fromState: t.fromState === null ? null : toJson(t.fromState),
+        toState: toJson(t.toState),
+        summary: t.summary,
+        eventTime: t.eventTime,
+        recordedAt: t.recordedAt,
+        confidence: t.confidence,
+        episodeId: t.episodeId,
+        batchId: t.batchId,
+        resolvedBy: t.resolvedBy,
+      });
+    },
+
+    forEntity(entityId) {
+      const rows = s.get(`${SELECT} WHERE entity_id = ? ${CHRONOLOGICAL}`).all(entityId) as TransitionRow[];
+      return rows.map(transitionFromRow);
+    },
+
+    list(query) {
+      const clauses: string[] = [];
+      const params: Params = { limit: limitParam(query?.limit) ?? -1 };
+      if (query?.since !== undefined) {
+        clauses.push('event_time >= @since');
+        params.since = query.since;
+      }
+      if (query?.until !== undefined) {
+        clauses.push('event_time < @until');
+        params.until = query.until;
+      }
+      if (query?.kind !== undefined) {
+        clauses.push('kind = @kind');
+        params.kind = query.kind;
+      }
+      const where = clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '';
+      const rows = s.get(`${SELECT} ${where} ${CHRONOLOGICAL} LIMIT @limit`).all(params) as TransitionRow[];
+      return rows.map(transitionFromRow);
+    },
+
+    latest({ until, limit }) {
+      const params = { limit: limitParam(limit) ?? -1, until: until ?? null };
+      const where = until === undefined ? '' : 'WHERE event_time < @until';
+      const rows = s
+        .get(`${SELECT} ${where} ORDER BY event_time DESC, recorded_at DESC, id DESC LIMIT @limit`)
+        .all(params) as TransitionRow[];
+      return rows.map(transitionFromRow);
+    },
+
+    markResolved({ id, resolvedBy }) {
+      const result = s.get('UPDATE transitions SET resolved_by = ? WHERE id = ?').run(resolvedBy, id);
+      if (result.changes === 0) throw notFound('transition', id);
+    },
+  };
+}

@@ -1,0 +1,199 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LATEST_SCHEMA_VERSION, openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
+import { describeWorldStoreContract } from './world-store.contract.js';
+import { T0, addEntity, addEpisode, transition, turn } from './world-store/fixtures.js';
+
+describeWorldStoreContract('sqlite (temporary file)', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'pie-contract-'));
+  const store = await openSqliteStore({ path: join(dir, 'pie.db'), clock: () => T0 });
+  return {
+    store,
+    async cleanup() {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describe('sqlite adapter', () => {
+  let dir = '';
+  let path = '';
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pie-sqlite-'));
+    path = join(dir, 'pie.db');
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Runs `fn` on a plain better-sqlite3 connection to the same file, then closes it. */
+  function raw<T>(fn: (db: Database.Database) => T, options: Database.Options = {}): T {
+    const db = new Database(path, options);
+    try {
+      return fn(db);
+    } finally {
+      db.close();
+    }
+  }
+
+  it('creates the directory, turns on WAL and enforces foreign keys', async () => {
+    path = join(dir, 'nested', 'deeper', 'pie.db');
+    const store = await openSqliteStore({ path });
+    await addEpisode(store, { externalId: 'a' });
+    expect(raw((db) => db.pragma('journal_mode', { simple: true }))).toBe('wal');
+    await expect(store.transitions.insert(transition('t', 'no-such-entity'))).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(store.info()).toEqual({ adapter: 'sqlite', location: path, schemaVersion: LATEST_SCHEMA_VERSION });
+    await store.close();
+  });
+
+  it('migrates once and keeps data across close and reopen', async () => {
+    const first = await openSqliteStore({ path, clock: () => T0 });
+    await addEpisode(first, { externalId: 'a', turns: [turn('user', 'persisted words')] });
+    await addEntity(first, 'e1');
+    await first.close();
+
+    const second = await openSqliteStore({ path });
+    expect(second.info().schemaVersion).toBe(LATEST_SCHEMA_VERSION);
+    expect(await second.episodes.count()).toBe(1);
+    expect(await second.entities.get('e1')).not.toBeNull();
+    expect((await second.search.turns({ text: 'persisted' })).length).toBe(1);
+    await second.close();
+
+    const migrations = raw((db) => db.prepare('SELECT version, name, applied_at FROM schema_migrations').all());
+    expect(migrations).toEqual([{ version: 1, name: 'initial', applied_at: T0 }]);
+    expect(raw((db) => db.pragma('user_version', { simple: true }))).toBe(LATEST_SCHEMA_VERSION);
+  });
+
+  it('refuses a database written by a newer PIE and leaves the file untouched', async () => {
+    const newer = LATEST_SCHEMA_VERSION + 1;
+    raw((db) => {
+      db.exec('CREATE TABLE future (x)');
+      db.pragma(`user_version = ${newer}`);
+      db.pragma(`application_id = ${0x50494500}`);
+    });
+    const before = await readFile(path);
+    const error = await openSqliteStore({ path }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'DB_NEWER_SCHEMA',
+      message: `The database ${path} was written by a newer PIE (schema ${newer}, this PIE knows ${LATEST_SCHEMA_VERSION}); upgrade PIE or use another --db.`,
+    });
+    expect((await readFile(path)).equals(before)).toBe(true);
+    expect(existsSync(`${path}-wal`)).toBe(false);
+  });
+
+  it('refuses a file that is not a SQLite database', async () => {
+    const text = 'This is a text file, not a database.\n'.repeat(200);
+    await writeFile(path, text);
+    await expect(openSqliteStore({ path })).rejects.toMatchObject({
+      code: 'DB_CORRUPT',
+      message: expect.stringContaining('is not a SQLite database') as unknown,
+    });
+    expect(await readFile(path, 'utf8')).toBe(text);
+  });
+
+  it("refuses another application's SQLite database", async () => {
+    raw((db) => db.exec('CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)'));
+    await expect(openSqliteStore({ path })).rejects.toMatchObject({
+      code: 'DB_CORRUPT',
+      message: expect.stringContaining('not a PIE database') as unknown,
+    });
+  });
+
+  it('reports DB_LOCKED when another connection holds the write lock, and recovers', async () => {
+    const setup = await openSqliteStore({ path });
+    await setup.close();
+    const holder = new Database(path);
+    holder.exec('BEGIN EXCLUSIVE');
+    const store = await openSqliteStore({ path, busyTimeoutMs: 50 });
+    try {
+      await expect(addEpisode(store, { externalId: 'a' })).rejects.toMatchObject({
+        code: 'DB_LOCKED',
+        message: expect.stringContaining('is in use by another process') as unknown,
+      });
+      await expect(store.transaction(async (tx) => tx.episodes.count())).rejects.toMatchObject({ code: 'DB_LOCKED' });
+      expect(await store.episodes.count()).toBe(0); // reading still works in WAL mode
+      holder.exec('ROLLBACK');
+      await addEpisode(store, { externalId: 'a' });
+      expect(await store.transaction(async (tx) => tx.episodes.count())).toBe(1);
+    } finally {
+      if (holder.inTransaction) holder.exec('ROLLBACK');
+      holder.close();
+      await store.close();
+    }
+  });
+
+  it('reports DB_LOCKED when a rollback-journal database is locked while opening', async () => {
+    const holder = new Database(path);
+    holder.exec('BEGIN EXCLUSIVE');
+    try {
+      await expect(openSqliteStore({ path, busyTimeoutMs: 50 })).rejects.toMatchObject({ code: 'DB_LOCKED' });
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+    const store = await openSqliteStore({ path });
+    await store.close();
+  });
+
+  it('opens read-only without writing, and refuses a missing file', async () => {
+    await expect(openSqliteStore({ path, readonly: true })).rejects.toMatchObject({ code: 'FILE_NOT_FOUND' });
+    const writer = await openSqliteStore({ path });
+    await addEpisode(writer, { externalId: 'a' });
+    await writer.close();
+
+    const reader = await openSqliteStore({ path, readonly: true });
+    expect(await reader.episodes.count()).toBe(1);
+    expect(await reader.transaction(async (tx) => tx.episodes.count())).toBe(1);
+    await expect(addEpisode(reader, { externalId: 'b' })).rejects.toMatchObject({ code: 'UNSUPPORTED' });
+    await reader.close();
+  });
+
+  it('fails clearly after close', async () => {
+    const store = await openSqliteStore({ path });
+    await store.close();
+    await expect(store.episodes.count()).rejects.toMatchObject({ code: 'DB_ERROR' });
+    await expect(store.transaction(async () => 1)).rejects.toMatchObject({ code: 'DB_ERROR' });
+  });
+
+  it('lets a transaction callback call the root store without deadlocking (it joins the transaction)', async () => {
+    const store = await openSqliteStore({ path });
+    await expect(
+      store.transaction(async () => {
+        await addEntity(store, 'via-root');
+        expect(await store.entities.get('via-root')).not.toBeNull();
+        await store.transaction(async (inner) => addEntity(inner, 'nested-via-root'));
+        throw new Error('undo both');
+      }),
+    ).rejects.toThrow('undo both');
+    expect(await store.entities.count()).toBe(0);
+    await store.close();
+  });
+
+  it('stems English words and folds diacritics in full-text search', async () => {
+    const store = await openSqliteStore({ path });
+    await addEpisode(store, {
+      externalId: 'a',
+      title: 'Café meetings',
+      turns: [turn('user', 'I was running late to the café because of the meetings.')],
+    });
+    expect((await store.search.turns({ text: 'run' })).length).toBe(1);
+    expect((await store.search.turns({ text: 'meeting cafe' })).length).toBe(1);
+    expect((await store.search.episodes({ text: 'cafe' }))[0]?.snippet).toBe('«Café» meetings');
+    await store.close();
+  });
+
+  it('works in memory', async () => {
+    const store = await openSqliteStore({ path: ':memory:' });
+    await addEpisode(store, { externalId: 'a' });
+    expect((await store.stats()).episodes).toBe(1);
+    expect(store.info().location).toBe(':memory:');
+    await store.close();
+  });
+});

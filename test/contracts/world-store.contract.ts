@@ -1,0 +1,26 @@
+import { describe } from 'vitest';
+import { describeBookkeeping } from './world-store/bookkeeping.js';
+import { describeEntities } from './world-store/entities.js';
+import { describeEpisodes } from './world-store/episodes.js';
+import type { StoreFactory } from './world-store/fixtures.js';
+import { describeHistory } from './world-store/history.js';
+import { describeSearch } from './world-store/search.js';
+import { describeTransactions } from './world-store/transactions.js';
+
+export type { StoreFactory, StoreHandle } from './world-store/fixtures.js';
+
+/**
+ * The contract every WorldStore adapter must pass. It talks to the port only (no SQL), so a PostgreSQL adapter
+ * proves itself with the same tests: call this from the adapter's own test file with a factory that opens a fresh,
+ * empty store and a cleanup that closes it and removes whatever it created. Each test gets a fresh store.
+ */
+export function describeWorldStoreContract(name: string, factory: StoreFactory): void {
+  describe(`WorldStore contract: ${name}`, () => {
+    describeEpisodes(factory);
+    describeEntities(factory);
+    describeHistory(factory);
+    describeBookkeeping(factory);
+    describeSearch(factory);
+    describeTransactions(factory);
+  });
+}

@@ -1,0 +1,236 @@
+import { describe, expect, it } from 'vitest';
+import type { TransitionRepo } from '../../../src/ports/world-store.js';
+import {
+  DAY,
+  T0,
+  addEntity,
+  addEpisode,
+  fact,
+  relationship,
+  transition,
+  useFreshStore,
+  type StoreFactory,
+} from './fixtures.js';
+
+export function describeHistory(factory: StoreFactory): void {
+  describe('transitions', () => {
+    const store = useFreshStore(factory);
+
+    it('round-trips and lists an entity history chronologically', async () => {
+      const episodeId = await addEpisode(store(), { externalId: 'e' });
+      await addEntity(store(), 'p');
+      await addEntity(store(), 'q');
+      const created = transition('t1', 'p', {
+        kind: 'creation',
+        fromState: null,
+        toState: { stage: 'idea' },
+        eventTime: T0,
+        episodeId,
+        batchId: '2024-03-15',
+      });
+      await store().transitions.insert(transition('t3', 'p', { eventTime: T0 + 2 * DAY }));
+      await store().transitions.insert(created);
+      await store().transitions.insert(transition('t2', 'p', { eventTime: T0 + DAY, kind: 'contradiction' }));
+      await store().transitions.insert(transition('tq', 'q', { eventTime: T0 + DAY }));
+
+      const history = await store().transitions.forEntity('p');
+      expect(history.map((t) => t.id)).toEqual(['t1', 't2', 't3']);
+      expect(history[0]).toEqual(created);
+      expect(await store().transitions.forEntity('nobody')).toEqual([]);
+    });
+
+    it('lists across entities by event time with filters', async () => {
+      await addEntity(store(), 'p');
+      await store().transitions.insert(transition('late', 'p', { eventTime: T0 + 3 * DAY }));
+      await store().transitions.insert(transition('early', 'p', { eventTime: T0 }));
+      await store().transitions.insert(transition('mid', 'p', { eventTime: T0 + DAY, kind: 'contradiction' }));
+
+      const ids = async (query?: Parameters<TransitionRepo['list']>[0]): Promise<string[]> =>
+        (await store().transitions.list(query)).map((t) => t.id);
+      expect(await ids()).toEqual(['early', 'mid', 'late']);
+      expect(await ids({ since: T0 + DAY })).toEqual(['mid', 'late']);
+      expect(await ids({ until: T0 + DAY })).toEqual(['early']);
+      expect(await ids({ kind: 'contradiction' })).toEqual(['mid']);
+      expect(await ids({ limit: 2 })).toEqual(['early', 'mid']);
+    });
+
+    it('returns the latest transitions before a time, newest first', async () => {
+      await addEntity(store(), 'p');
+      await addEntity(store(), 'q');
+      for (const [i, id] of ['t0', 't1', 't2', 't3'].entries()) {
+        await store().transitions.insert(transition(id, i % 2 === 0 ? 'p' : 'q', { eventTime: T0 + i * DAY }));
+      }
+      const ids = async (query: Parameters<TransitionRepo['latest']>[0]): Promise<string[]> =>
+        (await store().transitions.latest(query)).map((t) => t.id);
+      expect(await ids({ limit: 2 })).toEqual(['t3', 't2']);
+      expect(await ids({ until: T0 + 2 * DAY, limit: 5 })).toEqual(['t1', 't0']);
+      expect(await ids({ until: T0, limit: 5 })).toEqual([]);
+    });
+
+    it('marks a contradiction resolved', async () => {
+      await addEntity(store(), 'p');
+      await store().transitions.insert(transition('c', 'p', { kind: 'contradiction' }));
+      await store().transitions.insert(transition('r', 'p', { kind: 'resolution', eventTime: T0 + DAY }));
+      await store().transitions.markResolved({ id: 'c', resolvedBy: 'r' });
+      expect((await store().transitions.forEntity('p'))[0]).toMatchObject({ id: 'c', resolvedBy: 'r' });
+      await expect(store().transitions.markResolved({ id: 'nope', resolvedBy: 'r' })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
+    });
+
+    it('rejects a transition of an unknown entity', async () => {
+      await expect(store().transitions.insert(transition('t', 'ghost'))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    });
+  });
+
+  describe('facts', () => {
+    const store = useFreshStore(factory);
+
+    it('keeps attribute history: current facts, closing and superseding', async () => {
+      await addEntity(store(), 'p');
+      await store().facts.insert(fact('age19', 'p', { attribute: 'age', value: 19, validFrom: T0 }));
+      await store().facts.insert(fact('stage', 'p', { attribute: 'stage', value: 'idea', validFrom: T0 }));
+      await store().facts.insert(fact('age20', 'p', { attribute: 'age', value: 20, validFrom: T0 + DAY }));
+      await store().facts.close({ id: 'age19', validTo: T0 + DAY, supersededBy: 'age20' });
+
+      const current = await store().facts.current('p');
+      expect(current.map((f) => [f.id, f.value])).toEqual([
+        ['age20', 20],
+        ['stage', 'idea'],
+      ]);
+      const history = await store().facts.history('p', 'age');
+      expect(history.map((f) => f.id)).toEqual(['age19', 'age20']);
+      expect(history[0]).toEqual(
+        fact('age19', 'p', { attribute: 'age', value: 19, validTo: T0 + DAY, supersededBy: 'age20' }),
+      );
+      expect((await store().facts.history('p')).map((f) => f.id)).toEqual(['age19', 'stage', 'age20']);
+      await expect(store().facts.close({ id: 'nope', validTo: T0, supersededBy: null })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
+    });
+
+    it('keeps value types apart: number, string, boolean, null', async () => {
+      await addEntity(store(), 'p');
+      const values = [20, '20', true, null] as const;
+      for (const [i, value] of values.entries()) {
+        await store().facts.insert(fact(`f${i}`, 'p', { attribute: `a${i}`, value }));
+      }
+      expect((await store().facts.current('p')).map((f) => f.value)).toEqual([...values]);
+    });
+  });
+
+  describe('relationships', () => {
+    const store = useFreshStore(factory);
+
+    it('finds edges from either end, open ones by default', async () => {
+      for (const id of ['ana', 'pie', 'sra']) await addEntity(store(), id);
+      const works = relationship('r1', 'ana', 'pie', { properties: { role: 'founder', since: 2023 } });
+      await store().relationships.insert(works);
+      await store().relationships.insert(relationship('r2', 'sra', 'ana', { type: 'MENTORS', validFrom: T0 + DAY }));
+      await store().relationships.insert(relationship('r3', 'ana', 'sra', { type: 'USES', validFrom: T0 + 2 * DAY }));
+      await store().relationships.close({ id: 'r3', validTo: T0 + 3 * DAY });
+
+      expect((await store().relationships.forEntity('ana')).map((r) => r.id)).toEqual(['r1', 'r2']);
+      expect((await store().relationships.forEntity('ana', { includeEnded: true })).map((r) => r.id)).toEqual([
+        'r1',
+        'r2',
+        'r3',
+      ]);
+      expect((await store().relationships.forEntity('pie'))[0]).toEqual(works);
+      expect(await store().relationships.forEntity('nobody')).toEqual([]);
+    });
+
+    it('finds the open edge of a type and closes it', async () => {
+      for (const id of ['ana', 'pie']) await addEntity(store(), id);
+      await store().relationships.insert(relationship('old', 'ana', 'pie', { validTo: T0 + DAY }));
+      await store().relationships.insert(
+        relationship('cur', 'ana', 'pie', { validFrom: T0 + DAY, discoveredBy: 'dream-1' }),
+      );
+
+      const open = await store().relationships.findOpen({ sourceId: 'ana', targetId: 'pie', type: 'WORKS_ON' });
+      expect(open).toMatchObject({ id: 'cur', discoveredBy: 'dream-1', validTo: null });
+      expect(await store().relationships.findOpen({ sourceId: 'pie', targetId: 'ana', type: 'WORKS_ON' })).toBeNull();
+      expect(await store().relationships.findOpen({ sourceId: 'ana', targetId: 'pie', type: 'USES' })).toBeNull();
+
+      await store().relationships.close({ id: 'cur', validTo: T0 + 2 * DAY });
+      expect(await store().relationships.findOpen({ sourceId: 'ana', targetId: 'pie', type: 'WORKS_ON' })).toBeNull();
+      await expect(store().relationships.close({ id: 'nope', validTo: T0 })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
+    });
+  });
+
+  describe('mentions', () => {
+    const store = useFreshStore(factory);
+
+    it('records each entity/episode pair once, keeping the earliest time', async () => {
+      const a = await addEpisode(store(), { externalId: 'a' });
+      const b = await addEpisode(store(), { externalId: 'b' });
+      await addEntity(store(), 'p');
+      await addEntity(store(), 'q');
+      await store().mentions.add({ entityId: 'p', episodeId: b, time: T0 + DAY });
+      await store().mentions.add({ entityId: 'p', episodeId: a, time: T0 + 2 * DAY });
+      await store().mentions.add({ entityId: 'p', episodeId: a, time: T0 });
+      await store().mentions.add({ entityId: 'p', episodeId: a, time: T0 + 3 * DAY });
+      await store().mentions.add({ entityId: 'q', episodeId: a, time: T0 });
+
+      expect(await store().mentions.forEntity('p')).toEqual([
+        { entityId: 'p', episodeId: a, time: T0 },
+        { entityId: 'p', episodeId: b, time: T0 + DAY },
+      ]);
+      expect((await store().mentions.forEpisode(a)).map((m) => m.entityId)).toEqual(['p', 'q']);
+      expect(await store().mentions.forEntity('nobody')).toEqual([]);
+      await expect(store().mentions.add({ entityId: 'ghost', episodeId: a, time: T0 })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
+    });
+  });
+
+  describe('periods', () => {
+    const store = useFreshStore(factory);
+
+    it('upserts by entity and lists by start', async () => {
+      await addEntity(store(), 'soph', { type: 'period', name: 'Sophomore year' });
+      await addEntity(store(), 'fresh', { type: 'period', name: 'Freshman year' });
+      await store().periods.upsert({ entityId: 'soph', name: 'Sophomore year', start: T0 + 365 * DAY, end: null });
+      await store().periods.upsert({ entityId: 'fresh', name: 'Freshman', start: T0, end: null });
+      await store().periods.upsert({ entityId: 'fresh', name: 'Freshman year', start: T0, end: T0 + 300 * DAY });
+
+      expect(await store().periods.get('fresh')).toEqual({
+        entityId: 'fresh',
+        name: 'Freshman year',
+        start: T0,
+        end: T0 + 300 * DAY,
+      });
+      expect(await store().periods.get('nope')).toBeNull();
+      expect((await store().periods.list()).map((p) => p.entityId)).toEqual(['fresh', 'soph']);
+    });
+  });
+
+  describe('procedures', () => {
+    const store = useFreshStore(factory);
+
+    it('upserts by id and lists the most observed first, by domain', async () => {
+      const weekly = {
+        id: 'p1',
+        description: 'Plans the week on Sunday',
+        pattern: ['review calendar', 'set three goals'],
+        evidence: ['chatgpt:a', 'chatgpt:b'],
+        timesObserved: 2,
+        firstObserved: T0,
+        lastObserved: T0 + 7 * DAY,
+        domain: 'planning',
+        confidence: 0.6,
+      };
+      await store().procedures.upsert(weekly);
+      await store().procedures.upsert({ ...weekly, id: 'p2', domain: 'coding', timesObserved: 5 });
+      await store().procedures.upsert({ ...weekly, id: 'p3', domain: null, timesObserved: 1 });
+      expect((await store().procedures.list()).map((p) => p.id)).toEqual(['p2', 'p1', 'p3']);
+
+      const updated = { ...weekly, timesObserved: 9, pattern: ['a', 'b', 'c'], lastObserved: T0 + 14 * DAY };
+      await store().procedures.upsert(updated);
+      expect(await store().procedures.list({ domain: 'planning' })).toEqual([updated]);
+      expect((await store().procedures.list()).map((p) => p.id)).toEqual(['p1', 'p2', 'p3']);
+    });
+  });
+}
