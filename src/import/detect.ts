@@ -17,8 +17,9 @@ export const FORMAT_NAMES: Record<ImportFormat, string> = {
   memorybank: 'MemoryBank dataset',
 };
 
+/** Completes "… is not in a format PIE recognizes; " in error messages. */
 export const KNOWN_FORMATS_SENTENCE =
-  'PIE reads ChatGPT and Claude exports (conversations.json or the export .zip), JSON Lines chat logs, folders of markdown/text notes, LoCoMo, LongMemEval and MemoryBank';
+  'it reads ChatGPT and Claude exports (conversations.json or the export .zip), JSON Lines chat logs, folders of markdown/text notes, LoCoMo, LongMemEval and MemoryBank';
 
 export type JsonShape = 'array' | 'object' | null;
 

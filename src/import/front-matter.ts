@@ -12,7 +12,7 @@ export interface FrontMatter {
   error?: string;
 }
 
-const BLOCK = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+const BLOCK = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 
 export function splitFrontMatter(text: string): FrontMatter {
   const m = BLOCK.exec(text);

@@ -23,7 +23,7 @@ export interface ResolvedPlan {
 function unknownFormat(label: string): PieError {
   return new PieError(
     'UNKNOWN_FORMAT',
-    `"${label}" is not in a format PIE recognizes (${KNOWN_FORMATS_SENTENCE}); pass --format <name> if you know which it is.`,
+    `"${label}" is not in a format PIE recognizes; ${KNOWN_FORMATS_SENTENCE} — pass --format ${IMPORT_FORMATS.join('|')} if you know which it is.`,
   );
 }
 

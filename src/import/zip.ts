@@ -4,11 +4,16 @@ import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
 import { errorMessage, PieError } from '../domain/errors.js';
 
+/** yauzl's messages can run to several sentences; ours must stay one. */
+function firstSentence(text: string): string {
+  return (text.split(/\.(?:\s|$)/)[0] ?? text).trim();
+}
+
 function unreadable(zipPath: string, error: unknown): PieError {
   if (error instanceof PieError) return error;
   return new PieError(
     'UNREADABLE_INPUT',
-    `"${zipPath}" is not a readable zip file (${errorMessage(error)}); download the export again or unzip it and pass conversations.json.`,
+    `"${zipPath}" is not a readable zip file (${firstSentence(errorMessage(error))}); download the export again or unzip it and pass conversations.json.`,
     { cause: error },
   );
 }
