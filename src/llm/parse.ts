@@ -17,7 +17,8 @@ export function extractJsonText(text: string): string {
 }
 
 /** At most `limit` issues as "path: message", joined for one line of an error message. */
-export function summarizeIssues(issues: readonly z.core.$ZodIssue[], limit = 8): string {
+export function summarizeIssues(input: { issues: readonly z.core.$ZodIssue[]; limit?: number }): string {
+  const { issues, limit = 8 } = input;
   const shown = issues.slice(0, limit).map((issue) => {
     const path = issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)';
     return `${path}: ${issue.message}`;
@@ -43,7 +44,7 @@ export function parseModelJson<O>(input: { text: string; schema: z.ZodType<O> })
   if (result.success) return { ok: true, value: result.data };
   return {
     ok: false,
-    problem: `the JSON does not match the schema: ${summarizeIssues(result.error.issues)}`,
+    problem: `the JSON does not match the schema: ${summarizeIssues({ issues: result.error.issues })}`,
     issues: result.error.issues,
   };
 }

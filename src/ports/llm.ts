@@ -8,7 +8,7 @@
  * - `LLM_RATE_LIMITED` — retry later; `details.retryAfterMs` (number) when the server said how long to wait;
  * - `LLM_UNAVAILABLE` — `details.transient === true` for failures worth retrying (5xx, timeouts, dropped
  *   connections); anything else (bad key, unknown model, server not running) is final.
- * Any other thrown value is treated as final.
+ * Any other thrown value is treated as final. A request whose `signal` aborts rejects with the abort error as is.
  */
 export const PROVIDERS = ['openai', 'anthropic', 'ollama', 'openai-compatible', 'fake'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];

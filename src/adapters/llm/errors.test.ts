@@ -164,6 +164,6 @@ describe('retryAfterMs', () => {
     [{ 'retry-after': 'soon' }, null],
   ];
   it.each(cases)('%j → %s', (headers, expected) => {
-    expect(retryAfterMs(headers, now)).toBe(expected);
+    expect(retryAfterMs({ headers, now })).toBe(expected);
   });
 });

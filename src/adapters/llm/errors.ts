@@ -64,7 +64,8 @@ function networkCode(error: unknown): string | null {
 }
 
 /** Milliseconds the server asked to wait (`retry-after-ms`, or `retry-after` in seconds or as an HTTP date). */
-export function retryAfterMs(headers: Record<string, string> | undefined, now: number = Date.now()): number | null {
+export function retryAfterMs(input: { headers: Record<string, string> | undefined; now?: number }): number | null {
+  const { headers } = input;
   if (!headers) return null;
   const ms = Number.parseFloat(headers['retry-after-ms'] ?? '');
   if (Number.isFinite(ms) && ms >= 0) return ms;
@@ -73,7 +74,7 @@ export function retryAfterMs(headers: Record<string, string> | undefined, now: n
   const seconds = Number.parseFloat(text);
   if (Number.isFinite(seconds) && /^\s*[\d.]+\s*$/.test(text)) return Math.max(0, seconds * 1000);
   const date = Date.parse(text);
-  return Number.isFinite(date) ? Math.max(0, date - now) : null;
+  return Number.isFinite(date) ? Math.max(0, date - (input.now ?? Date.now())) : null;
 }
 
 function shortMessage(error: Error): string {
@@ -121,7 +122,7 @@ function httpError(error: APICallError, ctx: ProviderContext, status: number): P
         details: { ...base, transient: false },
       });
     }
-    const wait = retryAfterMs(error.responseHeaders);
+    const wait = retryAfterMs({ headers: error.responseHeaders });
     return new PieError('LLM_RATE_LIMITED', `${who} is rate limiting requests for ${ctx.model} (${said}).`, {
       cause: error,
       details: { ...base, transient: true, ...(wait === null ? {} : { retryAfterMs: wait }) },
