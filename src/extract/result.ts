@@ -15,7 +15,20 @@ import { z } from 'zod';
  */
 
 const name = z.string().trim().min(1).max(300);
-const isoTime = z.string().refine((s) => Number.isFinite(Date.parse(s)), { message: 'not an ISO date' });
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const isoTime = z.string().refine((s) => ISO_DATE.test(s.trim()) && Number.isFinite(Date.parse(s)), {
+  message: 'not an ISO date',
+});
+/**
+ * An optional event time stated in a conversation. Models sometimes write "March 3" or "last week": such values are
+ * dropped (the episode's time is used) rather than failing the whole result.
+ */
+const optionalEventTime = z
+  .string()
+  .nullish()
+  .transform((v) =>
+    typeof v === 'string' && ISO_DATE.test(v.trim()) && Number.isFinite(Date.parse(v)) ? v.trim() : undefined,
+  );
 const optionalText = z
   .string()
   .nullish()
@@ -42,7 +55,7 @@ export const extractedEntitySchema = z.object({
     .nullish()
     .transform((v) => v ?? null),
   episodeId: optionalText,
-  eventTime: isoTime.nullish().transform((v) => v ?? undefined),
+  eventTime: optionalEventTime,
 });
 
 export const extractedRelationshipSchema = z.object({
@@ -62,7 +75,7 @@ export const extractedRelationshipSchema = z.object({
     .transform((v) => v ?? false),
   confidence: confidence.nullish().transform((v) => v ?? 0.8),
   episodeId: optionalText,
-  eventTime: isoTime.nullish().transform((v) => v ?? undefined),
+  eventTime: optionalEventTime,
 });
 
 export const extractedStateChangeSchema = z.object({
@@ -77,7 +90,7 @@ export const extractedStateChangeSchema = z.object({
     .transform((v) => v ?? false),
   confidence: confidence.nullish().transform((v) => v ?? 0.8),
   episodeId: optionalText,
-  eventTime: isoTime.nullish().transform((v) => v ?? undefined),
+  eventTime: optionalEventTime,
 });
 
 export const extractedBeliefSchema = z.object({
@@ -86,7 +99,7 @@ export const extractedBeliefSchema = z.object({
   confidence: confidence.nullish().transform((v) => v ?? 0.7),
   replaces: optionalText,
   episodeId: optionalText,
-  eventTime: isoTime.nullish().transform((v) => v ?? undefined),
+  eventTime: optionalEventTime,
 });
 
 export const extractedDecisionSchema = z.object({
@@ -101,7 +114,7 @@ export const extractedDecisionSchema = z.object({
     .nullish()
     .transform((v) => v ?? []),
   episodeId: optionalText,
-  eventTime: isoTime.nullish().transform((v) => v ?? undefined),
+  eventTime: optionalEventTime,
 });
 
 export const extractedActionSchema = z.object({

@@ -1,0 +1,256 @@
+import { errorMessage } from '../domain/errors.js';
+import { extractionResultSchema, type ExtractionResult } from '../extract/result.js';
+import { ZERO_USAGE, type Extractor, type Usage } from '../extract/types.js';
+import type { Clock } from '../ports/clock.js';
+import type { Embedder } from '../ports/embedder.js';
+import type { WorldStore } from '../ports/world-store.js';
+import { Resolver, type MatchVerifier } from '../resolve/resolver.js';
+import { applyExtraction } from '../world/apply-batch.js';
+import { buildBatchInput } from './batch-input.js';
+import type { PlannedBatch } from './batches.js';
+import { loadNameIndex } from './name-index-loader.js';
+import { addUsage, planPendingBatches, type SelectionOptions } from './selection.js';
+
+export type IngestEvent =
+  | { type: 'planned'; batches: number; episodes: number; tokens: number }
+  | {
+      type: 'batch';
+      index: number;
+      total: number;
+      batchId: string;
+      status: 'done' | 'failed';
+      error?: string;
+      usage: Usage;
+      elapsedMs: number;
+    }
+  | { type: 'stopped'; reason: 'budget' | 'aborted' };
+
+export interface IngestSummary {
+  runId: string;
+  status: 'completed' | 'failed' | 'budget_exhausted' | 'interrupted';
+  batches: { planned: number; done: number; failed: number; notStarted: number };
+  episodes: number;
+  usage: Usage;
+  failures: { batchId: string; reason: string }[];
+  mutations: Record<string, number>;
+  resolution: Record<string, number>;
+}
+
+export interface IngestOptions extends SelectionOptions {
+  store: WorldStore;
+  extractor: Extractor;
+  clock: Clock;
+  newId: () => string;
+  source: string;
+  /** Model calls kept in flight while results are applied strictly in order. */
+  concurrency: number;
+  /** Stop launching batches once this many tokens (input + output) have been used. */
+  budgetTokens?: number | undefined;
+  embedder?: Embedder | undefined;
+  verifier?: MatchVerifier | undefined;
+  onEvent?: (event: IngestEvent) => void;
+  signal?: AbortSignal;
+}
+
+type Extracted = { ok: true; result: ExtractionResult; usage: Usage } | { ok: false; error: string; usage: Usage };
+
+/**
+ * The extraction stage: pending episodes in chronological daily batches; each batch is extracted with a preamble of
+ * the world as of the last applied batch, then applied in one transaction together with its checkpoint (the batch
+ * record and the episodes' extraction status). Killing the process at any moment loses at most the batches in
+ * flight; running again redoes exactly those. With `concurrency` N, up to N extractions run at once while results
+ * are applied strictly in order, so batch i's preamble reflects the world up to batch i − N.
+ */
+export async function runIngest(options: IngestOptions): Promise<IngestSummary> {
+  const { store, extractor, clock } = options;
+  const plan = await planPendingBatches(options);
+  const runId = options.newId();
+  await store.runs.start({
+    id: runId,
+    startedAt: clock.now(),
+    status: 'running',
+    source: options.source,
+    options: {
+      extractor: extractor.label,
+      concurrency: options.concurrency,
+      budgetTokens: options.budgetTokens ?? null,
+    },
+  });
+  options.onEvent?.({ type: 'planned', batches: plan.batches.length, episodes: plan.episodes, tokens: plan.tokens });
+
+  let index = await loadNameIndex(store);
+  let resolver = new Resolver({ index, embedder: options.embedder, verifier: options.verifier });
+  const summary: IngestSummary = {
+    runId,
+    status: 'completed',
+    batches: { planned: plan.batches.length, done: 0, failed: 0, notStarted: 0 },
+    episodes: plan.episodes,
+    usage: { ...ZERO_USAGE },
+    failures: [],
+    mutations: {},
+    resolution: {},
+  };
+  const started = Date.now();
+  const inFlight = new Map<number, Promise<Extracted>>();
+  let launched = 0;
+  let stopReason: 'budget' | 'aborted' | null = null;
+
+  const launch = (i: number, planned: PlannedBatch): void => {
+    inFlight.set(i, extractOne({ store, extractor, index, planned, tz: options.tz, signal: options.signal }));
+  };
+
+  for (let i = 0; i < plan.batches.length; i++) {
+    while (launched < plan.batches.length && launched < i + Math.max(1, options.concurrency) && stopReason === null) {
+      if (options.signal?.aborted) stopReason = 'aborted';
+      else if (options.budgetTokens !== undefined && spent(summary.usage) >= options.budgetTokens)
+        stopReason = 'budget';
+      else {
+        const planned = plan.batches[launched];
+        if (planned) launch(launched, planned);
+        launched++;
+      }
+    }
+    const pending = inFlight.get(i);
+    const planned = plan.batches[i];
+    if (!pending || !planned) break;
+    inFlight.delete(i);
+    const outcome = await pending;
+    addUsage(summary.usage, outcome.usage);
+    const episodeIds = [...new Set(planned.slices.map((s) => s.episodeId))];
+    const finished = planned.slices.filter((s) => s.part === s.parts).map((s) => s.episodeId);
+    let error = outcome.ok ? null : outcome.error;
+    if (outcome.ok) {
+      try {
+        const report = await store.transaction(async (tx) => {
+          const r = await applyExtraction({
+            tx,
+            result: outcome.result,
+            resolver,
+            index,
+            recordedAt: clock.now(),
+            newId: options.newId,
+          });
+          if (finished.length > 0) await tx.episodes.setExtraction({ ids: finished, status: 'extracted' });
+          await tx.runs.saveBatch(
+            batchRecord({ runId, planned, episodeIds, usage: outcome.usage, error: null, now: clock.now() }),
+          );
+          return r;
+        });
+        mergeCounts(summary.mutations, report.mutations);
+        mergeCounts(summary.resolution, report.resolution);
+        summary.batches.done++;
+      } catch (cause) {
+        error = `applying the result failed: ${errorMessage(cause)}`;
+        // The transaction rolled back; names it added to the in-memory index must go too.
+        index = await loadNameIndex(store);
+        resolver = new Resolver({ index, embedder: options.embedder, verifier: options.verifier });
+      }
+    }
+    if (error !== null) {
+      summary.batches.failed++;
+      summary.failures.push({ batchId: planned.id, reason: error });
+      await store.transaction(async (tx) => {
+        await tx.episodes.setExtraction({ ids: episodeIds, status: 'failed' });
+        await tx.runs.saveBatch(
+          batchRecord({ runId, planned, episodeIds, usage: outcome.usage, error, now: clock.now() }),
+        );
+      });
+    }
+    options.onEvent?.({
+      type: 'batch',
+      index: i,
+      total: plan.batches.length,
+      batchId: planned.id,
+      status: error === null ? 'done' : 'failed',
+      ...(error === null ? {} : { error }),
+      usage: { ...summary.usage },
+      elapsedMs: Date.now() - started,
+    });
+  }
+
+  summary.batches.notStarted = plan.batches.length - summary.batches.done - summary.batches.failed;
+  if (stopReason) options.onEvent?.({ type: 'stopped', reason: stopReason });
+  summary.status =
+    stopReason === 'budget'
+      ? 'budget_exhausted'
+      : stopReason === 'aborted'
+        ? 'interrupted'
+        : summary.batches.failed > 0
+          ? 'failed'
+          : 'completed';
+  await store.runs.finish({
+    id: runId,
+    status: summary.status,
+    finishedAt: clock.now(),
+    counters: runCounters(summary),
+  });
+  return summary;
+}
+
+async function extractOne(input: {
+  store: WorldStore;
+  extractor: Extractor;
+  index: Parameters<typeof buildBatchInput>[0]['index'];
+  planned: PlannedBatch;
+  tz: string;
+  signal?: AbortSignal | undefined;
+}): Promise<Extracted> {
+  try {
+    const batch = await buildBatchInput({
+      store: input.store,
+      index: input.index,
+      planned: input.planned,
+      tz: input.tz,
+    });
+    const out = await input.extractor.extract({ batch, ...(input.signal ? { signal: input.signal } : {}) });
+    // Whatever an extractor returns is validated again at the boundary of the world model.
+    const result = extractionResultSchema.parse(out.result);
+    return { ok: true, result, usage: out.usage };
+  } catch (cause) {
+    return { ok: false, error: errorMessage(cause), usage: { ...ZERO_USAGE } };
+  }
+}
+
+function batchRecord(input: {
+  runId: string;
+  planned: PlannedBatch;
+  episodeIds: string[];
+  usage: Usage;
+  error: string | null;
+  now: number;
+}) {
+  return {
+    runId: input.runId,
+    key: input.planned.id,
+    status: input.error === null ? ('done' as const) : ('failed' as const),
+    episodeIds: input.episodeIds,
+    tokensIn: input.usage.inputTokens,
+    tokensOut: input.usage.outputTokens,
+    costUsd: input.usage.costUsd,
+    error: input.error,
+    startedAt: null,
+    finishedAt: input.now,
+  };
+}
+
+function spent(usage: Usage): number {
+  return usage.inputTokens + usage.outputTokens;
+}
+
+function mergeCounts(into: Record<string, number>, from: Partial<Record<string, number>>): void {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + (v ?? 0);
+}
+
+function runCounters(s: IngestSummary): Record<string, number> {
+  return {
+    batchesPlanned: s.batches.planned,
+    batchesDone: s.batches.done,
+    batchesFailed: s.batches.failed,
+    episodes: s.episodes,
+    inputTokens: s.usage.inputTokens,
+    outputTokens: s.usage.outputTokens,
+    costMicroUsd: Math.round(s.usage.costUsd * 1e6),
+    cachedCalls: s.usage.cachedCalls,
+    calls: s.usage.calls,
+  };
+}

@@ -1,0 +1,131 @@
+import type { Period, Relationship } from '../domain/world.js';
+import type { ExtractionResult } from '../extract/result.js';
+import type { WorldStore } from '../ports/world-store.js';
+import type { NameIndex } from '../resolve/name-index.js';
+import type { Resolver, ResolutionLayer } from '../resolve/resolver.js';
+import type { PlanInput } from './apply/context.js';
+import { executeMutations } from './apply/execute.js';
+import { countByOp, type MutationOp } from './apply/mutations.js';
+import { planApply } from './apply/plan.js';
+import type { EntitySnapshot, NameRef, WorldSlice } from './apply/working-set.js';
+import { resolveNames } from './resolve-names.js';
+
+/** The user's own entity: fixed id, created on first reference. */
+export const SELF_ID = 'self';
+export const SELF_NAME = 'User';
+
+export interface ApplyReport {
+  mutations: Partial<Record<MutationOp, number>>;
+  resolution: Partial<Record<ResolutionLayer, number>>;
+  ambiguous: { name: string; candidates: string[] }[];
+  bareEpisodes: number;
+}
+
+/**
+ * Applies one ExtractionResult to the world inside the given transaction: makes sure its episodes exist, resolves
+ * every name, reads the slice of the world it touches, plans the mutations (pure rules) and writes them.
+ */
+export async function applyExtraction(input: {
+  tx: WorldStore;
+  result: ExtractionResult;
+  resolver: Resolver;
+  index: NameIndex;
+  recordedAt: number;
+  newId: () => string;
+}): Promise<ApplyReport> {
+  const { tx, result } = input;
+  const bareEpisodes = await ensureEpisodes(tx, result, input.recordedAt);
+  const names = await resolveNames({ result, resolver: input.resolver, index: input.index, newId: input.newId });
+  const self = await tx.entities.get(SELF_ID);
+  const selfRef: NameRef = { id: SELF_ID, type: 'person', name: self?.name ?? SELF_NAME, isNew: !self, aliases: [] };
+  const slice = await loadSlice(tx, [...names.refs.values(), selfRef]);
+  const episodeTimes = new Map<string, number>();
+  const episodeTitles = new Map<string, string>();
+  for (const id of result.batch.episodeIds) {
+    const episode = await tx.episodes.get(id);
+    if (episode) {
+      episodeTimes.set(id, episode.createdAt);
+      episodeTitles.set(id, episode.title);
+    }
+  }
+  const planInput: PlanInput = {
+    result,
+    refs: names.refs,
+    episodeTimes,
+    episodeTitles,
+    batchTime: Date.parse(result.batch.date),
+    recordedAt: input.recordedAt,
+    selfRef,
+    newId: input.newId,
+  };
+  const mutations = planApply(planInput, slice);
+  await executeMutations({ tx, mutations, recordedAt: input.recordedAt });
+  if (selfRef.isNew && mutations.some((m) => m.op === 'entity.insert' && m.entity.id === SELF_ID)) {
+    input.index.add({ id: SELF_ID, type: 'person', name: SELF_NAME, aliases: [] });
+  }
+  return { mutations: countByOp(mutations), resolution: names.layers, ambiguous: names.ambiguous, bareEpisodes };
+}
+
+/** Episodes a result names that PIE has not imported are created as bare episodes at the batch date. */
+async function ensureEpisodes(tx: WorldStore, result: ExtractionResult, recordedAt: number): Promise<number> {
+  let created = 0;
+  const time = Date.parse(result.batch.date);
+  for (const id of result.batch.episodeIds) {
+    if (await tx.episodes.get(id)) continue;
+    const annotation = result.episodes.find((e) => e.id === id);
+    await tx.episodes.upsert({
+      conversation: {
+        source: 'apply',
+        externalId: id.startsWith('apply:') ? id.slice('apply:'.length) : id,
+        title: annotation?.summary ?? result.summary ?? `Episode ${id}`,
+        createdAt: time,
+        updatedAt: time,
+        model: null,
+        turns: [],
+      },
+      contentHash: `bare:${id}`,
+      recordedAt,
+      id,
+    });
+    created++;
+  }
+  return created;
+}
+
+async function loadSlice(tx: WorldStore, refs: NameRef[]): Promise<WorldSlice> {
+  const entities = new Map<string, EntitySnapshot>();
+  const ids = new Set<string>();
+  for (const ref of refs) {
+    if (ref.isNew || ids.has(ref.id)) continue;
+    ids.add(ref.id);
+    const e = await tx.entities.get(ref.id);
+    if (!e) continue;
+    const facts = await tx.facts.current(e.id);
+    entities.set(e.id, {
+      id: e.id,
+      type: e.type,
+      name: e.name,
+      aliases: e.aliases,
+      firstSeen: e.firstSeen,
+      lastSeen: e.lastSeen,
+      state: e.state,
+      facts,
+    });
+  }
+  const relationships: Relationship[] = [];
+  const seen = new Set<string>();
+  for (const id of ids) {
+    for (const r of await tx.relationships.forEntity(id)) {
+      if (seen.has(r.id) || !ids.has(r.sourceId) || !ids.has(r.targetId)) continue;
+      seen.add(r.id);
+      relationships.push(r);
+    }
+  }
+  const periods = new Map<string, Period>();
+  for (const ref of refs) {
+    if (ref.type !== 'period' || ref.isNew) continue;
+    const p = await tx.periods.get(ref.id);
+    if (p) periods.set(ref.id, p);
+  }
+  return { entities, relationships, periods };
+}
