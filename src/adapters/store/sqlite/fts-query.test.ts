@@ -5,7 +5,10 @@ describe('buildFtsMatch', () => {
   it.each([
     ['graph', { all: '"graph"', any: null }],
     ['graph memory', { all: '"graph" "memory"', any: '"graph" OR "memory"' }],
-    ['"foo" AND (bar', { all: '"foo" "AND" "bar"', any: '"foo" OR "AND" OR "bar"' }],
+    ['"foo" AND (bar', { all: '"foo" "bar"', any: '"foo" OR "bar"' }],
+    ['rock OR roll NOT and', { all: '"rock" "roll" "and"', any: '"rock" OR "roll" OR "and"' }],
+    ['AND', { all: '"AND"', any: null }],
+    ['OR NOT', { all: '"OR" "NOT"', any: '"OR" OR "NOT"' }],
     ['c++ -x *', { all: '"c" "x"', any: '"c" OR "x"' }],
     ['e-mail', { all: '"e mail"', any: null }],
     ['title:graph', { all: '"title graph"', any: null }],

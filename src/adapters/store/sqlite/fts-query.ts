@@ -3,6 +3,8 @@ import { PieError } from '../../../domain/errors.js';
 /** Characters the unicode61 tokenizer keeps inside tokens (its default categories L*, N*, Co, plus marks). */
 const TERM = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
 const MAX_PHRASES = 32;
+/** Written in capitals on their own, these are meant as operators; as words they carry nothing worth matching. */
+const OPERATOR_WORDS = new Set(['AND', 'OR', 'NOT']);
 
 export interface FtsMatch {
   /** Every word must match (implicit AND of phrases). */
@@ -15,15 +17,18 @@ export interface FtsMatch {
  * Turns user text into a safe FTS5 MATCH expression. The text never reaches FTS5 syntax: each whitespace-separated
  * word is reduced to its letter/digit runs, which become one double-quoted phrase ("e-mail" → "e mail", "c++" → "c",
  * `"foo"` → "foo"), so operators (AND, OR, NOT, NEAR), quotes, parentheses, `-`, `*`, `^`, `:` and column filters
- * are all inert. Returns null when the text has no searchable word (for example "*** --"). Empty or whitespace-only
- * text is an INVALID_ARGUMENT.
+ * are all inert. Stand-alone capital AND, OR and NOT are dropped (unless nothing else is left), because whoever
+ * typed them meant an operator, and as words they would only match noise. Returns null when the text has no
+ * searchable word (for example "*** --"). Empty or whitespace-only text is an INVALID_ARGUMENT.
  */
 export function buildFtsMatch(text: string): FtsMatch | null {
   if (text.trim() === '') {
     throw new PieError('INVALID_ARGUMENT', 'The search text is empty; give at least one word to look for.');
   }
+  const words = text.split(/\s+/u).filter((w) => w !== '');
+  const meaningful = words.filter((w) => !OPERATOR_WORDS.has(w));
   const phrases: string[] = [];
-  for (const word of text.split(/\s+/u)) {
+  for (const word of meaningful.length > 0 ? meaningful : words) {
     const terms = word.match(TERM);
     if (!terms) continue;
     const phrase = `"${terms.join(' ').replaceAll('"', '""')}"`;

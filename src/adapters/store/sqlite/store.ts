@@ -141,7 +141,7 @@ function rollback(conn: Connection, sql: string, original: unknown): void {
   }
 }
 
-/** Waits for running transactions, checkpoints the WAL and closes. Idempotent. */
+/** Waits for running transactions, checkpoints the WAL (without waiting for other readers) and closes. Idempotent. */
 async function closeConnection(conn: Connection): Promise<void> {
   if (conn.closed) return;
   if (conn.current()) {
@@ -154,7 +154,10 @@ async function closeConnection(conn: Connection): Promise<void> {
     conn.root.active = false;
     conn.exec(() => {
       try {
-        if (!conn.db.readonly) conn.db.pragma('wal_checkpoint(PASSIVE)');
+        if (!conn.db.readonly) {
+          conn.db.pragma('optimize'); // refreshes planner statistics where SQLite thinks they are stale; cheap
+          conn.db.pragma('wal_checkpoint(PASSIVE)');
+        }
       } finally {
         conn.db.close();
       }
