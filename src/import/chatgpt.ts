@@ -5,10 +5,10 @@ import { activePath } from './chatgpt-tree.js';
 import { readChatgptMessage } from './chatgpt-message.js';
 import {
   conversationEvent,
-  describe,
   fallbackTitle,
   isObject,
   itemRef,
+  recordRef,
   stringField,
   TimeChecker,
   turnTimeRange,
@@ -24,7 +24,7 @@ export function chatgptConversationToEvents(raw: unknown, ctx: RecordContext): I
   }
   const id = stringField(raw, 'conversation_id') ?? stringField(raw, 'id');
   const rawTitle = stringField(raw, 'title');
-  const ref = describe('conversation', rawTitle, id ?? itemRef(ctx));
+  const ref = recordRef({ kind: 'conversation', title: rawTitle, id: id ?? itemRef(ctx) });
   if (id === undefined || id === '') {
     return [{ kind: 'skipped', ref, reason: `${ref} has no conversation_id or id; skipped.` }];
   }

@@ -3,11 +3,11 @@ import type { Attachment, Conversation, Turn, TurnRole } from '../domain/convers
 import {
   addDrop,
   conversationEvent,
-  describe,
   fallbackTitle,
   isBlank,
   isObject,
   itemRef,
+  recordRef,
   stringField,
   TimeChecker,
   turnTimeRange,
@@ -93,7 +93,7 @@ export function claudeConversationToEvents(raw: unknown, ctx: RecordContext): Im
   }
   const id = stringField(raw, 'uuid');
   const name = stringField(raw, 'name');
-  const ref = describe('conversation', name, id ?? itemRef(ctx));
+  const ref = recordRef({ kind: 'conversation', title: name, id: id ?? itemRef(ctx) });
   if (!id) return [{ kind: 'skipped', ref, reason: `${ref} has no uuid; skipped.` }];
   if (!Array.isArray(raw.chat_messages)) {
     return [{ kind: 'skipped', ref, reason: `${ref} has no chat_messages list; skipped.` }];

@@ -48,10 +48,10 @@ export function isBlank(text: string | undefined | null): boolean {
 }
 
 /** How a record is named in warnings and skip reasons: `conversation "Title" (id)`. */
-export function describe(kind: string, title: string | undefined, id: string | undefined): string {
-  const named = title && title.trim() !== '' ? ` "${oneLine(title, 80)}"` : '';
-  const withId = id ? ` (${id})` : '';
-  return `${kind}${named}${withId}`;
+export function recordRef(opts: { kind: string; title: string | undefined; id: string | undefined }): string {
+  const named = opts.title && opts.title.trim() !== '' ? ` "${oneLine(opts.title, 80)}"` : '';
+  const withId = opts.id ? ` (${opts.id})` : '';
+  return `${opts.kind}${named}${withId}`;
 }
 
 export function oneLine(text: string, max: number): string {

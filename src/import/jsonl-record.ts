@@ -43,6 +43,7 @@ export type RoleResult = { role: TurnRole } | { drop: string } | { unknown: stri
 
 export function readRole(value: unknown): RoleResult {
   if (value === undefined || value === null) return { role: 'user' };
+  if (isObject(value)) return readRole(value.role); // {"author": {"role": "user"}}
   const role = String(value).trim().toLowerCase();
   if (USER_ROLES.has(role)) return { role: 'user' };
   if (ASSISTANT_ROLES.has(role)) return { role: 'assistant' };
@@ -90,8 +91,9 @@ export function conversationIdOfMessage(obj: JsonObject): string | null {
   return readId(obj, CONVERSATION_KEYS);
 }
 
-export function titleOf(obj: JsonObject): string | undefined {
-  return firstString(obj, ['title', 'name']);
+/** A message line names its conversation with `title`; a conversation line with `title` or `name`. */
+export function titleOf(obj: JsonObject, keys: readonly string[] = ['title']): string | undefined {
+  return firstString(obj, keys);
 }
 
 /** Appends one message (of either shape) to `turns`, or counts why it was dropped. Returns an error for a bad role. */
@@ -179,7 +181,7 @@ export function conversationLineToEvents(opts: {
   const times = new TimeChecker();
   const draft: ConversationDraft = {
     id,
-    title: titleOf(obj),
+    title: titleOf(obj, ['title', 'name']),
     turns: [],
     dropped: {},
     times,
