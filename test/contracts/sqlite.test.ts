@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LATEST_SCHEMA_VERSION, openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import { describeWorldStoreContract } from './world-store.contract.js';
-import { T0, addEntity, addEpisode, transition, turn } from './world-store/fixtures.js';
+import { T0, addEntity, addEpisode, tick, transition, turn } from './world-store/fixtures.js';
 
 describeWorldStoreContract('sqlite (temporary file)', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'pie-contract-'));
@@ -173,6 +173,20 @@ describe('sqlite adapter', () => {
       }),
     ).rejects.toThrow('undo both');
     expect(await store.entities.count()).toBe(0);
+    await store.close();
+  });
+
+  it('lets an inner transaction the callback did not await finish inside the outer one', async () => {
+    const store = await openSqliteStore({ path });
+    let floating: Promise<unknown> = Promise.resolve();
+    await store.transaction(async (tx) => {
+      floating = tx.transaction(async (inner) => {
+        await tick();
+        await addEntity(inner, 'late');
+      });
+    });
+    await floating;
+    expect(await store.entities.get('late')).not.toBeNull();
     await store.close();
   });
 

@@ -109,22 +109,28 @@ async function runInside<T>(conn: Connection, parent: Scope, fn: (tx: WorldStore
           rollback: `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`,
         };
   conn.exec(() => conn.db.exec(sql.begin));
-  let result: T;
+  let outcome: { ok: true; value: T } | { ok: false; error: unknown };
   try {
-    result = await conn.ambient.run(child, () => fn(createStore(conn, child)));
+    outcome = { ok: true, value: await conn.ambient.run(child, () => fn(createStore(conn, child))) };
   } catch (error) {
-    child.active = false;
-    rollback(conn, sql.rollback, error);
-    throw error;
+    outcome = { ok: false, error };
   }
+  // An inner transaction that `fn` started but did not await finishes before this one ends; later calls on the
+  // handle fail instead of writing outside any transaction.
+  const drained = await child.mutex.acquire();
   child.active = false;
+  drained();
+  if (!outcome.ok) {
+    rollback(conn, sql.rollback, outcome.error);
+    throw outcome.error;
+  }
   try {
     conn.exec(() => conn.db.exec(sql.commit));
   } catch (error) {
     rollback(conn, sql.rollback, error);
     throw error;
   }
-  return result;
+  return outcome.value;
 }
 
 /** Rolls back after `original` failed; if even that fails, says so while keeping the original as the cause. */
