@@ -1,17 +1,30 @@
 /**
  * The composition root: configuration in, dependencies out. The only module that constructs adapters.
  */
+import { randomUUID } from 'node:crypto';
+import { createLanguageModel } from './adapters/llm/ai-sdk.js';
+import { createFakeModelFromFile } from './adapters/llm/fake-file.js';
 import { openSqliteStore } from './adapters/store/sqlite/index.js';
 import { createTiktokenTokenizer } from './adapters/tokenizer/tiktoken.js';
-import type { Config } from './config/config.js';
+import type { Config, Env } from './config/config.js';
+import { PieError } from './domain/errors.js';
+import { createLlmExtractor } from './extract/llm/index.js';
+import { createOfflineExtractor } from './extract/offline/index.js';
+import type { Extractor } from './extract/types.js';
+import { createLlmClient, formatModelRef, loadPrices, selectModel, type LlmClient, type ModelSelection } from './llm/index.js';
 import type { Clock } from './ports/clock.js';
+import type { LanguageModel } from './ports/llm.js';
 import type { Tokenizer } from './ports/tokenizer.js';
 import type { WorldStore } from './ports/world-store.js';
+import { createEntityVerifier } from './resolve/verify-prompt.js';
+import type { MatchVerifier } from './resolve/resolver.js';
 
 export interface Services {
   config: Config;
+  env: Env;
   store: WorldStore;
   clock: Clock;
+  newId: () => string;
   /** Loaded on first use: the rank table takes about a second to load. */
   tokenizer(): Tokenizer;
   close(): Promise<void>;
@@ -22,16 +35,72 @@ export function createClock(config: Pick<Config, 'now'>): Clock {
   return fixed === null ? { now: () => Date.now() } : { now: () => fixed };
 }
 
-export async function compose(input: { config: Config; readonly?: boolean }): Promise<Services> {
+export async function compose(input: { config: Config; env: Env; readonly?: boolean }): Promise<Services> {
   const { config } = input;
   const clock = createClock(config);
   const store = await openSqliteStore({ path: config.dbPath, readonly: input.readonly ?? false });
   let tokenizer: Tokenizer | undefined;
   return {
     config,
+    env: input.env,
     store,
     clock,
+    newId: () => randomUUID(),
     tokenizer: () => (tokenizer ??= createTiktokenTokenizer()),
     close: () => store.close(),
+  };
+}
+
+export type ExtractorChoice = 'auto' | 'llm' | 'offline';
+
+export interface Extraction {
+  extractor: Extractor;
+  /** The model in use, or null for the offline extractor. */
+  model: ModelSelection | null;
+  client: LlmClient | null;
+  /** LLM confirmation of ambiguous entity matches, when a model is in use. */
+  verifier: MatchVerifier | undefined;
+  /** "offline rules" or "openai:gpt-5-mini (from OPENAI_API_KEY)". */
+  description: string;
+}
+
+/**
+ * Picks the extractor (DESIGN.md §6): `--extractor offline` forces the rules; `llm` requires a model (`--llm`,
+ * PIE_LLM, or an API key); `auto` uses a model when one is configured, else the offline extractor.
+ */
+export async function createExtraction(input: {
+  services: Services;
+  choice: ExtractorChoice;
+  llm?: string | undefined;
+  onCall?: Parameters<typeof createLlmClient>[0]['onCall'];
+}): Promise<Extraction> {
+  const { services, choice } = input;
+  const model = choice === 'offline' ? null : selectModel({ flag: input.llm, env: services.env });
+  if (choice === 'llm' && !model) {
+    throw new PieError(
+      'LLM_UNAVAILABLE',
+      'No model is configured for --extractor llm; pass --llm provider:model, set PIE_LLM, or set OPENAI_API_KEY or ANTHROPIC_API_KEY.',
+    );
+  }
+  if (!model) {
+    return { extractor: createOfflineExtractor(), model: null, client: null, verifier: undefined, description: 'offline rules' };
+  }
+  const languageModel: LanguageModel =
+    model.ref.provider === 'fake'
+      ? createFakeModelFromFile(model.ref.model)
+      : createLanguageModel({ ref: model.ref, env: services.env });
+  const client = createLlmClient({
+    model: languageModel,
+    cache: services.store.llmCache,
+    clock: services.clock,
+    prices: await loadPrices({ env: services.env }),
+    ...(input.onCall ? { onCall: input.onCall } : {}),
+  });
+  return {
+    extractor: createLlmExtractor({ client }),
+    model,
+    client,
+    verifier: createEntityVerifier({ client }),
+    description: `${formatModelRef(model.ref)} (from ${model.source})`,
   };
 }

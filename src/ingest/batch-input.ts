@@ -1,8 +1,14 @@
+import type { StoredTurn } from '../domain/world.js';
 import type { ExtractionBatch, BatchEpisode } from '../extract/types.js';
 import type { WorldStore } from '../ports/world-store.js';
 import type { NameIndex } from '../resolve/name-index.js';
 import type { PlannedBatch } from './batches.js';
 import { batchTexts, buildPreamble, type PreambleOptions } from './preamble.js';
+
+/** Stored turns as an extractor sees them. */
+export function toBatchTurns(turns: readonly StoredTurn[]): BatchEpisode['turns'] {
+  return turns.map((t) => ({ role: t.role, text: t.text, time: t.time, ...(t.speaker ? { speaker: t.speaker } : {}) }));
+}
 
 /** Loads a planned batch's turns and builds its preamble from the world as it is now. */
 export async function buildBatchInput(input: {
@@ -24,12 +30,7 @@ export async function buildBatchInput(input: {
       title: `${episode.title}${part}`,
       createdAt: episode.createdAt,
       model: episode.model,
-      turns: turns.map((t) => ({
-        role: t.role,
-        text: t.text,
-        time: t.time,
-        ...(t.speaker ? { speaker: t.speaker } : {}),
-      })),
+      turns: toBatchTurns(turns),
     });
   }
   const partial = { episodes };

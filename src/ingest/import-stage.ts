@@ -46,6 +46,8 @@ export interface ImportStageOptions {
   tz: string;
   dryRun: boolean;
   onProgress?: (progress: ImportProgress) => void;
+  /** Dry runs: called with each conversation that would be inserted or updated. */
+  onChange?: (conversation: Conversation) => void;
   /** Conversations written per transaction. */
   chunkSize?: number;
 }
@@ -118,6 +120,7 @@ export async function runImportStage(options: ImportStageOptions): Promise<Impor
     if (dryRun) {
       const outcome = await predictOutcome(store, conversation, hash);
       report.outcomes[outcome] += 1;
+      if (outcome !== 'unchanged') options.onChange?.(conversation);
       dayItems.push({
         id: episodeIdFor(conversation),
         time: conversation.createdAt,

@@ -24,7 +24,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io,
       config,
       emit: emitter(io, config.json),
-      services: async (options) => (servicesOpened ??= await compose({ config, readonly: options?.readonly ?? false })),
+      services: async (options) => (servicesOpened ??= await compose({ config, env: io.env, readonly: options?.readonly ?? false })),
     };
     await action(ctx);
   };

@@ -12,7 +12,7 @@ export async function executeMutations(input: {
   for (const m of input.mutations) {
     switch (m.op) {
       case 'entity.insert':
-        await tx.entities.insert(m.entity);
+        await tx.entities.insert({ ...m.entity, normalizedName: normalizeName(m.entity.name) });
         break;
       case 'entity.touch':
         await tx.entities.update(m.id, {

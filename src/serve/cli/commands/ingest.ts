@@ -1,127 +1,164 @@
 import type { Command } from 'commander';
-import { IMPORT_FORMATS, type ImportFormat } from '../../../domain/conversation.js';
+import { createExtraction, type ExtractorChoice, type Services } from '../../../compose.js';
+import type { Conversation, ImportFormat } from '../../../domain/conversation.js';
+import { IMPORT_FORMATS } from '../../../domain/conversation.js';
 import { PieError } from '../../../domain/errors.js';
+import { parseDateArgument } from '../../../domain/time.js';
+import { estimateExtractionTokens } from '../../../extract/llm/index.js';
 import { importConversations, planImport } from '../../../import/index.js';
-import { runImportStage, type ImportReport } from '../../../ingest/import-stage.js';
+import { planExtractionDryRun } from '../../../ingest/dry-run.js';
+import { runImportStage } from '../../../ingest/import-stage.js';
+import { loadNameIndex } from '../../../ingest/name-index-loader.js';
+import { runIngest } from '../../../ingest/pipeline.js';
+import { estimateCost, loadPrices, DEFAULT_MODELS } from '../../../llm/index.js';
+import type { ModelRef } from '../../../ports/llm.js';
+import { parsePositiveInt } from '../args.js';
 import type { CommandContext } from '../context.js';
-import { clip, countList, localDate, num, plural, table } from '../format.js';
+import { plural } from '../format.js';
 import { createProgress } from '../io.js';
+import type { ActionRunner } from '../run.js';
+import { batchProgressLine, renderDryRun, renderExtraction, renderImport } from './ingest-render.js';
 
 interface IngestFlags {
   format: string;
+  extractor: string;
+  llm?: string;
+  since?: string;
+  limit?: string;
   dryRun?: boolean;
+  budgetTokens?: string;
+  concurrency?: string;
+  maxBatchTokens: string;
 }
 
-const FORMAT_LABELS: Record<ImportFormat, string> = {
-  chatgpt: 'ChatGPT export',
-  claude: 'Claude export',
-  jsonl: 'JSONL chat log',
-  markdown: 'markdown/text notes',
-  locomo: 'LoCoMo benchmark file',
-  longmemeval: 'LongMemEval benchmark file',
-  memorybank: 'MemoryBank file',
-};
-
-export function registerIngest(
-  program: Command,
-  run: (action: (ctx: CommandContext) => Promise<void>) => Promise<void>,
-): void {
+export function registerIngest(program: Command, run: ActionRunner): void {
   program
     .command('ingest')
-    .description(
-      'import a chat export or notes into the database (re-importing adds nothing; changed conversations are updated)',
-    )
-    .argument(
-      '<path>',
-      'ChatGPT/Claude export (.zip or conversations.json), JSONL log, notes file or folder, benchmark file',
-    )
+    .description('import a chat export or notes, then extract the temporal world model from new and changed conversations (resumable)')
+    .argument('<path>', 'ChatGPT/Claude export (.zip or conversations.json), JSONL log, notes file or folder, benchmark file')
     .option('--format <format>', `input format: auto|${IMPORT_FORMATS.join('|')}`, 'auto')
-    .option('--dry-run', 'show what would be imported, grouped in daily batches, without writing anything')
+    .option('--extractor <kind>', 'auto (a model when one is configured, else offline rules) | llm | offline', 'auto')
+    .option('--llm <provider:model>', 'model to extract with, e.g. openai:gpt-5-mini, anthropic:claude-sonnet-4-5, ollama:qwen2.5:14b (default $PIE_LLM)')
+    .option('--since <date>', 'only extract conversations from this date on (YYYY-MM-DD)')
+    .option('--limit <n>', 'extract at most this many conversations (the earliest waiting ones)')
+    .option('--dry-run', 'write nothing: show the daily batches with exact prompt tokens and the estimated cost')
+    .option('--budget-tokens <n>', 'stop cleanly between batches once this many model tokens (input + output) are used')
+    .option('--concurrency <n>', 'model calls in flight; results are still applied in order (default 4 for cloud models, 1 otherwise)')
+    .option('--max-batch-tokens <n>', 'token cap for the conversations of one batch; longer days and conversations are split', '12000')
     .action((path: string, flags: IngestFlags) => run((ctx) => ingest(ctx, path, flags)));
 }
 
 async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Promise<void> {
   const format = parseFormat(flags.format);
+  const choice = parseChoice(flags.extractor);
+  const tz = ctx.config.tz;
+  const since = flags.since === undefined ? undefined : parseDateArgument(flags.since, tz);
+  const limit = flags.limit === undefined ? undefined : parsePositiveInt(flags.limit, '--limit');
+  const budgetTokens = flags.budgetTokens === undefined ? undefined : parsePositiveInt(flags.budgetTokens, '--budget-tokens');
+  const maxBatchTokens = parsePositiveInt(flags.maxBatchTokens, '--max-batch-tokens');
   const plan = await planImport({ path, format });
   const services = await ctx.services();
+  const extraction = await createExtraction({ services, choice, llm: flags.llm });
+  const concurrency =
+    flags.concurrency !== undefined
+      ? parsePositiveInt(flags.concurrency, '--concurrency')
+      : extraction.model && ['openai', 'anthropic', 'openai-compatible'].includes(extraction.model.ref.provider)
+        ? 4
+        : 1;
   const progress = createProgress({ io: ctx.io, enabled: !ctx.config.json });
   const dryRun = flags.dryRun ?? false;
-  const report = await runImportStage({
+  const incoming: Conversation[] = [];
+  const imported = await runImportStage({
     store: services.store,
-    events: importConversations({ path, format: plan.format, tz: ctx.config.tz }),
+    events: importConversations({ path, format: plan.format, tz }),
     clock: services.clock,
-    tz: ctx.config.tz,
+    tz,
     dryRun,
-    onProgress: (p) =>
-      progress.update(`Importing… ${plural(p.conversations, 'conversation')}, ${plural(p.turns, 'turn')}`),
+    onChange: (c) => incoming.push(c),
+    onProgress: (p) => progress.update(`Importing… ${plural(p.conversations, 'conversation')}, ${plural(p.turns, 'turn')}`),
   });
   progress.done();
-  const pendingExtraction = dryRun ? null : await services.store.episodes.count({ extraction: 'pending' });
-  ctx.emit({
-    text: renderReport({ report, label: plan.label, format: plan.format, tz: ctx.config.tz, pendingExtraction }),
-    json: { input: plan.label, format: plan.format, ...report, pendingExtraction, stage: 'import' },
-  });
+  const importText = renderImport({ report: imported, label: plan.label, format: plan.format, tz });
+
+  if (dryRun) {
+    const ref = extraction.model?.ref ?? { provider: 'openai', model: DEFAULT_MODELS.openai };
+    const tokenizer = services.tokenizer();
+    const index = await loadNameIndex(services.store);
+    const dry = await planExtractionDryRun({
+      store: services.store,
+      index,
+      incoming,
+      tz,
+      maxBatchTokens,
+      since,
+      limit,
+      estimate: (batch) => estimateExtractionTokens({ batch, tokenizer }),
+      onProgress: (done, total) => progress.update(`Counting prompt tokens… batch ${done} of ${total}`),
+    });
+    progress.done();
+    const cost = await costOf(services, ref, dry.inputTokens, dry.outputTokensGuess);
+    ctx.emit({
+      text: `${importText}\n\n${renderDryRun({ dry, ref, extraction: extraction.description, cost, tokenizer: tokenizer.name })}`,
+      json: { input: plan.label, format: plan.format, import: imported, extraction: { ...dry, model: ref, cost } },
+    });
+    return;
+  }
+
+  if (!ctx.config.json) ctx.io.stdout(`${importText}\nExtracting with ${extraction.description}…\n`);
+  const abort = new AbortController();
+  const onSignal = (): void => {
+    ctx.io.stderr('\nStopping after the batches in flight (press Ctrl-C again to quit at once)…\n');
+    abort.abort();
+    process.off('SIGINT', onSignal);
+  };
+  process.on('SIGINT', onSignal);
+  try {
+    const summary = await runIngest({
+      store: services.store,
+      extractor: extraction.extractor,
+      clock: services.clock,
+      newId: services.newId,
+      source: plan.label,
+      tz,
+      since,
+      limit,
+      maxBatchTokens,
+      concurrency,
+      budgetTokens,
+      verifier: extraction.verifier,
+      signal: abort.signal,
+      onEvent: (e) => {
+        if (e.type === 'batch') progress.update(batchProgressLine(e));
+      },
+    });
+    progress.done();
+    const stats = await services.store.stats();
+    ctx.emit({
+      text: renderExtraction({ summary, extraction: extraction.description, stats }),
+      json: { input: plan.label, format: plan.format, import: imported, extraction: { extractor: extraction.extractor.label, ...summary } },
+    });
+    if (summary.status === 'failed' && summary.batches.done === 0) {
+      throw new PieError('INTERNAL', `Every batch failed; the first reason: ${summary.failures[0]?.reason ?? 'unknown'}.`);
+    }
+  } finally {
+    process.off('SIGINT', onSignal);
+  }
+}
+
+async function costOf(services: Services, ref: ModelRef, inputTokens: number, outputTokens: number) {
+  const prices = await loadPrices({ env: services.env });
+  return {
+    input: estimateCost({ prices, ref, inputTokens, outputTokens: 0 }),
+    output: estimateCost({ prices, ref, inputTokens: 0, outputTokens }),
+  };
 }
 
 function parseFormat(value: string): ImportFormat | 'auto' {
   if (value === 'auto' || (IMPORT_FORMATS as readonly string[]).includes(value)) return value as ImportFormat | 'auto';
-  throw new PieError(
-    'INVALID_ARGUMENT',
-    `--format "${value}" is not known; use auto or one of ${IMPORT_FORMATS.join(', ')}.`,
-  );
+  throw new PieError('INVALID_ARGUMENT', `--format "${value}" is not known; use auto or one of ${IMPORT_FORMATS.join(', ')}.`);
 }
 
-function renderReport(input: {
-  report: ImportReport;
-  label: string;
-  format: ImportFormat;
-  tz: string;
-  pendingExtraction: number | null;
-}): string {
-  const { report, tz } = input;
-  const lines: string[] = [`Read ${input.label} (${FORMAT_LABELS[input.format]}).`];
-  const { inserted, updated, unchanged } = report.outcomes;
-  const verb = report.dryRun ? 'Would import' : 'Imported';
-  lines.push(
-    `${verb} ${plural(report.conversations, 'conversation')}, ${plural(report.turns, 'turn')}: ` +
-      `${num(inserted)} new, ${num(updated)} updated, ${num(unchanged)} unchanged.`,
-  );
-  if (report.firstAt !== null && report.lastAt !== null) {
-    lines.push(`Time span: ${localDate(report.firstAt, tz)} to ${localDate(report.lastAt, tz)} (${tz}).`);
-  }
-  lines.push(`Left out of conversations: ${countList(report.dropped)}.`);
-  if (report.skipped.length > 0) {
-    lines.push(`Skipped ${plural(report.skipped.length, 'conversation')}:`);
-    for (const s of report.skipped.slice(0, 20)) lines.push(`  - ${s.ref}: ${s.reason}`);
-    if (report.skipped.length > 20) lines.push(`  … and ${num(report.skipped.length - 20)} more (see --json).`);
-  }
-  if (report.warnings.length > 0) {
-    lines.push(`${plural(report.warnings.length, 'warning')}:`);
-    for (const w of report.warnings.slice(0, 10)) lines.push(`  - ${w.ref}: ${w.reason}`);
-    if (report.warnings.length > 10) lines.push(`  … and ${num(report.warnings.length - 10)} more (see --json).`);
-  }
-  if (report.days) {
-    lines.push('', `Daily batches (${plural(report.days.length, 'day')}):`);
-    lines.push(
-      table(
-        report.days.map((d) => [
-          d.day,
-          plural(d.conversations, 'conversation'),
-          plural(d.turns, 'turn'),
-          `${num(d.chars)} chars`,
-          `new ${d.outcomes.inserted}, updated ${d.outcomes.updated}, unchanged ${d.outcomes.unchanged}`,
-          clip(d.titles.join('; '), 60),
-        ]),
-        { indent: '  ' },
-      ),
-    );
-    lines.push('', 'Dry run: nothing was written.');
-  }
-  if (input.pendingExtraction !== null) {
-    lines.push(
-      `Stopped after import: extraction into the world model is not built yet; ` +
-        `${plural(input.pendingExtraction, 'episode')} wait for it.`,
-    );
-  }
-  return lines.join('\n');
+function parseChoice(value: string): ExtractorChoice {
+  if (value === 'auto' || value === 'llm' || value === 'offline') return value;
+  throw new PieError('INVALID_ARGUMENT', `--extractor "${value}" is not known; use auto, llm or offline.`);
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
+import type { ActionRunner } from '../run.js';
 import { localDateTime, num } from '../format.js';
 import { parsePositiveInt } from '../args.js';
 
@@ -9,7 +10,7 @@ interface SearchFlags {
 
 export function registerSearch(
   program: Command,
-  run: (action: (ctx: CommandContext) => Promise<void>) => Promise<void>,
+  run: ActionRunner,
 ): void {
   program
     .command('search')

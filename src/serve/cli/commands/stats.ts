@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
 import type { WorldStats } from '../../../domain/world.js';
 import type { CommandContext } from '../context.js';
+import type { ActionRunner } from '../run.js';
 import { countList, localDate, num, table } from '../format.js';
 
 export function registerStats(
   program: Command,
-  run: (action: (ctx: CommandContext) => Promise<void>) => Promise<void>,
+  run: ActionRunner,
 ): void {
   program
     .command('stats')

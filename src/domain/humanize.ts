@@ -1,0 +1,44 @@
+/** Durations and relative times in words a person (or an LLM) reads naturally. Pure functions. */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+const MONTH = 30.44 * DAY;
+const YEAR = 365.25 * DAY;
+
+function unit(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * "just now", "5 minutes", "3 hours", "2 days", "3 weeks", "about 4 months", "about 16 months", "about 2 years".
+ * Months are used up to two years so that velocity and age line up with the spec's examples ("about 22 months").
+ */
+export function humanizeDuration(ms: number): string {
+  const d = Math.abs(ms);
+  if (d < MINUTE) return 'less than a minute';
+  if (d < HOUR) return unit(Math.round(d / MINUTE), 'minute');
+  if (d < DAY) return unit(Math.round(d / HOUR), 'hour');
+  if (d < 2 * WEEK) return unit(Math.round(d / DAY), 'day');
+  if (d < 2 * MONTH) return unit(Math.round(d / WEEK), 'week');
+  if (d < 24 * MONTH) {
+    const months = Math.round(d / MONTH);
+    return `about ${unit(months, 'month')}`;
+  }
+  const years = d / YEAR;
+  const half = Math.round(years * 2) / 2;
+  return Number.isInteger(half) ? `about ${unit(half, 'year')}` : `about ${half} years`;
+}
+
+/** "3 weeks ago", "in 2 days", "today" (within a day either way). */
+export function relativeTime(input: { at: number; now: number }): string {
+  const delta = input.now - input.at;
+  if (Math.abs(delta) < DAY) return 'today';
+  return delta > 0 ? `${humanizeDuration(delta)} ago` : `in ${humanizeDuration(delta)}`;
+}
+
+/** Months between two instants (fractional, at least 0). */
+export function monthsBetween(a: number, b: number): number {
+  return Math.abs(b - a) / MONTH;
+}

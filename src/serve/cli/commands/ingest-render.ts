@@ -1,0 +1,132 @@
+import type { ImportFormat } from '../../../domain/conversation.js';
+import type { WorldStats } from '../../../domain/world.js';
+import type { ExtractionDryRun } from '../../../ingest/dry-run.js';
+import type { ImportReport } from '../../../ingest/import-stage.js';
+import type { IngestEvent, IngestSummary } from '../../../ingest/pipeline.js';
+import { formatModelRef, type CostEstimate } from '../../../llm/index.js';
+import type { ModelRef } from '../../../ports/llm.js';
+import { countList, localDate, num, plural, table } from '../format.js';
+
+const FORMAT_LABELS: Record<ImportFormat, string> = {
+  chatgpt: 'ChatGPT export',
+  claude: 'Claude export',
+  jsonl: 'JSONL chat log',
+  markdown: 'markdown/text notes',
+  locomo: 'LoCoMo benchmark file',
+  longmemeval: 'LongMemEval benchmark file',
+  memorybank: 'MemoryBank file',
+};
+
+export function renderImport(input: { report: ImportReport; label: string; format: ImportFormat; tz: string }): string {
+  const { report, tz } = input;
+  const lines: string[] = [`Read ${input.label} (${FORMAT_LABELS[input.format]}).`];
+  const { inserted, updated, unchanged } = report.outcomes;
+  lines.push(
+    `${report.dryRun ? 'Would import' : 'Imported'} ${plural(report.conversations, 'conversation')}, ` +
+      `${plural(report.turns, 'turn')}: ${num(inserted)} new, ${num(updated)} updated, ${num(unchanged)} unchanged.`,
+  );
+  if (report.firstAt !== null && report.lastAt !== null) {
+    lines.push(`Time span: ${localDate(report.firstAt, tz)} to ${localDate(report.lastAt, tz)} (${tz}).`);
+  }
+  lines.push(`Left out of conversations: ${countList(report.dropped)}.`);
+  lines.push(...issues(`Skipped ${plural(report.skipped.length, 'conversation')}:`, report.skipped, 20));
+  lines.push(...issues(`${plural(report.warnings.length, 'warning')}:`, report.warnings, 10));
+  return lines.join('\n');
+}
+
+function issues(heading: string, list: { ref: string; reason: string }[], max: number): string[] {
+  if (list.length === 0) return [];
+  const lines = [heading, ...list.slice(0, max).map((s) => `  - ${s.ref}: ${s.reason}`)];
+  if (list.length > max) lines.push(`  … and ${num(list.length - max)} more (see --json).`);
+  return lines;
+}
+
+export function renderDryRun(input: {
+  dry: ExtractionDryRun;
+  ref: ModelRef;
+  extraction: string;
+  cost: { input: CostEstimate; output: CostEstimate };
+  tokenizer: string;
+}): string {
+  const { dry, cost } = input;
+  const lines = [
+    `Extraction plan: ${plural(dry.batches.length, 'batch', 'batches')} over ${plural(dry.days, 'day')}, ${plural(dry.episodes, 'episode')}.`,
+  ];
+  if (dry.batches.length > 0) {
+    const shown = dry.batches.slice(0, 30);
+    lines.push(
+      table(
+        [
+          ['batch', 'conversations', 'prompt tokens', 'output (guess)'],
+          ...shown.map((b) => [b.id, num(b.episodes), num(b.inputTokens), num(b.outputTokensGuess)]),
+        ],
+        { indent: '  ' },
+      ),
+    );
+    if (dry.batches.length > shown.length) lines.push(`  … and ${num(dry.batches.length - shown.length)} more (see --json).`);
+  }
+  const model = formatModelRef(input.ref);
+  lines.push(
+    `Prompt tokens: ${num(dry.inputTokens)} (exact for ${input.tokenizer}; other model families tokenize a little differently).`,
+    `Output tokens: about ${num(dry.outputTokensGuess)} (a guess; reasoning models spend more).`,
+    cost.input.known
+      ? `Estimated cost with ${model}: $${cost.input.usd.toFixed(2)} input + about $${cost.output.usd.toFixed(2)} output.`
+      : `No price is known for ${model}; set PIE_PRICES to a price file to see a cost.`,
+    `This run would extract with ${input.extraction}.`,
+    'Dry run: nothing was written and no model was called.',
+  );
+  return lines.join('\n');
+}
+
+export function batchProgressLine(e: Extract<IngestEvent, { type: 'batch' }>): string {
+  const done = e.index + 1;
+  const pct = Math.floor((done / e.total) * 100);
+  const eta = done < e.total ? ` · ETA ${duration(((e.total - done) * e.elapsedMs) / done)}` : '';
+  const tokens = e.usage.inputTokens + e.usage.outputTokens;
+  return (
+    `Extracting batch ${num(done)}/${num(e.total)} (${pct}%) ${e.batchId}` +
+    (tokens > 0 ? ` · ${num(tokens)} tokens · $${e.usage.costUsd.toFixed(2)}` : '') +
+    eta
+  );
+}
+
+function duration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 90) return `${s}s`;
+  const m = Math.round(s / 60);
+  return m < 90 ? `${m}m` : `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
+}
+
+export function renderExtraction(input: { summary: IngestSummary; extraction: string; stats: WorldStats }): string {
+  const { summary: s, stats } = input;
+  const lines: string[] = [];
+  if (s.batches.planned === 0) {
+    lines.push('Nothing to extract: every conversation is already in the world model.');
+  } else {
+    lines.push(
+      `Extracted ${plural(s.batches.done, 'batch', 'batches')} of ${num(s.batches.planned)} ` +
+        `(${plural(s.episodes, 'episode')}) with ${input.extraction}` +
+        (s.batches.failed > 0 ? `; ${num(s.batches.failed)} failed and will be retried on the next run` : '') +
+        '.',
+    );
+    for (const f of s.failures.slice(0, 5)) lines.push(`  - batch ${f.batchId}: ${f.reason}`);
+    if (s.status === 'budget_exhausted') {
+      lines.push(`Stopped at the token budget; ${plural(s.batches.notStarted, 'batch', 'batches')} wait for the next run.`);
+    }
+    if (s.status === 'interrupted') {
+      lines.push(`Interrupted; ${plural(s.batches.notStarted, 'batch', 'batches')} wait for the next run.`);
+    }
+    lines.push(`Changes: ${countList(s.mutations)}.`);
+    if (s.usage.calls + s.usage.cachedCalls > 0) {
+      lines.push(
+        `Model use: ${num(s.usage.inputTokens)} input + ${num(s.usage.outputTokens)} output tokens, ` +
+          `$${s.usage.costUsd.toFixed(2)} estimated; ${num(s.usage.cachedCalls)} answers came from the cache.`,
+      );
+    }
+  }
+  lines.push(
+    `World model: ${plural(stats.entities, 'entity', 'entities')} (${countList(stats.entitiesByType)}), ` +
+      `${plural(stats.transitions, 'transition')}, ${plural(stats.relationships, 'relationship')}, ${plural(stats.periods, 'period')}.`,
+  );
+  return lines.join('\n');
+}
