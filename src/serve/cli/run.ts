@@ -5,6 +5,7 @@ import { errorMessage, isPieError } from '../../domain/errors.js';
 import { registerIngest } from './commands/ingest.js';
 import { registerSearch } from './commands/search.js';
 import { registerStats } from './commands/stats.js';
+import { registerWorld } from './commands/world.js';
 import { emitter, type CommandContext } from './context.js';
 import { EXIT_CODES, EXIT_INTERNAL, EXIT_USAGE } from './exit-codes.js';
 import type { CliIo } from './io.js';
@@ -24,7 +25,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io,
       config,
       emit: emitter(io, config.json),
-      services: async (options) => (servicesOpened ??= await compose({ config, env: io.env, readonly: options?.readonly ?? false })),
+      services: async (options) =>
+        (servicesOpened ??= await compose({ config, env: io.env, readonly: options?.readonly ?? false })),
     };
     await action(ctx);
   };
@@ -44,6 +46,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerIngest(program, run);
   registerStats(program, run);
   registerSearch(program, run);
+  registerWorld(program, run);
   for (const cmd of program.commands) cmd.exitOverride();
 
   try {

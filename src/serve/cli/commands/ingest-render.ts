@@ -63,7 +63,8 @@ export function renderDryRun(input: {
         { indent: '  ' },
       ),
     );
-    if (dry.batches.length > shown.length) lines.push(`  … and ${num(dry.batches.length - shown.length)} more (see --json).`);
+    if (dry.batches.length > shown.length)
+      lines.push(`  … and ${num(dry.batches.length - shown.length)} more (see --json).`);
   }
   const model = formatModelRef(input.ref);
   lines.push(
@@ -111,7 +112,9 @@ export function renderExtraction(input: { summary: IngestSummary; extraction: st
     );
     for (const f of s.failures.slice(0, 5)) lines.push(`  - batch ${f.batchId}: ${f.reason}`);
     if (s.status === 'budget_exhausted') {
-      lines.push(`Stopped at the token budget; ${plural(s.batches.notStarted, 'batch', 'batches')} wait for the next run.`);
+      lines.push(
+        `Stopped at the token budget; ${plural(s.batches.notStarted, 'batch', 'batches')} wait for the next run.`,
+      );
     }
     if (s.status === 'interrupted') {
       lines.push(`Interrupted; ${plural(s.batches.notStarted, 'batch', 'batches')} wait for the next run.`);

@@ -34,17 +34,32 @@ interface IngestFlags {
 export function registerIngest(program: Command, run: ActionRunner): void {
   program
     .command('ingest')
-    .description('import a chat export or notes, then extract the temporal world model from new and changed conversations (resumable)')
-    .argument('<path>', 'ChatGPT/Claude export (.zip or conversations.json), JSONL log, notes file or folder, benchmark file')
+    .description(
+      'import a chat export or notes, then extract the temporal world model from new and changed conversations (resumable)',
+    )
+    .argument(
+      '<path>',
+      'ChatGPT/Claude export (.zip or conversations.json), JSONL log, notes file or folder, benchmark file',
+    )
     .option('--format <format>', `input format: auto|${IMPORT_FORMATS.join('|')}`, 'auto')
     .option('--extractor <kind>', 'auto (a model when one is configured, else offline rules) | llm | offline', 'auto')
-    .option('--llm <provider:model>', 'model to extract with, e.g. openai:gpt-5-mini, anthropic:claude-sonnet-4-5, ollama:qwen2.5:14b (default $PIE_LLM)')
+    .option(
+      '--llm <provider:model>',
+      'model to extract with, e.g. openai:gpt-5-mini, anthropic:claude-sonnet-4-5, ollama:qwen2.5:14b (default $PIE_LLM)',
+    )
     .option('--since <date>', 'only extract conversations from this date on (YYYY-MM-DD)')
     .option('--limit <n>', 'extract at most this many conversations (the earliest waiting ones)')
     .option('--dry-run', 'write nothing: show the daily batches with exact prompt tokens and the estimated cost')
     .option('--budget-tokens <n>', 'stop cleanly between batches once this many model tokens (input + output) are used')
-    .option('--concurrency <n>', 'model calls in flight; results are still applied in order (default 4 for cloud models, 1 otherwise)')
-    .option('--max-batch-tokens <n>', 'token cap for the conversations of one batch; longer days and conversations are split', '12000')
+    .option(
+      '--concurrency <n>',
+      'model calls in flight; results are still applied in order (default 4 for cloud models, 1 otherwise)',
+    )
+    .option(
+      '--max-batch-tokens <n>',
+      'token cap for the conversations of one batch; longer days and conversations are split',
+      '12000',
+    )
     .action((path: string, flags: IngestFlags) => run((ctx) => ingest(ctx, path, flags)));
 }
 
@@ -54,7 +69,8 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
   const tz = ctx.config.tz;
   const since = flags.since === undefined ? undefined : parseDateArgument(flags.since, tz);
   const limit = flags.limit === undefined ? undefined : parsePositiveInt(flags.limit, '--limit');
-  const budgetTokens = flags.budgetTokens === undefined ? undefined : parsePositiveInt(flags.budgetTokens, '--budget-tokens');
+  const budgetTokens =
+    flags.budgetTokens === undefined ? undefined : parsePositiveInt(flags.budgetTokens, '--budget-tokens');
   const maxBatchTokens = parsePositiveInt(flags.maxBatchTokens, '--max-batch-tokens');
   const plan = await planImport({ path, format });
   const services = await ctx.services();
@@ -75,7 +91,8 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
     tz,
     dryRun,
     onChange: (c) => incoming.push(c),
-    onProgress: (p) => progress.update(`Importing… ${plural(p.conversations, 'conversation')}, ${plural(p.turns, 'turn')}`),
+    onProgress: (p) =>
+      progress.update(`Importing… ${plural(p.conversations, 'conversation')}, ${plural(p.turns, 'turn')}`),
   });
   progress.done();
   const importText = renderImport({ report: imported, label: plan.label, format: plan.format, tz });
@@ -135,10 +152,18 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
     const stats = await services.store.stats();
     ctx.emit({
       text: renderExtraction({ summary, extraction: extraction.description, stats }),
-      json: { input: plan.label, format: plan.format, import: imported, extraction: { extractor: extraction.extractor.label, ...summary } },
+      json: {
+        input: plan.label,
+        format: plan.format,
+        import: imported,
+        extraction: { extractor: extraction.extractor.label, ...summary },
+      },
     });
     if (summary.status === 'failed' && summary.batches.done === 0) {
-      throw new PieError('INTERNAL', `Every batch failed; the first reason: ${summary.failures[0]?.reason ?? 'unknown'}.`);
+      throw new PieError(
+        'INTERNAL',
+        `Every batch failed; the first reason: ${summary.failures[0]?.reason ?? 'unknown'}.`,
+      );
     }
   } finally {
     process.off('SIGINT', onSignal);
@@ -155,7 +180,10 @@ async function costOf(services: Services, ref: ModelRef, inputTokens: number, ou
 
 function parseFormat(value: string): ImportFormat | 'auto' {
   if (value === 'auto' || (IMPORT_FORMATS as readonly string[]).includes(value)) return value as ImportFormat | 'auto';
-  throw new PieError('INVALID_ARGUMENT', `--format "${value}" is not known; use auto or one of ${IMPORT_FORMATS.join(', ')}.`);
+  throw new PieError(
+    'INVALID_ARGUMENT',
+    `--format "${value}" is not known; use auto or one of ${IMPORT_FORMATS.join(', ')}.`,
+  );
 }
 
 function parseChoice(value: string): ExtractorChoice {

@@ -8,10 +8,7 @@ interface SearchFlags {
   limit: string;
 }
 
-export function registerSearch(
-  program: Command,
-  run: ActionRunner,
-): void {
+export function registerSearch(program: Command, run: ActionRunner): void {
   program
     .command('search')
     .description('full-text search (BM25) over conversation turns and episode titles and summaries, with snippets')

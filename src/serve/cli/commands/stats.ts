@@ -4,10 +4,7 @@ import type { CommandContext } from '../context.js';
 import type { ActionRunner } from '../run.js';
 import { countList, localDate, num, table } from '../format.js';
 
-export function registerStats(
-  program: Command,
-  run: ActionRunner,
-): void {
+export function registerStats(program: Command, run: ActionRunner): void {
   program
     .command('stats')
     .description(

@@ -1,0 +1,62 @@
+import { humanizeDuration, relativeTime } from '../domain/humanize.js';
+import { localParts } from '../domain/time.js';
+import type { Period } from '../domain/world.js';
+
+/**
+ * How times are written for an LLM or a person (DESIGN.md §4): `semantic` (relative + period, no dates),
+ * `absolute` (exact dates), `hybrid` (date + relative + period). `auto` is chosen per question by the query layer.
+ */
+export type TimeFormat = 'semantic' | 'absolute' | 'hybrid';
+
+export interface TimeContext {
+  now: number;
+  tz: string;
+  format: TimeFormat;
+  periods: readonly Period[];
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** "15 March 2024" in the user's zone. */
+export function longDate(ms: number, tz: string): string {
+  const p = localParts(ms, tz);
+  return `${p.day} ${MONTHS[p.month - 1] ?? ''} ${p.year}`;
+}
+
+export function periodName(periods: readonly Period[], time: number): string | null {
+  let best: Period | undefined;
+  for (const p of periods) {
+    if (p.start <= time && (p.end === null || time <= p.end) && (!best || p.start > best.start)) best = p;
+  }
+  return best?.name ?? null;
+}
+
+/** One instant in the chosen format: "3 weeks ago (during SF summer)", "15 March 2024", or both. */
+export function when(ctx: TimeContext, time: number): string {
+  const period = periodName(ctx.periods, time);
+  const rel = relativeTime({ at: time, now: ctx.now });
+  const during = period ? `during ${period}` : null;
+  switch (ctx.format) {
+    case 'absolute':
+      return longDate(time, ctx.tz);
+    case 'semantic':
+      return during ? `${rel} (${during})` : rel;
+    case 'hybrid':
+      return `${longDate(time, ctx.tz)} (${[rel, during].filter(Boolean).join(', ')})`;
+  }
+}
+
+export { humanizeDuration };

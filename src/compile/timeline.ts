@@ -1,0 +1,75 @@
+import { humanizeDuration, monthsBetween } from '../domain/humanize.js';
+import type { EntityState, Transition } from '../domain/world.js';
+import type { EntityTimeline, TimelineRelationship } from '../world/timeline.js';
+import { longDate, when, type TimeContext } from './time-format.js';
+
+/**
+ * An entity's history as a temporal narrative (pie-paper §4.1): age and first period, staleness, change count and
+ * velocity, each transition with its time and summary, contradictions flagged, relationships with valid times, and
+ * the source conversations.
+ */
+export function compileTimeline(input: { timeline: EntityTimeline; time: Omit<TimeContext, 'periods'> }): string {
+  const { timeline } = input;
+  const ctx: TimeContext = { ...input.time, periods: timeline.periods };
+  const e = timeline.entity;
+  const lines: string[] = [];
+  lines.push(`${e.name} (${e.type})${e.aliases.length > 0 ? `, also called ${e.aliases.join(', ')}` : ''}`);
+  lines.push(`First appeared ${when(ctx, e.firstSeen)}; last referenced ${when(ctx, e.lastSeen)}.`);
+  const changes = timeline.transitions.filter((t) => t.kind !== 'creation');
+  const months = Math.max(monthsBetween(e.firstSeen, e.lastSeen), 1);
+  lines.push(
+    `Changed state ${changes.length} ${changes.length === 1 ? 'time' : 'times'} (~${(changes.length / months).toFixed(1)} per month)` +
+      ` over ${humanizeDuration(e.lastSeen - e.firstSeen)}.`,
+  );
+  const state = stateText(e.state);
+  if (state) lines.push(`Current state: ${state}.`);
+  if (e.tier !== 'active') lines.push(`Tier: ${e.tier}.`);
+  if (timeline.transitions.length > 0) {
+    lines.push('History:');
+    for (const t of timeline.transitions) lines.push(...transitionLines(ctx, t));
+  }
+  if (timeline.relationships.length > 0) {
+    lines.push('Relationships:');
+    for (const r of timeline.relationships) lines.push(`  • ${relationshipText(ctx, e.name, r)}`);
+  }
+  if (timeline.sources.length > 0) {
+    lines.push(`Sources: ${timeline.sources.map((s) => `“${s.title}” (${longDate(s.time, ctx.tz)})`).join('; ')}.`);
+  }
+  return lines.join('\n');
+}
+
+function transitionLines(ctx: TimeContext, t: Transition): string[] {
+  const change = t.fromState && t.kind !== 'creation' ? ` [${changeText(t.fromState, t.toState)}]` : '';
+  const lines = [`  • ${when(ctx, t.eventTime)}: ${t.summary}${change}`];
+  if (t.kind === 'contradiction') {
+    lines.push(`    ⚠ This contradicted the previous state${t.resolvedBy ? ' (since resolved)' : ' (unresolved)'}.`);
+  }
+  if (t.kind === 'resolution') lines.push('    ✓ Resolved an earlier contradiction.');
+  return lines;
+}
+
+function changeText(from: EntityState, to: EntityState): string {
+  return Object.keys(to)
+    .map((k) => `${k}: ${from[k] === undefined || from[k] === null ? '∅' : String(from[k])} → ${String(to[k])}`)
+    .join('; ');
+}
+
+export function stateText(state: EntityState): string {
+  return Object.entries(state)
+    .filter(([, v]) => v !== null && v !== '')
+    .map(([k, v]) => `${k}: ${String(v)}`)
+    .join('; ');
+}
+
+function relationshipText(ctx: TimeContext, name: string, r: TimelineRelationship): string {
+  const rel = r.relationship;
+  const props = stateText(rel.properties);
+  const [source, target] = r.direction === 'out' ? [name, r.other.name] : [r.other.name, name];
+  const span =
+    rel.validTo === null
+      ? `since ${longDate(rel.validFrom, ctx.tz)}`
+      : rel.validTo === rel.validFrom
+        ? `ended ${longDate(rel.validTo, ctx.tz)}`
+        : `${longDate(rel.validFrom, ctx.tz)} to ${longDate(rel.validTo, ctx.tz)}`;
+  return `${source} ${rel.type} ${target}${props ? ` (${props})` : ''}, ${span}`;
+}

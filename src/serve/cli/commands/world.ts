@@ -1,0 +1,95 @@
+import type { Command } from 'commander';
+import { compileTimeline, stateText } from '../../../compile/timeline.js';
+import { longDate } from '../../../compile/time-format.js';
+import { findEntity } from '../../../world/lookup.js';
+import { loadTimeline } from '../../../world/timeline.js';
+import { parsePositiveInt } from '../args.js';
+import type { CommandContext } from '../context.js';
+import { clip, localDate, num, table } from '../format.js';
+import type { ActionRunner } from '../run.js';
+
+export function registerWorld(program: Command, run: ActionRunner): void {
+  program
+    .command('entities')
+    .description('list entities, most important first (then most recently seen)')
+    .option('--type <type>', 'only this type (person, project, tool, belief, decision, period, …)')
+    .option('--limit <n>', 'how many', '50')
+    .action((flags: { type?: string; limit: string }) => run((ctx) => entities(ctx, flags)));
+  program
+    .command('entity')
+    .description('show one entity: type, aliases, current state, relationships')
+    .argument('<name...>', 'name or alias')
+    .action((name: string[]) => run((ctx) => entity(ctx, name.join(' '))));
+  program
+    .command('timeline')
+    .description("an entity's history as a temporal narrative (--json: the entity and its ordered transitions)")
+    .argument('<name...>', 'name or alias')
+    .action((name: string[]) => run((ctx) => timeline(ctx, name.join(' '))));
+  program
+    .command('periods')
+    .description('the life periods PIE found, in time order')
+    .action(() => run(periods));
+}
+
+async function entities(ctx: CommandContext, flags: { type?: string; limit: string }): Promise<void> {
+  const limit = parsePositiveInt(flags.limit, '--limit');
+  const { store } = await ctx.services({ readonly: true });
+  const list = await store.entities.list({ ...(flags.type ? { type: flags.type } : {}), limit, orderBy: 'importance' });
+  const total = await store.entities.count(flags.type ? { type: flags.type } : {});
+  const rows = list.map((e) => [e.name, e.type, localDate(e.lastSeen, ctx.config.tz), clip(stateText(e.state), 60)]);
+  const text =
+    list.length === 0
+      ? flags.type
+        ? `No entities of type "${flags.type}".`
+        : 'No entities yet; run pie ingest first.'
+      : `${table([['name', 'type', 'last seen', 'state'], ...rows])}\n${num(list.length)} of ${num(total)} shown.`;
+  ctx.emit({ text, json: { total, entities: list } });
+}
+
+async function entity(ctx: CommandContext, name: string): Promise<void> {
+  const { store } = await ctx.services({ readonly: true });
+  const e = await findEntity({ store, name });
+  const t = await loadTimeline({ store, entity: e });
+  const tz = ctx.config.tz;
+  const lines = [
+    `${e.name} (${e.type})`,
+    ...(e.aliases.length > 0 ? [`Also called: ${e.aliases.join(', ')}`] : []),
+    `Seen ${localDate(e.firstSeen, tz)} to ${localDate(e.lastSeen, tz)}; ${num(t.transitions.length)} transitions; tier ${e.tier}; importance ${e.importance.toFixed(2)}.`,
+    `State: ${stateText(e.state) || '(none recorded)'}`,
+  ];
+  const open = t.relationships.filter((r) => r.relationship.validTo === null);
+  if (open.length > 0) {
+    lines.push('Relationships:');
+    for (const r of open) {
+      const arrow =
+        r.direction === 'out' ? `${r.relationship.type} → ${r.other.name}` : `← ${r.relationship.type} ${r.other.name}`;
+      lines.push(`  ${arrow} (since ${longDate(r.relationship.validFrom, tz)})`);
+    }
+  }
+  ctx.emit({ text: lines.join('\n'), json: { entity: e, relationships: t.relationships } });
+}
+
+async function timeline(ctx: CommandContext, name: string): Promise<void> {
+  const services = await ctx.services({ readonly: true });
+  const e = await findEntity({ store: services.store, name });
+  const t = await loadTimeline({ store: services.store, entity: e });
+  const text = compileTimeline({
+    timeline: t,
+    time: { now: services.clock.now(), tz: ctx.config.tz, format: 'hybrid' },
+  });
+  ctx.emit({
+    text,
+    json: { entity: e, transitions: t.transitions, relationships: t.relationships, sources: t.sources },
+  });
+}
+
+async function periods(ctx: CommandContext): Promise<void> {
+  const { store } = await ctx.services({ readonly: true });
+  const list = await store.periods.list();
+  const tz = ctx.config.tz;
+  const text =
+    list.length === 0
+      ? 'No periods yet; they come from extraction (pie ingest).'
+      : table(list.map((p) => [p.name, localDate(p.start, tz), p.end === null ? 'ongoing' : localDate(p.end, tz)]));
+  ctx.emit({ text, json: { periods: list } });
+}
