@@ -65,7 +65,11 @@ export async function planExtractionDryRun(input: {
     .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
   if (input.limit !== undefined) chosen = chosen.slice(0, input.limit);
   const planned = planBatches({
-    episodes: chosen.map((e) => ({ id: e.id, time: e.createdAt, turnTokens: e.turns.map((t) => Math.ceil(t.text.length / 4) + 4) })),
+    episodes: chosen.map((e) => ({
+      id: e.id,
+      time: e.createdAt,
+      turnTokens: e.turns.map((t) => Math.ceil(t.text.length / 4) + 4),
+    })),
     tz: input.tz,
     maxTokens: input.maxBatchTokens,
   });

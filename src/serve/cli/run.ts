@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { compose, type Services } from '../../compose.js';
 import { loadConfig, type GlobalFlags } from '../../config/config.js';
 import { errorMessage, isPieError } from '../../domain/errors.js';
+import { registerApply } from './commands/apply.js';
 import { registerIngest } from './commands/ingest.js';
 import { registerSearch } from './commands/search.js';
 import { registerStats } from './commands/stats.js';
@@ -44,6 +45,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) });
 
   registerIngest(program, run);
+  registerApply(program, run);
   registerStats(program, run);
   registerSearch(program, run);
   registerWorld(program, run);

@@ -1,0 +1,173 @@
+import Database from 'better-sqlite3';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SAMPLE, pie, pieJson, tempDir } from '../helpers/cli.js';
+
+interface Stats {
+  episodes: number;
+  turns: number;
+  entities: number;
+  transitions: number;
+  episodesPendingExtraction: number;
+}
+
+let dir: string;
+let cleanup: () => void;
+let db: string;
+
+beforeEach(() => {
+  ({ dir, cleanup } = tempDir());
+  db = join(dir, 'pie.db');
+});
+afterEach(() => cleanup());
+
+describe('pie ingest: import stage through the CLI', () => {
+  it('imports the sample, re-import adds nothing, a changed conversation is updated and re-extracted', async () => {
+    const first = await pieJson<{ import: { conversations: number; outcomes: Record<string, number> } }>([
+      '--db',
+      db,
+      'ingest',
+      SAMPLE,
+      '--extractor',
+      'offline',
+    ]);
+    expect(first.import.conversations).toBe(49);
+    expect(first.import.outcomes).toEqual({ inserted: 49, updated: 0, unchanged: 0 });
+    const before = await pieJson<Stats>(['--db', db, 'stats']);
+    expect(before.episodes).toBe(49);
+    expect(before.episodesPendingExtraction).toBe(0);
+
+    const again = await pieJson<{
+      import: { outcomes: Record<string, number> };
+      extraction: { batches: { planned: number } };
+    }>(['--db', db, 'ingest', SAMPLE]);
+    expect(again.import.outcomes).toEqual({ inserted: 0, updated: 0, unchanged: 49 });
+    expect(again.extraction.batches.planned).toBe(0);
+    expect(await pieJson<Stats>(['--db', db, 'stats'])).toEqual(before);
+
+    // A newer export: one conversation got a new message.
+    const exported = JSON.parse(readFileSync(SAMPLE, 'utf8')) as Array<Record<string, unknown>>;
+    const conv = exported.find((c) => c.title === 'Study group app idea') as {
+      mapping: Record<string, { id: string; parent: string | null; children: string[]; message: unknown }>;
+      current_node: string;
+    };
+    const leaf = conv.mapping[conv.current_node]!;
+    const newId = 'appended-node';
+    leaf.children.push(newId);
+    conv.mapping[newId] = {
+      id: newId,
+      parent: leaf.id,
+      children: [],
+      message: {
+        id: newId,
+        author: { role: 'user' },
+        create_time: 1726000000,
+        content: { content_type: 'text', parts: ['One more thing: I want Tidepool to work offline too.'] },
+      },
+    };
+    conv.current_node = newId;
+    const newer = join(dir, 'newer.json');
+    writeFileSync(newer, JSON.stringify(exported));
+    const updated = await pieJson<{ import: { outcomes: Record<string, number> }; extraction: { episodes: number } }>([
+      '--db',
+      db,
+      'ingest',
+      newer,
+    ]);
+    expect(updated.import.outcomes).toEqual({ inserted: 0, updated: 1, unchanged: 48 });
+    expect(updated.extraction.episodes).toBe(1);
+    const hits = await pieJson<{ turns: { snippet: string }[] }>(['--db', db, 'search', 'offline', 'too']);
+    expect(hits.turns.map((t) => t.snippet).join(' ')).toContain('«offline»');
+  });
+
+  it('--dry-run shows daily batches and writes nothing', async () => {
+    const r = await pie(['--db', db, 'ingest', SAMPLE, '--dry-run', '--extractor', 'offline']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Would import 49 conversations');
+    expect(r.stdout).toMatch(/Extraction plan: \d+ batches over \d+ days, 49 episodes\./);
+    expect(r.stdout).toContain('2024-09-03');
+    expect(r.stdout).toContain('Dry run: nothing was written');
+    const stats = await pieJson<Stats>(['--db', db, 'stats']);
+    expect(stats.episodes).toBe(0);
+  });
+
+  it('search finds turns with BM25 snippets and survives hostile query text', async () => {
+    await pie(['--db', db, 'ingest', SAMPLE, '--extractor', 'offline']);
+    const r = await pie(['--db', db, 'search', 'Supabase', '--limit', '2']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('«Supabase»');
+    const hostile = await pie(['--db', db, 'search', '--', '"foo" AND (bar', 'c++', '-x', '*']);
+    expect(hostile.code).toBe(0);
+  });
+});
+
+describe('bad input: one sentence, non-zero exit, nothing lost', () => {
+  async function seeded(): Promise<Stats> {
+    await pie(['--db', db, 'ingest', SAMPLE, '--extractor', 'offline']);
+    return pieJson<Stats>(['--db', db, 'stats']);
+  }
+
+  it.each([
+    ['a file that does not exist', () => join(dir, 'missing.json'), 3, /does not exist|no such|not found/i],
+    ['a truncated export', () => truncated(), 3, /truncat|ends in the middle/i],
+    ['a file that is not JSON', () => write('notes.json', 'hello, not json'), 3, /JSON/],
+    ['an unknown JSON shape', () => write('other.json', '[{"foo": 1}]'), 3, /format/i],
+  ])('%s', async (_label, path, code, message) => {
+    const before = await seeded();
+    const r = await pie(['--db', db, 'ingest', path()]);
+    expect(r.code).toBe(code);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(await pieJson<Stats>(['--db', db, 'stats'])).toEqual(before);
+  });
+
+  it('an unknown flag or format is a usage error (exit 2)', async () => {
+    expect((await pie(['--db', db, 'ingest', SAMPLE, '--format', 'word'])).code).toBe(2);
+    const r = await pie(['--db', db, 'stats', '--frobnicate']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown option '--frobnicate'");
+    expect((await pie(['--db', db, 'search', 'x', '--limit', 'many'])).stderr).toContain(
+      '--limit must be a positive whole number',
+    );
+  });
+
+  it('a database from a newer PIE is refused and left untouched', async () => {
+    await seeded();
+    const raw = new Database(db);
+    raw.pragma('user_version = 999');
+    raw.close();
+    const copy = join(dir, 'copy.db');
+    copyFileSync(db, copy);
+    const r = await pie(['--db', db, 'stats']);
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/newer PIE/);
+    expect(readFileSync(db).equals(readFileSync(copy))).toBe(true);
+  });
+
+  it('a database locked by another process fails with DB_LOCKED after the busy timeout', async () => {
+    await seeded();
+    const holder = new Database(db);
+    holder.exec('BEGIN EXCLUSIVE');
+    try {
+      const r = await pie(['--db', db, 'ingest', SAMPLE]);
+      expect(r.code).toBe(5);
+      expect(r.stderr).toMatch(/in use by another process/);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+    expect((await pieJson<Stats>(['--db', db, 'stats'])).episodes).toBe(49);
+  }, 30_000);
+});
+
+function write(name: string, content: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+function truncated(): string {
+  const text = readFileSync(SAMPLE, 'utf8');
+  return write('truncated.json', text.slice(0, Math.floor(text.length / 2)));
+}

@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCli } from '../../src/serve/cli/run.js';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const SAMPLE = join(ROOT, 'sample', 'chatgpt-export.json');
+export const SHARED_DATA = join(ROOT, '..', 'shared', 'data');
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `pie` in-process with captured output and a controlled environment (no API keys leak in). */
+export async function pie(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    env: { PIE_TZ: 'UTC', ...env },
+    interactive: false,
+  });
+  return { code, stdout, stderr };
+}
+
+/** `pie … --json` parsed. */
+export async function pieJson<T = Record<string, unknown>>(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<T> {
+  const r = await pie([...args, '--json'], env);
+  if (r.code !== 0) throw new Error(`pie ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
+  return JSON.parse(r.stdout) as T;
+}
+
+/** A temporary directory removed by the returned cleanup. */
+export function tempDir(prefix = 'pie-test-'): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Spawns the real CLI as a child process (through tsx, so no build is needed). */
+export function spawnPie(args: string[], env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bin', 'pie.ts'), ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PIE_TZ: 'UTC', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+export async function finished(child: ChildProcess): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number>((resolve) =>
+    child.on('close', (c, signal) => resolve(c ?? (signal ? 128 : -1))),
+  );
+  return { code, stdout, stderr };
+}
