@@ -11,7 +11,14 @@ import { PieError } from './domain/errors.js';
 import { createLlmExtractor } from './extract/llm/index.js';
 import { createOfflineExtractor } from './extract/offline/index.js';
 import type { Extractor } from './extract/types.js';
-import { createLlmClient, formatModelRef, loadPrices, selectModel, type LlmClient, type ModelSelection } from './llm/index.js';
+import {
+  createLlmClient,
+  formatModelRef,
+  loadPrices,
+  selectModel,
+  type LlmClient,
+  type ModelSelection,
+} from './llm/index.js';
 import type { Clock } from './ports/clock.js';
 import type { LanguageModel } from './ports/llm.js';
 import type { Tokenizer } from './ports/tokenizer.js';
@@ -83,7 +90,13 @@ export async function createExtraction(input: {
     );
   }
   if (!model) {
-    return { extractor: createOfflineExtractor(), model: null, client: null, verifier: undefined, description: 'offline rules' };
+    return {
+      extractor: createOfflineExtractor(),
+      model: null,
+      client: null,
+      verifier: undefined,
+      description: 'offline rules',
+    };
   }
   const languageModel: LanguageModel =
     model.ref.provider === 'fake'

@@ -83,22 +83,28 @@ export async function applyResultsFile(input: {
   let resolver = new Resolver({ index, verifier: input.verifier });
   for (const [i, { line, result }] of valid.entries()) {
     try {
-      const applied = await store.transaction(async (tx) => {
-        const r = await applyExtraction({ tx, result, resolver, index, recordedAt: clock.now(), newId: input.newId });
-        await tx.episodes.setExtraction({ ids: result.batch.episodeIds, status: 'extracted' });
-        await tx.runs.saveBatch({
-          runId: report.runId,
-          key: `${result.batch.id} (line ${line})`,
-          status: 'done',
-          episodeIds: result.batch.episodeIds,
-          tokensIn: 0,
-          tokensOut: 0,
-          costUsd: 0,
-          error: null,
-          startedAt: null,
-          finishedAt: clock.now(),
-        });
-        return r;
+      const applied = await applyExtraction({
+        store,
+        result,
+        resolver,
+        index,
+        recordedAt: clock.now(),
+        newId: input.newId,
+        checkpoint: async (tx) => {
+          await tx.episodes.setExtraction({ ids: result.batch.episodeIds, status: 'extracted' });
+          await tx.runs.saveBatch({
+            runId: report.runId,
+            key: `${result.batch.id} (line ${line})`,
+            status: 'done',
+            episodeIds: result.batch.episodeIds,
+            tokensIn: 0,
+            tokensOut: 0,
+            costUsd: 0,
+            error: null,
+            startedAt: null,
+            finishedAt: clock.now(),
+          });
+        },
       });
       for (const [k, v] of Object.entries(applied.mutations))
         report.mutations[k] = (report.mutations[k] ?? 0) + (v ?? 0);

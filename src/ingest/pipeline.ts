@@ -121,20 +121,19 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
     let error = outcome.ok ? null : outcome.error;
     if (outcome.ok) {
       try {
-        const report = await store.transaction(async (tx) => {
-          const r = await applyExtraction({
-            tx,
-            result: outcome.result,
-            resolver,
-            index,
-            recordedAt: clock.now(),
-            newId: options.newId,
-          });
-          if (finished.length > 0) await tx.episodes.setExtraction({ ids: finished, status: 'extracted' });
-          await tx.runs.saveBatch(
-            batchRecord({ runId, planned, episodeIds, usage: outcome.usage, error: null, now: clock.now() }),
-          );
-          return r;
+        const report = await applyExtraction({
+          store,
+          result: outcome.result,
+          resolver,
+          index,
+          recordedAt: clock.now(),
+          newId: options.newId,
+          checkpoint: async (tx) => {
+            if (finished.length > 0) await tx.episodes.setExtraction({ ids: finished, status: 'extracted' });
+            await tx.runs.saveBatch(
+              batchRecord({ runId, planned, episodeIds, usage: outcome.usage, error: null, now: clock.now() }),
+            );
+          },
         });
         mergeCounts(summary.mutations, report.mutations);
         mergeCounts(summary.resolution, report.resolution);

@@ -95,6 +95,18 @@ describe('resolution layers', () => {
     expect(r.ambiguous.map((c) => c.id)).toEqual(['sra']);
   });
 
+  it('a verifier that fails leaves the mention new, with the candidates and the reason kept', async () => {
+    const verifier: MatchVerifier = async () => {
+      throw new Error('model unreachable');
+    };
+    const r = await resolver({ verifier, fuzzyAccept: 0.99 }).resolve({
+      name: 'Science Research Academia',
+      type: 'project',
+    });
+    expect([r.entityId, r.layer, r.verifierError]).toEqual([null, 'new', 'model unreachable']);
+    expect(r.ambiguous.map((c) => c.id)).toEqual(['sra']);
+  });
+
   it('uses embedding similarity ≥ 0.88 within the same type when an embedder is configured', async () => {
     // A deterministic embedder that knows "Mom" and "Maya Chen" mean the same person in this test world.
     const groups = [['Mom', 'Maya Chen']];

@@ -1,3 +1,4 @@
+import { errorMessage } from '../domain/errors.js';
 import type { Embedder } from '../ports/embedder.js';
 import type { IndexedEntity, NameIndex } from './name-index.js';
 import { isAcronymOf, looksLikeAcronym, normalizeName } from './normalize.js';
@@ -12,6 +13,8 @@ export interface Resolution {
   score: number;
   /** Close candidates that were not accepted (for review by the sleep cycle or the verifier). */
   ambiguous: IndexedEntity[];
+  /** Why the verifier could not decide (model unreachable, invalid answer): the mention then stays new. */
+  verifierError?: string;
 }
 
 /** Asks a model whether a mention and a candidate are the same real-world entity. */
@@ -86,10 +89,16 @@ export class Resolver {
     }
 
     if (this.options.verifier) {
-      for (const candidate of review.slice(0, 3)) {
-        if (await this.options.verifier({ name: input.name, type: input.type, candidate })) {
-          return hit(candidate, 'llm', 0.9);
+      try {
+        for (const candidate of review.slice(0, 3)) {
+          if (await this.options.verifier({ name: input.name, type: input.type, candidate })) {
+            return hit(candidate, 'llm', 0.9);
+          }
         }
+      } catch (error) {
+        // A verifier that cannot answer must not stop ingestion: the mention stays new and the candidates are kept
+        // as ambiguous, for the sleep cycle to review.
+        return { entityId: null, layer: 'new', score: 0, ambiguous: review, verifierError: errorMessage(error) };
       }
     }
     return { entityId: null, layer: 'new', score: 0, ambiguous: review };

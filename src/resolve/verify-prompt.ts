@@ -11,11 +11,15 @@ export const VERIFY_ENTITY_PROMPT = definePrompt({
   version: 1,
   schema: z.object({ same: z.boolean(), reason: z.string().nullish() }),
   maxOutputTokens: 200,
-  render: (input: { name: string; type: string | undefined; candidate: { name: string; type: string; aliases: string[] } }) => [
+  render: (input: {
+    name: string;
+    type: string | undefined;
+    candidate: { name: string; type: string; aliases: string[] };
+  }) => [
     {
       role: 'system',
       content:
-        'You decide whether two mentions in a person\'s chat history name the same real-world entity. ' +
+        "You decide whether two mentions in a person's chat history name the same real-world entity. " +
         'Answer with JSON {"same": true|false, "reason": "..."}. Say true only when they are clearly the same thing; ' +
         'similar spelling alone is not enough.',
     },
@@ -24,7 +28,9 @@ export const VERIFY_ENTITY_PROMPT = definePrompt({
       content:
         `New mention: "${input.name}"${input.type ? ` (type: ${input.type})` : ''}\n` +
         `Known entity: "${input.candidate.name}" (type: ${input.candidate.type})` +
-        (input.candidate.aliases.length > 0 ? `, also called ${input.candidate.aliases.map((a) => `"${a}"`).join(', ')}` : ''),
+        (input.candidate.aliases.length > 0
+          ? `, also called ${input.candidate.aliases.map((a) => `"${a}"`).join(', ')}`
+          : ''),
     },
   ],
 });

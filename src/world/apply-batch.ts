@@ -22,48 +22,55 @@ export interface ApplyReport {
 }
 
 /**
- * Applies one ExtractionResult to the world inside the given transaction: makes sure its episodes exist, resolves
- * every name, reads the slice of the world it touches, plans the mutations (pure rules) and writes them.
+ * Applies one ExtractionResult to the world: resolves every name (outside the write transaction, since the last
+ * layer may ask a model), then in one transaction makes sure its episodes exist, reads the slice of the world it
+ * touches, plans the mutations (pure rules), writes them and the caller's checkpoint.
  */
 export async function applyExtraction(input: {
-  tx: WorldStore;
+  store: WorldStore;
   result: ExtractionResult;
   resolver: Resolver;
   index: NameIndex;
   recordedAt: number;
   newId: () => string;
+  /** Writes that must commit together with the result (the batch checkpoint). */
+  checkpoint?: (tx: WorldStore) => Promise<void>;
 }): Promise<ApplyReport> {
-  const { tx, result } = input;
-  const bareEpisodes = await ensureEpisodes(tx, result, input.recordedAt);
+  const { result } = input;
+  // Resolution may ask a model (the verifier): it runs before the write transaction, never inside it.
   const names = await resolveNames({ result, resolver: input.resolver, index: input.index, newId: input.newId });
-  const self = await tx.entities.get(SELF_ID);
-  const selfRef: NameRef = { id: SELF_ID, type: 'person', name: self?.name ?? SELF_NAME, isNew: !self, aliases: [] };
-  const slice = await loadSlice(tx, [...names.refs.values(), selfRef]);
-  const episodeTimes = new Map<string, number>();
-  const episodeTitles = new Map<string, string>();
-  for (const id of result.batch.episodeIds) {
-    const episode = await tx.episodes.get(id);
-    if (episode) {
-      episodeTimes.set(id, episode.createdAt);
-      episodeTitles.set(id, episode.title);
+  return input.store.transaction(async (tx) => {
+    const bareEpisodes = await ensureEpisodes(tx, result, input.recordedAt);
+    const self = await tx.entities.get(SELF_ID);
+    const selfRef: NameRef = { id: SELF_ID, type: 'person', name: self?.name ?? SELF_NAME, isNew: !self, aliases: [] };
+    const slice = await loadSlice(tx, [...names.refs.values(), selfRef]);
+    const episodeTimes = new Map<string, number>();
+    const episodeTitles = new Map<string, string>();
+    for (const id of result.batch.episodeIds) {
+      const episode = await tx.episodes.get(id);
+      if (episode) {
+        episodeTimes.set(id, episode.createdAt);
+        episodeTitles.set(id, episode.title);
+      }
     }
-  }
-  const planInput: PlanInput = {
-    result,
-    refs: names.refs,
-    episodeTimes,
-    episodeTitles,
-    batchTime: Date.parse(result.batch.date),
-    recordedAt: input.recordedAt,
-    selfRef,
-    newId: input.newId,
-  };
-  const mutations = planApply(planInput, slice);
-  await executeMutations({ tx, mutations, recordedAt: input.recordedAt });
-  if (selfRef.isNew && mutations.some((m) => m.op === 'entity.insert' && m.entity.id === SELF_ID)) {
-    input.index.add({ id: SELF_ID, type: 'person', name: SELF_NAME, aliases: [] });
-  }
-  return { mutations: countByOp(mutations), resolution: names.layers, ambiguous: names.ambiguous, bareEpisodes };
+    const planInput: PlanInput = {
+      result,
+      refs: names.refs,
+      episodeTimes,
+      episodeTitles,
+      batchTime: Date.parse(result.batch.date),
+      recordedAt: input.recordedAt,
+      selfRef,
+      newId: input.newId,
+    };
+    const mutations = planApply(planInput, slice);
+    await executeMutations({ tx, mutations, recordedAt: input.recordedAt });
+    await input.checkpoint?.(tx);
+    if (selfRef.isNew && mutations.some((m) => m.op === 'entity.insert' && m.entity.id === SELF_ID)) {
+      input.index.add({ id: SELF_ID, type: 'person', name: SELF_NAME, aliases: [] });
+    }
+    return { mutations: countByOp(mutations), resolution: names.layers, ambiguous: names.ambiguous, bareEpisodes };
+  });
 }
 
 /** Episodes a result names that PIE has not imported are created as bare episodes at the batch date. */

@@ -9,7 +9,7 @@ export interface NameResolutionReport {
   refs: Map<string, NameRef>;
   layers: Partial<Record<ResolutionLayer, number>>;
   /** Mentions that were close to an existing entity but not merged (work for the sleep cycle). */
-  ambiguous: { name: string; candidates: string[] }[];
+  ambiguous: { name: string; candidates: string[]; verifierError?: string }[];
 }
 
 interface Mention {
@@ -105,7 +105,11 @@ export async function resolveNames(input: {
       addAlias(ref, mention.name, index);
     } else {
       if (resolution.ambiguous.length > 0) {
-        ambiguous.push({ name: mention.name, candidates: resolution.ambiguous.map((c) => c.name) });
+        ambiguous.push({
+          name: mention.name,
+          candidates: resolution.ambiguous.map((c) => c.name),
+          ...(resolution.verifierError ? { verifierError: resolution.verifierError } : {}),
+        });
       }
       ref = {
         id: input.newId(),

@@ -1,0 +1,291 @@
+/**
+ * Discovery of people, organizations and places in user sentences: compromise's tagged spans (filtered hard for
+ * precision) plus patterns ("my sister Nora", "Professor Daniel Okafor", "I work at Acme Labs", "I moved to Boston").
+ */
+import type { DiscoveredName, Registry } from './registry.js';
+import type { EntityFinding, RelationshipFinding, Sentence } from './findings.js';
+import type { NlpSpan, SpanTagger } from './nlp.js';
+import { normalizeRelation, RELATION_NOUNS, relationEdge, TITLES } from './lexicon.js';
+import { cleanName, isPlausibleName, nameRun } from './names.js';
+
+export type NameKind = 'person' | 'organization' | 'place';
+
+export interface NameCandidate {
+  name: string;
+  type: NameKind;
+  aliases: string[];
+  state: Record<string, string>;
+  /** Higher wins when two kinds claim the same name. */
+  strength: number;
+  episodeId: string;
+  /** "my sister Nora": a relationship with the sentence's self. */
+  relation?: string;
+  self: string;
+}
+
+const RELATION_WORDS = Object.keys(RELATION_NOUNS)
+  .sort((a, b) => b.length - a.length)
+  .map((w) => w.replace(/[-\s]/g, '[-\\s]?'))
+  .join('|');
+const RELATION_NAME = new RegExp(`\\b[Mm]y\\s+(${RELATION_WORDS})\\s*,?\\s+(${nameRun(3)})`, 'gu');
+const TITLE_NAME = new RegExp(
+  `\\b(Professor|Prof\\.?|Dr\\.?|Doctor|Mr\\.?|Mrs\\.?|Ms\\.?|Dean)\\s+(${nameRun(3)})`,
+  'gu',
+);
+const ORG_WORDS =
+  /\b(?:Labs?|Ventures|Capital|Partners|Inc|Corp|LLC|Ltd|Technologies|Systems|Studios?|Group|Foundation|Institute|University|College|Academy|Bank)\.?$/;
+const PERSON_APPOSITIVE = new RegExp(
+  `(${nameRun(3)}),\\s+(?:a|an|the|my|our)\\s+(?:[\\w-]+\\s+){0,2}?(?:partner|founder|co-founder|ceo|cto|investor|professor|student|friend|engineer|designer|researcher|manager|director|recruiter|advisor|mentor|colleague|classmate|roommate|teammate|intern)\\b`,
+  'gu',
+);
+const PERSON_VERB = new RegExp(
+  `\\b(?:met|met with|talked to|talked with|spoke to|spoke with|emailed|texted|messaged|hired|introduced me to|dinner with|coffee with|lunch with)\\s+(${nameRun(3)})`,
+  'gu',
+);
+const AND_I = new RegExp(`(?:^|[.;:!?]\\s+|\\b(?:and|but|so|then)\\s+)(${nameRun(2)})\\s+and\\s+I\\b`, 'gu');
+const ORG_CONTEXT = new RegExp(
+  `\\b(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?|internship|job|offer|position|role|employed|hired|engineer|researcher|scientist|intern|student|studying|enrolled|professor|partner|founder|ceo|cto|manager|analyst)\\s+(?:[a-z]+\\s+){0,3}?(?:at|from)\\s+(${nameRun(5)})`,
+  'gu',
+);
+const APPLY_TO = new RegExp(
+  `\\b(?:applying|applied|apply|accepted|admitted|transferring|transferred)\\s+(?:early\\s+(?:action|decision)\\s+|regular\\s+decision\\s+)?(?:to|into|at)\\s+(${nameRun(4)})`,
+  'gu',
+);
+const ORG_SUFFIX = new RegExp(
+  `\\b((?:${nameRun(3)})\\s+(?:Labs?|Ventures|Capital|Partners|Inc\\.?|Corp(?:oration)?\\.?|LLC|Ltd\\.?|Technologies|Systems|Studios?|Group|Foundation|Institute|Academy|Bank|Robotics|Research|lab|Lab))\\b`,
+  'gu',
+);
+const PLACE_CONTEXT = new RegExp(
+  `\\b(?:moved|moving|move|relocat(?:ed|ing|e)|live|lives|living|lived|based|grew\\s+up|born|trip\\s+to|fly(?:ing)?\\s+to|flew\\s+to|flight\\s+to|arrived\\s+in)\\s+(?:to\\s+|in\\s+|at\\s+|from\\s+)?(?:off\\s+campus\\s+in\\s+)?(${nameRun(3)})`,
+  'gu',
+);
+
+function titled(title: string): string {
+  return TITLES[title.toLowerCase()] ?? title.toLowerCase();
+}
+
+function fromSpan(span: NlpSpan): { name: string; title: string | null; firstName: boolean; named: boolean } {
+  let title: string | null = null;
+  const words: string[] = [];
+  let firstName = false;
+  let named = false;
+  for (const term of span.terms) {
+    if (term.tags.includes('Honorific') || TITLES[term.text.toLowerCase()]) {
+      title = titled(term.text);
+      continue;
+    }
+    if (!/^[\p{Lu}]/u.test(term.text)) {
+      if (words.length > 0 && /^(?:of|for|and|the|de|&)$/.test(term.text)) words.push(term.text);
+      else if (words.length > 0) break;
+      continue;
+    }
+    if (term.tags.includes('FirstName')) firstName = true;
+    if (term.tags.includes('FirstName') || term.tags.includes('LastName')) named = true;
+    words.push(term.text);
+  }
+  while (words.length > 0 && /^(?:of|for|and|the|de|&)$/.test(words[words.length - 1] ?? '')) words.pop();
+  return { name: cleanName(words.join(' ')), title, firstName, named };
+}
+
+function spanCandidate(span: NlpSpan, sentence: Sentence): NameCandidate | null {
+  const { name, title, firstName, named } = fromSpan(span);
+  if (!isPlausibleName(name)) return null;
+  const before = sentence.text.slice(Math.max(0, span.start - 12), span.start);
+  // Titles of works ("Kingkiller Chronicle", "a game called Apex Legends") are not people, places or companies.
+  if (/(?:\bcalled|\bnamed|")\s*$/i.test(before)) return null;
+  const multi = name.split(/\s+/).length > 1;
+  const allCapitalized = span.terms.every(
+    (t) => /^[\p{Lu}\p{N}]/u.test(t.text) || /^(?:of|for|and|the|de|&)$/.test(t.text),
+  );
+  const base = { aliases: [], episodeId: sentence.episodeId, self: sentence.self };
+  if (span.kind === 'person') {
+    if (!multi && !firstName && !title) return null;
+    if (multi && !named && !title) return null;
+    const state: Record<string, string> = title ? { title } : {};
+    return {
+      ...base,
+      name: title && !multi ? `${titleWord(title)} ${name}` : name,
+      type: 'person',
+      state,
+      strength: 2,
+    };
+  }
+  if (!allCapitalized && !title) return null;
+  if (span.kind === 'organization') {
+    if (!multi && (name.length < 3 || /^[A-Z0-9]+$/.test(name))) return null;
+    return { ...base, name, type: 'organization', state: {}, strength: 1 };
+  }
+  if (multi && span.terms[0]?.tags.includes('FirstName')) {
+    return { ...base, name, type: 'person', state: {}, strength: 2 };
+  }
+  const subtype = span.terms.some((t) => t.tags.some((tag) => tag === 'City' || tag === 'Country' || tag === 'Region'));
+  if (!subtype && !/\b(?:in|to|from|near|visiting|visited|at)\s+(?:the\s+)?$/i.test(before)) return null;
+  return { ...base, name, type: 'place', state: {}, strength: 1 };
+}
+
+function titleWord(title: string): string {
+  return title === 'professor'
+    ? 'Professor'
+    : title === 'doctor'
+      ? 'Dr.'
+      : title.charAt(0).toUpperCase() + title.slice(1) + '.';
+}
+
+/** Candidates in one sentence, before filtering against known names. */
+export function sentenceNameCandidates(
+  sentence: Sentence,
+  tagger: SpanTagger | null,
+  registry: Registry,
+): NameCandidate[] {
+  const out: NameCandidate[] = [];
+  const base = { episodeId: sentence.episodeId, self: sentence.self, aliases: [] as string[] };
+  const text = sentence.text;
+  for (const m of text.matchAll(RELATION_NAME)) {
+    const relation = normalizeRelation(m[1] ?? '');
+    const name = cleanName(m[2] ?? '');
+    if (isPlausibleName(name)) out.push({ ...base, name, type: 'person', state: { relation }, strength: 4, relation });
+  }
+  for (const [re, strength] of [
+    [PERSON_APPOSITIVE, 4],
+    [PERSON_VERB, 2.5],
+    [AND_I, 3],
+  ] as const) {
+    for (const m of text.matchAll(re)) {
+      const name = cleanName(m[1] ?? '');
+      if (isPlausibleName(name) && !ORG_WORDS.test(name))
+        out.push({ ...base, name, type: 'person', state: {}, strength });
+    }
+  }
+  for (const m of text.matchAll(TITLE_NAME)) {
+    const title = titled(m[1] ?? '');
+    const name = cleanName(m[2] ?? '');
+    if (!isPlausibleName(name)) continue;
+    const words = name.split(/\s+/);
+    const single = words.length === 1;
+    const last = words[words.length - 1] ?? name;
+    const titleForms = title === 'professor' ? [`Professor ${last}`, `Prof. ${last}`] : [`${titleWord(title)} ${last}`];
+    out.push({
+      ...base,
+      name: single ? `${titleWord(title)} ${name}` : name,
+      aliases: [...new Set([`${m[1]} ${name}`, ...titleForms])],
+      type: 'person',
+      state: { title },
+      strength: 4,
+    });
+  }
+  for (const re of [ORG_CONTEXT, ORG_SUFFIX, APPLY_TO]) {
+    for (const m of text.matchAll(re)) {
+      const parts = re === APPLY_TO ? (m[1] ?? '').split(/\s+(?:and|&)\s+/) : [m[1] ?? ''];
+      for (const part of parts) {
+        const name = cleanName(part);
+        const head = re === ORG_SUFFIX ? name.replace(/\s+(?:lab|Lab|Labs)$/, '') : name;
+        if (isPlausibleName(head) && !/'s\s/.test(name))
+          out.push({ ...base, name, type: 'organization', state: {}, strength: 3 });
+      }
+    }
+  }
+  for (const m of text.matchAll(PLACE_CONTEXT)) {
+    const name = cleanName(m[1] ?? '');
+    if (isPlausibleName(name)) out.push({ ...base, name, type: 'place', state: {}, strength: 3 });
+  }
+  if (tagger && /\s[\p{Lu}]/u.test(text.replace(/\bI\b|\bI'(?:m|ve|d|ll)\b/g, 'i'))) {
+    const known = registry.find(text);
+    for (const span of tagger(text)) {
+      if (known.some((m) => span.start < m.end && m.start < span.end)) continue;
+      const c = spanCandidate(span, sentence);
+      if (c) out.push(c);
+    }
+  }
+  return out;
+}
+
+/** "Mel" for "Melanie", "Dan" for "Daniel Okafor": the one other person whose first name starts with this one. */
+function nickname(name: string, people: readonly string[]): string | null {
+  if (name.includes(' ') || name.length < 3) return null;
+  const longer = [...new Set(people)].filter((p) => {
+    const first = p.split(/\s+/)[0] ?? '';
+    return first.length > name.length && first.startsWith(name);
+  });
+  return longer.length === 1 ? (longer[0] ?? null) : null;
+}
+
+const TITLE_ONLY = /^(?:Professor|Dr\.|Mr\.|Mrs\.|Ms\.|Dean|Coach)\s+(\S+)$/;
+
+/**
+ * Filters candidates against the registry (tools, known entities and project names win) and merges duplicates:
+ * a title-only person ("Prof. Okafor") joins a full-named person with the same last name.
+ */
+export function resolveCandidates(input: {
+  candidates: NameCandidate[];
+  base: Registry;
+  projectNames: ReadonlySet<string>;
+  /** Other people's names (the speakers of the batch), for nicknames ("Mel" → "Melanie"). */
+  speakers?: readonly string[];
+}): { names: DiscoveredName[]; entities: EntityFinding[]; relationships: RelationshipFinding[] } {
+  const byName = new Map<string, NameCandidate>();
+  for (const c of input.candidates) {
+    const key = c.name.toLowerCase();
+    if (input.projectNames.has(key)) continue;
+    const known = input.base.get(c.name);
+    if (known && known.type !== c.type) continue;
+    const prior = byName.get(key);
+    if (!prior || c.strength > prior.strength) byName.set(key, { ...c, state: { ...prior?.state, ...c.state } });
+    else prior.state = { ...c.state, ...prior.state };
+  }
+  const people = [...byName.values()].filter(
+    (c) => c.type === 'person' && c.name.split(/\s+/).length > 1 && !TITLE_ONLY.test(c.name),
+  );
+  const knownPeople = input.base.all().filter((e) => e.type === 'person' && e.name.split(/\s+/).length > 1);
+  const allPeople = [
+    ...people.map((p) => p.name),
+    ...knownPeople.map((p) => p.name),
+    ...[...byName.values()].filter((c) => c.type === 'person').map((c) => c.name),
+    ...(input.speakers ?? []),
+  ];
+  const names: DiscoveredName[] = [];
+  const entities: EntityFinding[] = [];
+  const relationships: RelationshipFinding[] = [];
+  for (const c of byName.values()) {
+    const known = input.base.get(c.name);
+    let name = known?.name ?? c.name;
+    const aliases = [...c.aliases];
+    const titleOnly = TITLE_ONLY.exec(c.name);
+    const nicknameOf = !known && c.type === 'person' && !titleOnly ? nickname(c.name, allPeople) : null;
+    if (nicknameOf) {
+      aliases.push(c.name);
+      name = nicknameOf;
+    }
+    if (!known && c.type === 'person' && titleOnly?.[1]) {
+      const last = titleOnly[1];
+      const full = [...people.map((p) => p.name), ...knownPeople.map((p) => p.name)].find((n) =>
+        n.endsWith(` ${last}`),
+      );
+      if (full) {
+        aliases.push(c.name);
+        name = full;
+      }
+    }
+    names.push({ name, type: c.type, aliases: aliases.filter((a) => a !== name) });
+    entities.push({
+      name,
+      type: c.type,
+      aliases: aliases.filter((a) => a !== name),
+      state: c.state,
+      episodeId: c.episodeId,
+    });
+    if (c.relation) {
+      const type = relationEdge(c.relation);
+      const personFirst = type === 'FAMILY_OF' || type === 'MENTORS';
+      relationships.push({
+        source: personFirst ? name : c.self,
+        target: personFirst ? c.self : name,
+        type,
+        properties: { relation: c.relation },
+        ended: false,
+        confidence: 0.85,
+        episodeId: c.episodeId,
+      });
+    }
+  }
+  return { names, entities, relationships };
+}

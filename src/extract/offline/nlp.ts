@@ -1,0 +1,72 @@
+/**
+ * compromise, loaded lazily (its lexicon is built on import), behind the small surface the extractor uses:
+ * tagged spans for people, organizations and places.
+ */
+
+export interface NlpTerm {
+  text: string;
+  tags: string[];
+  start: number;
+  length: number;
+}
+
+export interface NlpSpan {
+  kind: 'person' | 'organization' | 'place';
+  start: number;
+  end: number;
+  terms: NlpTerm[];
+}
+
+/** Finds tagged spans in one sentence. */
+export type SpanTagger = (text: string) => NlpSpan[];
+
+interface CompromiseDoc {
+  match(pattern: string): CompromiseDoc;
+  json(options?: object): unknown;
+}
+type Compromise = (text: string) => CompromiseDoc;
+
+let loading: Promise<SpanTagger> | null = null;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null;
+}
+
+function readTerm(raw: unknown): NlpTerm | null {
+  if (!isRecord(raw) || typeof raw.text !== 'string' || !Array.isArray(raw.tags) || !isRecord(raw.offset)) return null;
+  const { start, length } = raw.offset;
+  if (typeof start !== 'number' || typeof length !== 'number') return null;
+  return { text: raw.text, tags: raw.tags.filter((t): t is string => typeof t === 'string'), start, length };
+}
+
+function readSpans(json: unknown, kind: NlpSpan['kind']): NlpSpan[] {
+  if (!Array.isArray(json)) return [];
+  const spans: NlpSpan[] = [];
+  for (const item of json) {
+    if (!isRecord(item) || !Array.isArray(item.terms)) continue;
+    const terms = item.terms.map(readTerm).filter((t): t is NlpTerm => t !== null);
+    const first = terms[0];
+    const last = terms[terms.length - 1];
+    if (!first || !last) continue;
+    spans.push({ kind, start: first.start, end: last.start + last.length, terms });
+  }
+  return spans;
+}
+
+function taggerFrom(nlp: Compromise): SpanTagger {
+  const options = { offset: true, terms: { offset: true } };
+  return (text) => {
+    const doc = nlp(text);
+    return [
+      ...readSpans(doc.match('#Person+').json(options), 'person'),
+      ...readSpans(doc.match('#Organization+').json(options), 'organization'),
+      ...readSpans(doc.match('#Place+').json(options), 'place'),
+    ];
+  };
+}
+
+/** The compromise-backed tagger, loaded on first call. */
+export function loadSpanTagger(): Promise<SpanTagger> {
+  loading ??= import('compromise').then((mod) => taggerFrom(mod.default as unknown as Compromise));
+  return loading;
+}

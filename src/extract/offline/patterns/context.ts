@@ -1,0 +1,80 @@
+/**
+ * What a pattern family sees for one sentence, and helpers to read masked sentences: each entity mention is
+ * replaced by ⟦i⟧ so patterns can say "from ⟦A⟧ to ⟦B⟧" and check the types of A and B.
+ */
+import type { AnalyzedSentence, Mention } from '../findings.js';
+import type { Registry } from '../registry.js';
+
+export interface PatternContext {
+  s: AnalyzedSentence;
+  /** Earlier sentences of the same turn, oldest first. */
+  previous: AnalyzedSentence[];
+  registry: Registry;
+  /** The project this sentence is most likely about: named in it, else earlier in the episode, else the only active one. */
+  focusProject: string | null;
+  /** The project named earlier in this episode (not the preamble's fallback), if any. */
+  episodeProject: string | null;
+  /** The last person named in this turn before this sentence (for "he"/"she"). */
+  lastPerson: string | null;
+  /** The last tool named in this turn before this sentence (for "it"). */
+  lastTool: string | null;
+  /** Title of the sentence's episode. */
+  episodeTitle: string;
+  /** The local day the sentence was written, YYYY-MM-DD. */
+  day: string;
+  /** Known belief statements (preamble and earlier in the batch). */
+  knownBeliefs: string[];
+  /** Known period names (preamble's current period, period entities, earlier in the batch). */
+  knownPeriods: string[];
+}
+
+/** Placeholder pattern for a mention in a masked sentence; captures its index. */
+export const E = '⟦(\\d+)⟧';
+
+export function mentionOf(s: AnalyzedSentence, index: string | undefined): Mention | undefined {
+  return index === undefined ? undefined : s.mentions[Number(index)];
+}
+
+/** Replaces placeholders with canonical names. */
+export function unmask(s: AnalyzedSentence, masked: string): string {
+  return masked.replace(/⟦(\d+)⟧/g, (_m, i: string) => s.mentions[Number(i)]?.name ?? '');
+}
+
+/** Replaces placeholders with the words as written. */
+export function unmaskSurface(s: AnalyzedSentence, masked: string): string {
+  return masked.replace(/⟦(\d+)⟧/g, (_m, i: string) => s.mentions[Number(i)]?.surface ?? '');
+}
+
+export function buildMasked(text: string, mentions: Mention[]): string {
+  let out = '';
+  let at = 0;
+  mentions.forEach((m, i) => {
+    out += `${text.slice(at, m.start)}⟦${i}⟧`;
+    at = m.end;
+  });
+  return out + text.slice(at);
+}
+
+export function isQuestion(s: AnalyzedSentence): boolean {
+  return (
+    /\?\s*["')]*\s*$/.test(s.text) ||
+    /^(?:should|could|would|can|do|does|is|are|will|which|what|how|why)\b/i.test(s.text)
+  );
+}
+
+/** Hypotheticals and deliberation: "thinking about switching", "should we move to", "maybe use". */
+export function isHedged(s: AnalyzedSentence): boolean {
+  return /\b(?:thinking (?:of|about)|considering|consider|should (?:I|we)|might|maybe|perhaps|wondering|not sure|whether|if (?:I|we)|would it|could (?:I|we)|planning to|plan to|want to|wants to|wanted to|trying to decide|or should)\b/i.test(
+    s.text,
+  );
+}
+
+/** Names of the mentions of a type, in order. */
+export function mentionsOfType(s: AnalyzedSentence, type: string): Mention[] {
+  return s.mentions.filter((m) => m.type === type);
+}
+
+/** Sentence subject is the speaker or their team ("I", "we", "Maya and I"). */
+export function firstPersonSubject(text: string): boolean {
+  return /^(?:\W*)(?:so |and |but |also |update: |ok,? |okay,? )?(?:I|we|[A-Z][a-z]+ and I)\b/i.test(text);
+}

@@ -1,0 +1,130 @@
+/**
+ * Where the user lives and works: "I moved to San Francisco on May 18", "I live off campus in College Park",
+ * "I'm working at Brightline Labs as a research intern on the retrieval team", "I got an offer from X for a
+ * research internship", "my internship at X ended today", "I'm a CS major at UMD". Every place named in a user
+ * sentence also goes to the episode's locations.
+ */
+import type { Findings, RelationshipFinding, StateChangeFinding } from '../findings.js';
+import { eventTimeOf, findStatedDate } from '../dates.js';
+import { clip } from '../names.js';
+import { E, isHedged, isQuestion, mentionOf, type PatternContext } from './context.js';
+
+const MOVED = new RegExp(
+  `\\bI(?:'ve| have)?\\s+(?:just\\s+|finally\\s+|officially\\s+)?(?:moved|relocated)\\s+(?:back\\s+)?(?:from\\s+${E}\\s+)?to\\s+(?:the\\s+)?${E}`,
+  'i',
+);
+const LIVE_IN = new RegExp(
+  `\\bI\\s+(?:still\\s+|currently\\s+|now\\s+)?(?:live|am living|'m living|am based|'m based|'m staying|am staying)\\s+(?:[a-z-]+\\s+){0,3}?in\\s+(?:the\\s+)?${E}`,
+  'i',
+);
+const WORK_AT = new RegExp(
+  `\\bI(?:'m| am)?\\s+(?:now\\s+|currently\\s+)?(?:working|interning|work|intern|started working|just started working|joined)\\s+(?:full-time\\s+)?at\\s+${E}(?:\\s+as\\s+(?:a|an|the)\\s+([a-z][\\w\\s-]{2,40}?))?(?:\\s+on\\s+(?:the|their)\\s+([\\w\\s-]{3,30}?)\\s+team)?(?=[.,;!?]|\\s+(?:and|but|so|since|for|in|this|starting)\\b|$)`,
+  'i',
+);
+const ROLE_AT = new RegExp(
+  `\\bI(?:'m| am)\\s+(?:now\\s+)?(?:a|an|the)\\s+([a-z][\\w\\s-]{2,40}?)\\s+at\\s+(?:the\\s+)?${E}`,
+  'i',
+);
+const OFFER = new RegExp(
+  `\\bI\\s+(?:just\\s+)?(?:got|received|accepted|have)\\s+(?:an?\\s+)?(?:job\\s+|internship\\s+|return\\s+)?offer\\s+from\\s+${E}(?:\\s+for\\s+(?:a|an|the)\\s+([a-z][\\w\\s-]{2,40}?))?(?=\\s+(?:on|at|in|with|to)\\b|[.,;!?]|$)`,
+  'i',
+);
+const JOB_ENDED = new RegExp(
+  `\\b(?:[Mm]y\\s+(?:internship|job|time|contract|role|position|co-?op)\\s+at\\s+${E}\\s+(?:has\\s+)?(?:officially\\s+)?(?:ended|ends|is over|finished|wrapped up)|I\\s+(?:just\\s+)?(?:left|quit)\\s+(?:my\\s+job\\s+at\\s+)?${E}|[Mm]y\\s+last\\s+day\\s+at\\s+${E})`,
+  'i',
+);
+const SCHOOL = /student|major|freshman|sophomore|junior|senior|undergrad|phd|master|grad/i;
+
+export function findLife(ctx: PatternContext): Partial<Findings> {
+  const { s } = ctx;
+  const locations = s.mentions.filter((m) => m.type === 'place').map((m) => ({ name: m.name, episodeId: s.episodeId }));
+  if (isQuestion(s) || isHedged(s)) return { locations };
+  const relationships: RelationshipFinding[] = [];
+  const stateChanges: StateChangeFinding[] = [];
+  const actions: Findings['actions'] = [];
+  const stated = findStatedDate(s.text, ctx.day, 'past');
+  const eventTime = stated && stated.ymd !== ctx.day ? eventTimeOf(stated.ymd) : undefined;
+  const rel = (target: string, type: string, properties: Record<string, string>, ended = false): void => {
+    relationships.push({
+      source: s.self,
+      target,
+      type,
+      properties,
+      ended,
+      confidence: 0.8,
+      episodeId: s.episodeId,
+      ...(eventTime ? { eventTime } : {}),
+    });
+  };
+  const masked = s.masked;
+  const moved = MOVED.exec(masked);
+  const to = mentionOf(s, moved?.[2]);
+  if (moved && to?.type === 'place') {
+    const from = mentionOf(s, moved[1]);
+    const prior = ctx.registry.get(s.self)?.state.location;
+    const old = from?.type === 'place' ? from.name : typeof prior === 'string' ? prior : undefined;
+    rel(to.name, 'LIVES_IN', {});
+    if (old && old !== to.name) rel(old, 'LIVES_IN', {}, true);
+    stateChanges.push({
+      entityName: s.self,
+      attribute: 'location',
+      oldStateAspect: old,
+      newStateAspect: to.name,
+      whatChanged: `Moved ${old ? `from ${old} ` : ''}to ${to.name}${stated ? ` (${stated.text})` : ''}`,
+      isContradiction: false,
+      confidence: 0.85,
+      episodeId: s.episodeId,
+      ...(eventTime ? { eventTime } : {}),
+    });
+    actions.push({ actor: s.self, verb: 'moved to', object: to.name, episodeId: s.episodeId });
+  }
+  const live = LIVE_IN.exec(masked);
+  const home = mentionOf(s, live?.[1]);
+  if (live && home?.type === 'place') {
+    rel(home.name, 'LIVES_IN', {});
+    stateChanges.push({
+      entityName: s.self,
+      attribute: 'location',
+      newStateAspect: home.name,
+      whatChanged: `Lives in ${home.name}`,
+      isContradiction: false,
+      confidence: 0.75,
+      episodeId: s.episodeId,
+    });
+  }
+  const work = WORK_AT.exec(masked);
+  const employer = mentionOf(s, work?.[1]);
+  if (work && employer?.type === 'organization') {
+    const props: Record<string, string> = {};
+    if (work[2]) props.role = work[2].trim().toLowerCase();
+    if (work[3]) props.team = work[3].trim().toLowerCase();
+    rel(employer.name, props.role && SCHOOL.test(props.role) ? 'STUDIES_AT' : 'WORKS_AT', props);
+  }
+  const roleAt = ROLE_AT.exec(masked);
+  const place = mentionOf(s, roleAt?.[2]);
+  if (roleAt && place?.type === 'organization' && !work) {
+    const role = (roleAt[1] ?? '').trim().toLowerCase();
+    rel(place.name, SCHOOL.test(role) ? 'STUDIES_AT' : 'WORKS_AT', { role });
+  }
+  const offer = OFFER.exec(masked);
+  const offering = mentionOf(s, offer?.[1]);
+  if (offer && offering?.type === 'organization') {
+    rel(offering.name, 'OFFERED_ROLE_BY', offer[2] ? { role: clip(offer[2].trim().toLowerCase(), 60) } : {});
+  }
+  const ended = JOB_ENDED.exec(masked);
+  const former = mentionOf(s, ended?.[1] ?? ended?.[2] ?? ended?.[3]);
+  if (ended && former?.type === 'organization') {
+    rel(former.name, 'WORKS_AT', {}, true);
+    stateChanges.push({
+      entityName: former.name,
+      attribute: 'relationship',
+      oldStateAspect: 'working there',
+      newStateAspect: 'former workplace',
+      whatChanged: clip(ended[0].replace(/⟦\d+⟧/, former.name), 120),
+      isContradiction: false,
+      confidence: 0.8,
+      episodeId: s.episodeId,
+    });
+  }
+  return { relationships, stateChanges, actions, locations };
+}

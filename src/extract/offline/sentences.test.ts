@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { cleanUserText, episodeSentences, splitSentences } from './sentences.js';
+
+describe('cleanUserText', () => {
+  it.each([
+    [
+      'drops fenced code',
+      'Can you review this?\n\n```ts\nconst x = 1;\n```\nThanks',
+      ['Can you review this?', 'Thanks'],
+    ],
+    ['drops URLs and e-mail addresses', 'See https://example.com/x?a=1 or mail me@x.org now', ['See   or mail   now']],
+    [
+      'keeps short inline code, drops long',
+      'I use `pnpm` and `npm run build --watch` daily',
+      ['I use pnpm and   daily'],
+    ],
+    ['drops quoted lines', '> the assistant said this\nMy own words.', ['My own words.']],
+    [
+      'drops stack traces and code lines',
+      'It fails:\nTraceback (most recent call last):\nconst a = foo(bar[1]);',
+      ['It fails:'],
+    ],
+    ['drops very long pasted paragraphs', `Summarize this:\n\n${'word '.repeat(400)}`, ['Summarize this:']],
+  ])('%s', (_name, input, expected) => {
+    expect(cleanUserText(input)).toEqual(expected);
+  });
+});
+
+describe('splitSentences', () => {
+  it.each([
+    ['on punctuation and capitals', 'We launched! TP is live. Great?', ['We launched!', 'TP is live.', 'Great?']],
+    [
+      'keeps titles and abbreviations',
+      'I met Prof. Okafor and Dr. Lee vs. the rest.',
+      ['I met Prof. Okafor and Dr. Lee vs. the rest.'],
+    ],
+    [
+      'keeps version numbers and domains',
+      'I use Node.js 20.1 on scifair.tech now.',
+      ['I use Node.js 20.1 on scifair.tech now.'],
+    ],
+    ['splits lines', 'first line here\nsecond line here', ['first line here', 'second line here']],
+  ])('%s', (_name, input, expected) => {
+    expect(splitSentences(input)).toEqual(expected);
+  });
+});
+
+describe('episodeSentences', () => {
+  it('reads only user turns, with the speaker as self when there is one', () => {
+    const sentences = episodeSentences(
+      {
+        id: 'e',
+        title: 't',
+        createdAt: 1000,
+        model: null,
+        turns: [
+          { role: 'user', text: 'I moved to Boston.', time: 2000, speaker: 'Caroline' },
+          { role: 'assistant', text: 'Nice, Boston is great.', time: 3000 },
+          { role: 'user', text: 'Thanks!', time: null },
+        ],
+      },
+      'User',
+    );
+    expect(sentences.map((s) => [s.text, s.self, s.time, s.turn])).toEqual([
+      ['I moved to Boston.', 'Caroline', 2000, 0],
+      ['Thanks!', 'User', 1000, 2],
+    ]);
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * User text → sentences the pattern families can read. Code blocks, inline code, URLs, e-mail addresses, quoted
+ * lines, code-looking lines, stack traces and long pasted material are removed first: patterns run only on what the
+ * user wrote in their own words.
+ */
+import type { BatchEpisode } from '../types.js';
+import type { Sentence } from './findings.js';
+
+/** A paragraph longer than this is treated as pasted material (an essay, a log, an article) and skipped. */
+export const MAX_PARAGRAPH_CHARS = 1200;
+/** A turn longer than this keeps only its first and last short paragraphs (the user's framing of a paste). */
+export const MAX_TURN_CHARS = 5000;
+/** Sentences longer than this are run-ons or pastes; they are skipped. */
+const MAX_SENTENCE_CHARS = 600;
+
+const FENCED_CODE = /```[\s\S]*?(?:```|$)|~~~[\s\S]*?(?:~~~|$)/g;
+const INLINE_CODE = /`([^`\n]*)`/g;
+const URL = /\b(?:https?:\/\/|www\.)[^\s<>()"']+/gi;
+const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
+const LONG_QUOTE = /"[^"\n]{120,}"|“[^”\n]{120,}”/g;
+const ABBREVIATIONS =
+  /\b(?:Dr|Prof|Mr|Mrs|Ms|St|Sr|Jr|vs|etc|e\.g|i\.e|approx|No|Inc|Corp|Ltd|Co|Mt|Fig|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|U\.S|a\.m|p\.m)\.$/i;
+
+/** Normalizes typography so patterns can use plain ASCII quotes and apostrophes. */
+export function normalizeTypography(text: string): string {
+  return text
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\u00a0/g, ' ')
+    .replace(/\u2026/g, '...');
+}
+
+function looksLikeCode(line: string): boolean {
+  const t = line.trim();
+  if (t.length === 0) return false;
+  if (
+    /^(?:import|export|from|def|class|function|const|let|var|return|public|private|#include|SELECT|INSERT|UPDATE|CREATE|\$ |>>>|<\/?[a-z][^>]*>)\b/.test(
+      t,
+    )
+  )
+    return true;
+  if (/^\s*(?:at\s+\S+\s+\(|File\s+"|Traceback|\w+Error:|\w+Exception\b)/.test(t)) return true;
+  if (/^[\s{}()[\];,]+$/.test(t)) return true;
+  const symbols = (t.match(/[{}();=<>[\]$\\|]/g) ?? []).length;
+  return t.length >= 12 && symbols / t.length > 0.08;
+}
+
+/** Removes what is not the user's prose; returns paragraphs of prose. */
+export function cleanUserText(raw: string): string[] {
+  let text = normalizeTypography(raw).replace(/\r\n?/g, '\n');
+  text = text.replace(FENCED_CODE, '\n\n');
+  text = text.replace(INLINE_CODE, (_m, inner: string) => (/^[\w.\-/@+#]{1,30}$/.test(inner) ? inner : ' '));
+  text = text.replace(URL, ' ').replace(EMAIL, ' ').replace(LONG_QUOTE, ' ');
+  const lines = text
+    .split('\n')
+    .filter((line) => !/^\s*>/.test(line) && !looksLikeCode(line))
+    .map((line) => line.replace(/^\s*(?:#{1,6}\s+|[-*•]\s+|\d+[.)]\s+)/, '').replace(/\*\*|__/g, ''));
+  let paragraphs = lines
+    .join('\n')
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0 && p.length <= MAX_PARAGRAPH_CHARS);
+  if (raw.length > MAX_TURN_CHARS && paragraphs.length > 2) {
+    const first = paragraphs[0];
+    const last = paragraphs[paragraphs.length - 1];
+    paragraphs = [first, last].filter((p): p is string => p !== undefined && p.length <= 600);
+  }
+  return paragraphs;
+}
+
+/** Splits a paragraph into sentences: on line breaks, and on . ! ? followed by a space and a capital. */
+export function splitSentences(paragraph: string): string[] {
+  const out: string[] = [];
+  for (const line of paragraph.split('\n')) {
+    let start = 0;
+    const re = /[.!?]+["')\]]?(?=\s+["'([]?[A-Z0-9])|[.!?]+["')\]]?$/g;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(line)) !== null) {
+      const end = m.index + m[0].length;
+      const candidate = line.slice(start, end);
+      if (m[0].startsWith('.') && m[0].length === 1 && (ABBREVIATIONS.test(candidate) || /\b[A-Z]\.$/.test(candidate)))
+        continue;
+      out.push(candidate);
+      start = end;
+    }
+    out.push(line.slice(start));
+  }
+  return out
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter((s) => /\p{L}/u.test(s) && s.length <= MAX_SENTENCE_CHARS);
+}
+
+/** All sentences of the user turns of an episode, in order. */
+export function episodeSentences(episode: BatchEpisode, selfName: string): Sentence[] {
+  const out: Sentence[] = [];
+  episode.turns.forEach((turn, turnIndex) => {
+    if (turn.role !== 'user') return;
+    for (const paragraph of cleanUserText(turn.text)) {
+      for (const text of splitSentences(paragraph)) {
+        out.push({
+          episodeId: episode.id,
+          turn: turnIndex,
+          index: out.length,
+          text,
+          time: turn.time ?? episode.createdAt,
+          self: turn.speaker?.trim() || selfName,
+        });
+      }
+    }
+  });
+  return out;
+}
