@@ -102,7 +102,7 @@ export function findBeliefsInTurn(turn: PatternContext[]): Partial<Findings> {
     });
   };
   for (const ctx of turn) {
-    const text = ctx.s.text;
+    const text = ctx.s.text.replace(/\bI'm\b/g, 'I am').replace(/\bI've\b/g, 'I have');
     const usedTo = USED_TO.exec(text);
     if (usedTo) {
       const before = normalizeStatement(usedTo[1] ?? '');

@@ -44,10 +44,10 @@ function stageFor(verb: string, text: string): string {
   return 'building';
 }
 
-function acceptName(raw: string, after: string, registry: Registry): string | null {
+function acceptName(raw: string, after: string, registry: Registry, strict: boolean): string | null {
   const quoted = raw.startsWith('"');
-  const name = cleanName(quoted ? raw.slice(1, -1) : raw);
-  if (!quoted && !FOLLOWERS.test(after.trimStart())) return null;
+  const name = quoted ? raw.slice(1, -1).trim() : cleanName(raw);
+  if (!quoted && strict && !FOLLOWERS.test(after.trimStart())) return null;
   if (!quoted && !/^[a-z0-9-]+\.[a-z]+$/.test(name) && !isPlausibleName(name)) return null;
   if (/^[A-Z]{2,5}\s?\d{3}/.test(name)) return null;
   const known = registry.get(name);
@@ -59,9 +59,10 @@ function acceptName(raw: string, after: string, registry: Registry): string | nu
 export function findProjects(sentence: Sentence, registry: Registry): EntityFinding[] {
   const out: EntityFinding[] = [];
   const text = sentence.text;
-  const push = (raw: string, end: number, stage: string | null, nounHint: string | null): void => {
+  const idea = /\bidea\b/i.test(text) ? 'idea' : null;
+  const push = (raw: string, end: number, stage: string | null, nounHint: string | null, strict = true): void => {
     const after = text.slice(end);
-    const name = acceptName(raw, after, registry);
+    const name = acceptName(raw, after, registry, strict);
     if (!name) return;
     const state: Record<string, string> = {};
     if (stage) state.stage = stage;
@@ -72,7 +73,7 @@ export function findProjects(sentence: Sentence, registry: Registry): EntityFind
   };
   for (const m of text.matchAll(BUILDING)) push(m[2] ?? '', m.index + m[0].length, stageFor(m[1] ?? '', text), null);
   for (const m of text.matchAll(FOUNDED)) push(m[2] ?? '', m.index + m[0].length, stageFor(m[1] ?? '', text), null);
-  for (const m of text.matchAll(MY_PROJECT)) push(m[2] ?? '', m.index + m[0].length, null, m[1] ?? null);
-  for (const m of text.matchAll(CALLED)) push(m[1] ?? '', m.index + m[0].length, null, null);
+  for (const m of text.matchAll(MY_PROJECT)) push(m[2] ?? '', m.index + m[0].length, idea, m[1] ?? null, false);
+  for (const m of text.matchAll(CALLED)) push(m[1] ?? '', m.index + m[0].length, idea, null, false);
   return out;
 }

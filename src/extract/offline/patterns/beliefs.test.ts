@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { known, run } from '../test-kit.js';
+import { matchBelief, normalizeStatement } from './beliefs.js';
+
+describe('beliefs', () => {
+  it.each([
+    [
+      'I think vector search is enough for memory: you embed everything.',
+      'vector search is enough for memory',
+      'AI memory',
+    ],
+    [
+      "I'm convinced that local-first software wins in the long run.",
+      'local-first software wins in the long run',
+      undefined,
+    ],
+    [
+      'I believe small teams ship faster than big ones, because they talk less.',
+      'small teams ship faster than big ones',
+      undefined,
+    ],
+    [
+      'In my opinion, TypeScript is worth it for any real project.',
+      'TypeScript is worth it for any real project',
+      'software engineering',
+    ],
+  ])('%s', (text, statement, domain) => {
+    const b = run([text]).beliefs[0];
+    expect(b?.statement).toBe(statement);
+    if (domain) expect(b?.domain).toBe(domain);
+  });
+
+  it.each([
+    "I think I'll go to bed.",
+    "I think it's fine.",
+    'I think so.',
+    'Do you think vector search is enough?',
+    'I believe in you.',
+    'I think we should ship on Friday.',
+  ])('not a belief: %s', (text) => {
+    expect(run([text]).beliefs).toEqual([]);
+  });
+
+  it('a reversal across sentences replaces the known belief', () => {
+    const preamble = { mentionedEntities: [known('vector search is enough for memory', 'belief')] };
+    const r = run(
+      [
+        "I've changed my mind. I no longer think vector search is enough for memory. I now think knowledge graphs beat pure vector search for personal memory, because state changes.",
+      ],
+      { preamble },
+    );
+    expect(r.beliefs).toEqual([
+      expect.objectContaining({
+        statement: 'knowledge graphs beat pure vector search for personal memory',
+        replaces: 'vector search is enough for memory',
+      }),
+    ]);
+  });
+
+  it('"I used to think X but now Y" replaces X', () => {
+    const r = run(['I used to think remote work was worse, but now I think remote teams can be faster.']);
+    expect(r.beliefs[0]).toMatchObject({ statement: 'remote teams can be faster', replaces: 'remote work was worse' });
+  });
+
+  it('"I no longer think X" alone abandons X', () => {
+    const r = run(['I no longer think meetings are useless.']);
+    expect(r.stateChanges[0]).toMatchObject({
+      entityName: 'meetings are useless',
+      newStateAspect: 'abandoned',
+      isContradiction: true,
+    });
+  });
+
+  it('a doubt about a known belief changes its stance', () => {
+    const preamble = { mentionedEntities: [known('vector search is enough for memory', 'belief')] };
+    const r = run(["I'm starting to doubt my assumption that vector search is enough for memory."], { preamble });
+    expect(r.stateChanges[0]).toMatchObject({
+      entityName: 'vector search is enough for memory',
+      newStateAspect: 'doubted',
+    });
+  });
+});
+
+describe('belief helpers', () => {
+  it('normalizes statements', () => {
+    expect(normalizeStatement('That Python is slow - sometimes')).toBe('Python is slow');
+    expect(normalizeStatement('Meetings are useless')).toBe('meetings are useless');
+    expect(normalizeStatement('it works')).toBeNull();
+  });
+
+  it('matches statements by shared words', () => {
+    expect(
+      matchBelief('vector search is enough for memories', ['vector search is enough for memory', 'cats are great']),
+    ).toBe('vector search is enough for memory');
+    expect(matchBelief('dogs are loyal', ['cats are great'])).toBeNull();
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { change, known, rel, run } from '../test-kit.js';
+
+describe('tool adoption and abandonment', () => {
+  it('a switch ends one USES and starts another, with status changes', () => {
+    const r = run(['I switched from Notion to Obsidian for my personal notes this week.']);
+    expect(rel(r, 'User', 'USES', 'Notion')?.ended).toBe(true);
+    expect(rel(r, 'User', 'USES', 'Obsidian')?.ended).toBe(false);
+    expect(change(r, 'Notion', 'status')?.newStateAspect).toBe('dropped');
+    expect(change(r, 'Obsidian', 'status')?.newStateAspect).toBe('adopted');
+  });
+
+  it.each([
+    ['I stopped using LangChain.', 'LangChain', 'dropped'],
+    ['We dropped MongoDB last month.', 'MongoDB', 'dropped'],
+    ["I'm not using Jira anymore.", 'Jira', 'dropped'],
+    ['I started using LangChain to build the pipeline.', 'LangChain', 'adopted'],
+    ["We're using Redis for caching.", 'Redis', 'adopted'],
+    ["I'm going to use Firebase because it's fast.", 'Firebase', 'adopted'],
+    ["We're going with Postgres over MongoDB.", 'PostgreSQL', 'adopted'],
+    ['Yjs it is.', 'Yjs', 'adopted'],
+    ['Frontend in React.', 'React', 'adopted'],
+    ['I replaced Webpack with Vite.', 'Vite', 'adopted'],
+    ['We migrated to Supabase from Firebase.', 'Firebase', 'dropped'],
+  ])('%s → %s %s', (text, tool, status) => {
+    expect(change(run([text]), tool, 'status')?.newStateAspect).toBe(status);
+  });
+
+  it('"replaced it with" adopts the new tool', () => {
+    const r = run(['I stopped using LangChain. I replaced it with plain OpenAI SDK calls.']);
+    expect(change(r, 'OpenAI SDK', 'status')?.newStateAspect).toBe('adopted');
+    expect(change(r, 'LangChain', 'status')?.newStateAspect).toBe('dropped');
+  });
+
+  it('a technical tool goes to the project in focus, a personal one to the user', () => {
+    const preamble = { mentionedEntities: [known('Tidepool', 'project')] };
+    const r = run(['Tidepool needs realtime.', 'I switched from Firebase to Supabase.', 'I started using Obsidian.'], {
+      preamble,
+    });
+    expect(rel(r, 'Tidepool', 'USES', 'Supabase')).toBeDefined();
+    expect(rel(r, 'User', 'USES', 'Obsidian')).toBeDefined();
+  });
+
+  it('lists after "architecture:" are adopted', () => {
+    const r = run(['Our new architecture: a Next.js frontend, Supabase Postgres with pgvector.']);
+    expect(
+      ['Next.js', 'Supabase', 'PostgreSQL', 'pgvector'].map((t) => change(r, t, 'status')?.newStateAspect),
+    ).toEqual(['adopted', 'adopted', 'adopted', 'adopted']);
+  });
+
+  it.each([
+    'I switched from all-purpose to whole wheat flour.',
+    'Should we just move to MongoDB Atlas?',
+    "I'm thinking about switching from Notion to Obsidian.",
+    'Is Redis a good fit for sessions?',
+    'I used to go to the gym a lot.',
+  ])('no tool event: %s', (text) => {
+    const r = run([text]);
+    expect(r.relationships.filter((x) => x.type === 'USES')).toEqual([]);
+  });
+});
