@@ -1,5 +1,5 @@
 // `npm run demo`: ingest the bundled sample export into a fresh demo database and show what PIE made of it.
-// Runs the built CLI exactly as a user would; no API key, no network.
+// Runs the built CLI exactly as a user would; no API key, no network (the offline extractor).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,10 +11,23 @@ const db = `${dbDir}pie.db`;
 mkdirSync(dbDir, { recursive: true });
 for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
 
-const steps = [['ingest', 'sample/chatgpt-export.json'], ['stats'], ['search', 'supabase']];
+// The sample story ends in October 2025; "now" is pinned just after it so relative times read naturally.
+const steps = [
+  ['ingest', 'sample/chatgpt-export.json'],
+  ['periods'],
+  ['timeline', 'Tidepool'],
+  ['timeline', 'vector search is enough for memory'],
+  ['entities', '--type', 'tool', '--limit', '12'],
+];
 for (const args of steps) {
-  console.log(`\n$ pie --db .pie-demo/pie.db ${args.join(' ')}`);
-  const run = spawnSync(process.execPath, [pie, '--db', db, '--tz', 'UTC', ...args], { cwd: root, stdio: 'inherit' });
+  console.log(`\n$ pie ${args.map((a) => (a.includes(' ') ? `"${a}"` : a)).join(' ')}`);
+  const run = spawnSync(process.execPath, [pie, '--db', db, '--tz', 'UTC', '--now', '2025-11-01', ...args], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
-console.log('\nExplore further with: npx pie --db .pie-demo/pie.db search <words>');
+console.log(
+  '\nThe demo database is .pie-demo/pie.db. Explore further:\n' +
+    '  npx pie --db .pie-demo/pie.db stats | entities | entity "Maya Chen" | search <words>',
+);

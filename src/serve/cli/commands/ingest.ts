@@ -159,6 +159,12 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
         extraction: { extractor: extraction.extractor.label, ...summary },
       },
     });
+    if (summary.status === 'budget_exhausted') {
+      throw new PieError(
+        'BUDGET_EXCEEDED',
+        `Stopped at the --budget-tokens limit with ${summary.batches.notStarted} batches left; run pie ingest again (with a larger budget) to continue.`,
+      );
+    }
     if (summary.status === 'failed' && summary.batches.done === 0) {
       throw new PieError(
         'INTERNAL',
