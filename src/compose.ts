@@ -2,6 +2,8 @@
  * The composition root: configuration in, dependencies out. The only module that constructs adapters.
  */
 import { randomUUID } from 'node:crypto';
+import { createEmbedder } from './adapters/embed/ai-sdk.js';
+import { createFakeEmbedder } from './adapters/embed/fake.js';
 import { createLanguageModel } from './adapters/llm/ai-sdk.js';
 import { createFakeModelFromFile } from './adapters/llm/fake-file.js';
 import { openSqliteStore } from './adapters/store/sqlite/index.js';
@@ -15,11 +17,13 @@ import {
   createLlmClient,
   formatModelRef,
   loadPrices,
+  parseModelRef,
   selectModel,
   type LlmClient,
   type ModelSelection,
 } from './llm/index.js';
 import type { Clock } from './ports/clock.js';
+import type { Embedder } from './ports/embedder.js';
 import type { LanguageModel } from './ports/llm.js';
 import type { Tokenizer } from './ports/tokenizer.js';
 import type { WorldStore } from './ports/world-store.js';
@@ -67,6 +71,8 @@ export interface Extraction {
   client: LlmClient | null;
   /** LLM confirmation of ambiguous entity matches, when a model is in use. */
   verifier: MatchVerifier | undefined;
+  /** Embeddings for the resolution layer, when PIE_EMBEDDER is set. */
+  embedder: Embedder | undefined;
   /** "offline rules" or "openai:gpt-5-mini (from OPENAI_API_KEY)". */
   description: string;
 }
@@ -89,12 +95,14 @@ export async function createExtraction(input: {
       'No model is configured for --extractor llm; pass --llm provider:model, set PIE_LLM, or set OPENAI_API_KEY or ANTHROPIC_API_KEY.',
     );
   }
+  const embedder = createEmbedderFromEnv(services.env);
   if (!model) {
     return {
       extractor: createOfflineExtractor(),
       model: null,
       client: null,
       verifier: undefined,
+      embedder,
       description: 'offline rules',
     };
   }
@@ -114,6 +122,18 @@ export async function createExtraction(input: {
     model,
     client,
     verifier: createEntityVerifier({ client }),
+    embedder,
     description: `${formatModelRef(model.ref)} (from ${model.source})`,
   };
+}
+
+/**
+ * The embedder named by PIE_EMBEDDER (`openai:text-embedding-3-small`, `ollama:nomic-embed-text`,
+ * `openai-compatible:<url>#<model>`; `fake:` for tests), or none.
+ */
+export function createEmbedderFromEnv(env: Env): Embedder | undefined {
+  const text = env.PIE_EMBEDDER?.trim();
+  if (!text) return undefined;
+  const ref = parseModelRef(text);
+  return ref.provider === 'fake' ? createFakeEmbedder() : createEmbedder({ ref, env });
 }

@@ -14,7 +14,7 @@ import { estimateCost, loadPrices, DEFAULT_MODELS } from '../../../llm/index.js'
 import type { ModelRef } from '../../../ports/llm.js';
 import { parsePositiveInt } from '../args.js';
 import type { CommandContext } from '../context.js';
-import { plural } from '../format.js';
+import { num, plural } from '../format.js';
 import { createProgress } from '../io.js';
 import type { ActionRunner } from '../run.js';
 import { batchProgressLine, renderDryRun, renderExtraction, renderImport } from './ingest-render.js';
@@ -122,6 +122,7 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
   }
 
   if (!ctx.config.json) ctx.io.stdout(`${importText}\nExtracting with ${extraction.description}…\n`);
+  const estimate = extraction.model ? await upfrontEstimate(services, extraction.model.ref) : null;
   const abort = new AbortController();
   const onSignal = (): void => {
     ctx.io.stderr('\nStopping after the batches in flight (press Ctrl-C again to quit at once)…\n');
@@ -143,8 +144,10 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
       concurrency,
       budgetTokens,
       verifier: extraction.verifier,
+      embedder: extraction.embedder,
       signal: abort.signal,
       onEvent: (e) => {
+        if (e.type === 'planned' && estimate && !ctx.config.json && e.batches > 0) ctx.io.stdout(`${estimate(e)}\n`);
         if (e.type === 'batch') progress.update(batchProgressLine(e));
       },
     });
@@ -175,6 +178,37 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
     process.off('SIGINT', onSignal);
   }
 }
+
+/**
+ * The estimate shown before any money is spent: conversation tokens plus the fixed part of every prompt (system
+ * prompt and schema, measured once), priced for the model. `--dry-run` gives the exact figure.
+ */
+async function upfrontEstimate(
+  services: Services,
+  ref: ModelRef,
+): Promise<(plan: { batches: number; episodes: number; tokens: number }) => string> {
+  const empty = { id: 'x', date: 0, tz: 'UTC', episodes: [], preamble: EMPTY_PREAMBLE };
+  const overhead = estimateExtractionTokens({ batch: empty, tokenizer: services.tokenizer() }).inputTokens;
+  const prices = await loadPrices({ env: services.env });
+  return (plan) => {
+    const input = plan.tokens + plan.batches * overhead;
+    const output = Math.round(plan.batches * 300 + plan.episodes * 150 + 0.08 * input);
+    const cost = estimateCost({ prices, ref, inputTokens: input, outputTokens: output });
+    const money = cost.known ? `, about $${cost.usd.toFixed(2)}` : ' (no price known for this model)';
+    return (
+      `About to extract ${plural(plan.batches, 'batch', 'batches')} (${plural(plan.episodes, 'conversation')}): ` +
+      `~${num(input)} input and ~${num(output)} output tokens${money}. Ctrl-C stops between batches; run again to resume.`
+    );
+  };
+}
+
+const EMPTY_PREAMBLE = {
+  recentEntities: [],
+  recentTransitions: [],
+  activeProjects: [],
+  mentionedEntities: [],
+  currentPeriod: null,
+};
 
 async function costOf(services: Services, ref: ModelRef, inputTokens: number, outputTokens: number) {
   const prices = await loadPrices({ env: services.env });
