@@ -6,7 +6,7 @@ import type { DiscoveredName, Registry } from './registry.js';
 import type { EntityFinding, RelationshipFinding, Sentence } from './findings.js';
 import type { NlpSpan, SpanTagger } from './nlp.js';
 import { normalizeRelation, RELATION_NOUNS, relationEdge, TITLES } from './lexicon.js';
-import { cleanName, isPlausibleName, nameRun } from './names.js';
+import { cleanName, isPlausibleName, nameRun, personRun } from './names.js';
 
 export type NameKind = 'person' | 'organization' | 'place';
 
@@ -38,11 +38,20 @@ const PERSON_APPOSITIVE = new RegExp(
   `(${nameRun(3)}),\\s+(?:a|an|the|my|our)\\s+(?:[\\w-]+\\s+){0,2}?(?:partner|founder|co-founder|ceo|cto|investor|professor|student|friend|engineer|designer|researcher|manager|director|recruiter|advisor|mentor|colleague|classmate|roommate|teammate|intern)\\b`,
   'gu',
 );
+const PERSON_LIST = `${personRun(3)}(?:\\s*,\\s*${personRun(3)})*(?:,?\\s+and\\s+${personRun(3)})?`;
 const PERSON_VERB = new RegExp(
-  `\\b(?:met|met with|talked to|talked with|spoke to|spoke with|emailed|texted|messaged|hired|introduced me to|dinner with|coffee with|lunch with)\\s+(${nameRun(3)})`,
+  `\\b(?:met|met with|talked to|talked with|spoke to|spoke with|emailed|texted|messaged|hired|introduced me to|dinner with|coffee with|lunch with)\\s+(${PERSON_LIST})`,
   'gu',
 );
-const AND_I = new RegExp(`(?:^|[.;:!?]\\s+|\\b(?:and|but|so|then)\\s+)(${nameRun(2)})\\s+and\\s+I\\b`, 'gu');
+const PERSON_JOINED = new RegExp(
+  `(${personRun(3)})\\s+(?:has\\s+|just\\s+|officially\\s+|finally\\s+)*joined\\s+(?:us\\s+|the\\s+team\\s+)?as\\b`,
+  'gu',
+);
+const PERSON_IS_MY = new RegExp(
+  `(${personRun(3)})\\s+is\\s+(?:now\\s+)?(?:my|our)\\s+(?:${Object.keys(RELATION_NOUNS).join('|')}|CEO|CTO|COO|CFO)\\b`,
+  'gu',
+);
+const AND_I = new RegExp(`(?:^|[.;:!?]\\s+|\\b(?:and|but|so|then)\\s+)(${personRun(2)})\\s+and\\s+I\\b`, 'gu');
 const ORG_CONTEXT = new RegExp(
   `\\b(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?|internship|job|offer|position|role|employed|hired|engineer|researcher|scientist|intern|student|studying|enrolled|professor|partner|founder|ceo|cto|manager|analyst)\\s+(?:[a-z]+\\s+){0,3}?(?:at|from)\\s+(${nameRun(5)})`,
   'gu',
@@ -147,13 +156,17 @@ export function sentenceNameCandidates(
   }
   for (const [re, strength] of [
     [PERSON_APPOSITIVE, 4],
+    [PERSON_JOINED, 4],
+    [PERSON_IS_MY, 4],
     [PERSON_VERB, 2.5],
     [AND_I, 3],
   ] as const) {
     for (const m of text.matchAll(re)) {
-      const name = cleanName(m[1] ?? '');
-      if (isPlausibleName(name) && !ORG_WORDS.test(name))
-        out.push({ ...base, name, type: 'person', state: {}, strength });
+      for (const part of (m[1] ?? '').split(/\s*,\s*|\s+and\s+/)) {
+        const name = cleanName(part);
+        if (isPlausibleName(name) && !ORG_WORDS.test(name))
+          out.push({ ...base, name, type: 'person', state: {}, strength });
+      }
     }
   }
   for (const m of text.matchAll(TITLE_NAME)) {
@@ -235,10 +248,11 @@ export function resolveCandidates(input: {
   const people = [...byName.values()].filter(
     (c) => c.type === 'person' && c.name.split(/\s+/).length > 1 && !TITLE_ONLY.test(c.name),
   );
-  const knownPeople = input.base.all().filter((e) => e.type === 'person' && e.name.split(/\s+/).length > 1);
+  const knownPersons = input.base.all().filter((e) => e.type === 'person');
+  const knownPeople = knownPersons.filter((e) => e.name.split(/\s+/).length > 1);
   const allPeople = [
     ...people.map((p) => p.name),
-    ...knownPeople.map((p) => p.name),
+    ...knownPersons.map((p) => p.name),
     ...[...byName.values()].filter((c) => c.type === 'person').map((c) => c.name),
     ...(input.speakers ?? []),
   ];

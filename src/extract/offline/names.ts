@@ -12,15 +12,26 @@ export function nameRun(max: number): string {
   return `(?:${NAME_WORD})(?:\\s+(?:(?:of|for|and|the|de|&)\\s+)?(?:${NAME_WORD})){0,${max - 1}}`;
 }
 
-/** Strips possessives, surrounding quotes/punctuation and a leading article. */
+/** Up to `max` capitalized words with nothing between them (a person's name). */
+export function personRun(max: number): string {
+  return `(?:${NAME_WORD})(?:\\s+(?:${NAME_WORD})){0,${max - 1}}`;
+}
+
+/** Capitalized words that start sentences but never start names ("Yesterday Priya joined"). */
+const LEADING_NOISE =
+  /^(?:today|yesterday|tomorrow|tonight|hey|hi|hello|thanks|so|and|but|also|then|update|ok|okay|yes|no|well|btw|oh|wow|finally|now|just|actually|anyway|last|next|this|that)\s+/i;
+
+/** Strips possessives, surrounding quotes/punctuation, a leading article and leading sentence words. */
 export function cleanName(raw: string): string {
-  return raw
+  let name = raw
     .trim()
     .replace(/^["'([]+|["')\],;:!?]+$/g, '')
     .replace(/'s$/i, '')
     .replace(/\.$/, '')
     .replace(/^the\s+/i, '')
     .trim();
+  while (LEADING_NOISE.test(name) && name.split(/\s+/).length > 1) name = name.replace(LEADING_NOISE, '');
+  return name;
 }
 
 /** A name made of capitalized words that is not a stopword, a date word or a tool. */

@@ -1,0 +1,79 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadSpanTagger, type SpanTagger } from './nlp.js';
+import { known, names, run } from './test-kit.js';
+
+let tagger: SpanTagger;
+beforeAll(async () => {
+  tagger = await loadSpanTagger();
+});
+
+const typed = (texts: string[], preamble = {}): string[] =>
+  run(texts, { tagger, preamble })
+    .entities.filter((e) => ['person', 'organization', 'place'].includes(e.type))
+    .map((e) => `${e.type}:${e.name}`);
+
+describe('people, organizations and places', () => {
+  it.each([
+    ['My brother Arjun is visiting.', ['person:Arjun']],
+    ['I talked to Professor Lee about it.', ['person:Professor Lee']],
+    ['Dr. Sarah Kim reviewed my draft.', ['person:Sarah Kim']],
+    ['I met Sarah Johnson and Priya Raman yesterday.', ['person:Sarah Johnson', 'person:Priya Raman']],
+    ['Maya and I are raising money.', ['person:Maya']],
+    ["I'm working at Acme Robotics as an intern.", ['organization:Acme Robotics']],
+    ['I got an offer from Brightline Labs.', ['organization:Brightline Labs']],
+    [
+      'He runs the Human-Centered Computing lab at UMD.',
+      ['organization:Human-Centered Computing lab', 'organization:University of Maryland'],
+    ],
+    ['I moved to Boston last month.', ['place:Boston']],
+    ['I live off campus in College Park.', ['place:College Park']],
+    ['We flew to Lisbon for the weekend.', ['place:Lisbon']],
+    ['I interviewed at Google and Microsoft.', ['organization:Google', 'organization:Microsoft']],
+  ])('%s', (text, expected) => {
+    expect(typed([text])).toEqual(expected);
+  });
+
+  it.each([
+    'Thanks! That helps a lot.',
+    'Monday works for me, see you in May.',
+    'I got a Python error when I ran it.',
+    "I've been playing my favourite game called Apex Legends with my team.",
+    "They're called Peruvian Lilies.",
+    'My favorite thing is Hawaiian pizza.',
+    'I tried the local Street Fighter tournament.',
+    'Two of my favorites are "The Stormlight Archive" and "Kingkiller Chronicle".',
+    'Is the L easy from the airport?',
+    "I'm moving to CTO and I'll own product.",
+  ])('no junk from: %s', (text) => {
+    expect(typed([text])).toEqual([]);
+  });
+
+  it('a title-only mention joins the full name, and gets the title forms as aliases', () => {
+    const r = run(['I showed it to Professor Daniel Okafor today.', "Later Prof. Okafor's lab tried it."], { tagger });
+    expect(names(r, 'person')).toEqual(['Daniel Okafor']);
+    expect(r.entities[0]?.aliases).toEqual(expect.arrayContaining(['Professor Okafor', 'Prof. Okafor']));
+  });
+
+  it('a first name used alone becomes an alias of the full name', () => {
+    const r = run(['Maya Chen joined us. Maya is handling design.'], { tagger });
+    expect(r.entities.find((e) => e.name === 'Maya Chen')?.aliases).toEqual(['Maya']);
+  });
+
+  it('a nickname of a known person joins that person', () => {
+    const r = run(['Hey Mel! Good to see you.'], {
+      tagger,
+      preamble: { mentionedEntities: [known('Melanie', 'person')] },
+    });
+    expect(r.entities.find((e) => e.name === 'Melanie')?.aliases).toContain('Mel');
+  });
+
+  it('an organization with a generic suffix is also known by its head', () => {
+    const r = run(['Maya and I met Elena Park, a partner at Northgate Ventures.'], { tagger });
+    expect(r.entities.find((e) => e.name === 'Northgate Ventures')?.aliases).toEqual(['Northgate']);
+    expect(names(r, 'person')).toEqual(expect.arrayContaining(['Elena Park']));
+  });
+
+  it('ignores assistant turns', () => {
+    expect(names(run(['Hello there, I need help.'], { tagger }))).toEqual([]);
+  });
+});

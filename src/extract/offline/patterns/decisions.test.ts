@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { known, run } from '../test-kit.js';
+
+const preamble = { mentionedEntities: [known('Tidepool', 'project')] };
+
+describe('decisions', () => {
+  it.each([
+    [
+      'I decided to use Supabase instead of Firebase because our data is relational.',
+      { summary: 'use Supabase', alternatives: ['Firebase'], reasoning: 'our data is relational' },
+    ],
+    [
+      "We're going with Postgres over MongoDB because Mongo would repeat the Firestore problem.",
+      { summary: 'go with Postgres', alternatives: ['MongoDB'], reasoning: 'Mongo would repeat the Firestore problem' },
+    ],
+    [
+      "For the backend I'm going to use Firebase because it's the fastest way to get auth.",
+      { summary: 'use Firebase', alternatives: [], reasoning: "it's the fastest way to get auth" },
+    ],
+    [
+      "I've decided to take a gap semester in San Francisco.",
+      { summary: 'take a gap semester in San Francisco', alternatives: [] },
+    ],
+    [
+      'We decided to build the graph layer inside Postgres instead of adopting Neo4j, because we want one database.',
+      { summary: 'build the graph layer inside Postgres', alternatives: ['Neo4j'], reasoning: 'we want one database' },
+    ],
+    [
+      'We decided to take the SAFE instead of waiting for a priced round.',
+      { summary: 'take the SAFE', alternatives: ['waiting for a priced round'] },
+    ],
+    ['I decided against moving to Berlin.', { summary: 'not moving to Berlin' }],
+    ['Decision: we ship the beta on Friday.', { summary: 'we ship the beta on Friday' }],
+  ])('%s', (text, expected) => {
+    expect(run([text]).decisions[0]).toMatchObject(expected);
+  });
+
+  it('a one-word decision names the project in focus, and "The alternatives were" attaches to it', () => {
+    const r = run(
+      [
+        'Tidepool retention is bad. I decided to pivot because the only retained users were labs. The alternatives were keeping the student app, or shutting it down.',
+      ],
+      { preamble },
+    );
+    expect(r.decisions).toEqual([
+      expect.objectContaining({
+        summary: 'pivot Tidepool',
+        reasoning: 'the only retained users were labs',
+        alternatives: ['keeping the student app', 'shutting it down'],
+        relatedEntities: ['Tidepool'],
+      }),
+    ]);
+  });
+
+  it.each([
+    'Should I decide to use Supabase?',
+    "I'm going to the gym.",
+    "I'm going to use Postgres.",
+    'I decided.',
+    'Have you decided to use Redis?',
+  ])('not a decision: %s', (text) => {
+    expect(run([text]).decisions).toEqual([]);
+  });
+});

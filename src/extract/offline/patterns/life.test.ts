@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { change, known, rel, run } from '../test-kit.js';
+
+const preamble = { mentionedEntities: [known('Brightline Labs', 'organization', ['Brightline'])] };
+
+describe('moves, homes and jobs', () => {
+  it('a move: LIVES_IN, a location change with the stated date, an action, a location', () => {
+    const r = run(['I moved to San Francisco on Sunday, May 18.'], { at: Date.UTC(2025, 4, 20, 15) });
+    expect(rel(r, 'User', 'LIVES_IN', 'San Francisco')?.eventTime).toBe('2025-05-18T12:00:00.000Z');
+    expect(change(r, 'User', 'location')?.newStateAspect).toBe('San Francisco');
+    expect(r.actions).toContainEqual(
+      expect.objectContaining({ actor: 'User', verb: 'moved to', object: 'San Francisco' }),
+    );
+    expect(r.locations).toEqual(['San Francisco']);
+  });
+
+  it('a move from one place to another ends the old home', () => {
+    const r = run(['I moved from Boston to Seattle.']);
+    expect(rel(r, 'User', 'LIVES_IN', 'Boston')?.ended).toBe(true);
+    expect(rel(r, 'User', 'LIVES_IN', 'Seattle')?.ended).toBe(false);
+  });
+
+  it('where the user lives', () => {
+    const r = run(['I live off campus in College Park so there is a commute.']);
+    expect(rel(r, 'User', 'LIVES_IN', 'College Park')).toBeDefined();
+  });
+
+  it.each([
+    [
+      "I'm working at Brightline Labs as a research intern on the retrieval team.",
+      { role: 'research intern', team: 'retrieval' },
+    ],
+    ['I work at Brightline.', {}],
+  ])('%s', (text, properties) => {
+    expect(rel(run([text], { preamble }), 'User', 'WORKS_AT', 'Brightline Labs')?.properties).toEqual(properties);
+  });
+
+  it('an offer and the end of a job', () => {
+    const offer = run(['I got an offer from Brightline Labs for a research internship on their retrieval team.'], {
+      preamble,
+    });
+    expect(rel(offer, 'User', 'OFFERED_ROLE_BY', 'Brightline Labs')?.properties).toEqual({
+      role: 'research internship',
+    });
+    const ended = run(['My internship at Brightline Labs ended today.'], { preamble });
+    expect(rel(ended, 'User', 'WORKS_AT', 'Brightline Labs')?.ended).toBe(true);
+  });
+
+  it.each(["I'm thinking about moving to Boston.", 'Should I move to Seattle?', 'My friend moved to Boston.'])(
+    'no move: %s',
+    (text) => {
+      expect(run([text]).relationships.filter((x) => x.type === 'LIVES_IN')).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { change, known, rel, run } from '../test-kit.js';
+
+const preamble = {
+  activeProjects: [known('Tidepool', 'project')],
+  mentionedEntities: [
+    known('Tidepool', 'project'),
+    known('Maya Chen', 'person', ['Maya'], { role: 'co-founder' }),
+    known('Brightline Labs', 'organization'),
+    known('Northgate Ventures', 'organization'),
+    known('University of Michigan', 'organization'),
+  ],
+};
+
+describe('roles and relations', () => {
+  it('joining as co-founder: role change, WORKS_ON and COLLABORATES_WITH', () => {
+    const r = run(['Big news: Sam Lee joined as my co-founder on Tidepool.'], {
+      preamble: { mentionedEntities: [known('Tidepool', 'project'), known('Sam Lee', 'person')] },
+    });
+    expect(change(r, 'Sam Lee', 'role')?.newStateAspect).toBe('co-founder');
+    expect(rel(r, 'Sam Lee', 'WORKS_ON', 'Tidepool')?.properties).toEqual({ role: 'co-founder' });
+    expect(rel(r, 'Sam Lee', 'COLLABORATES_WITH', 'User')).toBeDefined();
+  });
+
+  it('a new role that differs from the known one is a contradiction', () => {
+    const r = run(
+      [
+        "Maya and I changed roles. Maya is now our CEO: she's taking over fundraising, sales and every customer conversation, since she's trusted.",
+      ],
+      {
+        preamble,
+      },
+    );
+    expect(change(r, 'Maya Chen', 'role')).toMatchObject({
+      oldStateAspect: 'co-founder',
+      newStateAspect: 'CEO',
+      isContradiction: true,
+    });
+    expect(change(r, 'Maya Chen', 'responsibility')?.newStateAspect).toBe(
+      'fundraising, sales and every customer conversation',
+    );
+    expect(rel(r, 'Maya Chen', 'WORKS_ON', 'Tidepool')?.properties).toEqual({ role: 'CEO' });
+  });
+
+  it('the user moving to a role', () => {
+    const r = run(["I'm moving to CTO and I'll own product."], { preamble });
+    expect(change(r, 'User', 'role')?.newStateAspect).toBe('CTO');
+  });
+
+  it.each([
+    ['Maya took over customer interviews from me.', 'customer interviews'],
+    ['Maya is handling design and the frontend, and I do the backend.', 'design and the frontend'],
+  ])('%s', (text, what) => {
+    expect(change(run([text], { preamble }), 'Maya Chen', 'responsibility')?.newStateAspect).toBe(what);
+  });
+
+  it('"He is my mentor" refers to the last person named in the turn', () => {
+    const r = run(['I showed it to Professor Daniel Okafor today. He is my mentor and runs the HCI Lab at UMD.']);
+    expect(rel(r, 'Daniel Okafor', 'MENTORS', 'User')).toBeDefined();
+    expect(r.entities.find((e) => e.name === 'Daniel Okafor')?.state).toMatchObject({
+      relation: 'mentor',
+      title: 'professor',
+    });
+  });
+
+  it('an appositive names where a person works', () => {
+    const r = run(['Maya and I met Elena Park, a partner at Northgate Ventures, today.'], { preamble });
+    expect(rel(r, 'Elena Park', 'WORKS_AT', 'Northgate Ventures')?.properties).toEqual({ role: 'partner' });
+  });
+
+  it('a family member starting school', () => {
+    const r = run(['My sister Nora just started her freshman year at the University of Michigan.'], { preamble });
+    expect(rel(r, 'Nora', 'FAMILY_OF', 'User')?.properties).toEqual({ relation: 'sister' });
+    expect(rel(r, 'Nora', 'STUDIES_AT', 'University of Michigan')).toBeDefined();
+    expect(change(r, 'Nora', 'school')?.newStateAspect).toBe('University of Michigan');
+  });
+
+  it('leaving ends WORKS_ON', () => {
+    const r = run(['Maya left Tidepool.'], { preamble });
+    expect(rel(r, 'Maya Chen', 'WORKS_ON', 'Tidepool')?.ended).toBe(true);
+  });
+
+  it.each(['Is Maya now our CEO?', 'Maybe Maya is now the CTO.', 'She is my favorite singer.'])(
+    'no role: %s',
+    (text) => {
+      expect(run([text], { preamble }).stateChanges.filter((c) => c.attribute === 'role')).toEqual([]);
+    },
+  );
+});
