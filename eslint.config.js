@@ -22,7 +22,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/adapters/**'], message: 'Core code depends on ports; only compose.ts wires adapters.' }] },
+        {
+          patterns: [
+            { group: ['**/adapters/**'], message: 'Core code depends on ports; only compose.ts wires adapters.' },
+          ],
+        },
       ],
     },
   },
