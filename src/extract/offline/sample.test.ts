@@ -110,7 +110,9 @@ describe.skipIf(!present)('offline extractor on the bundled sample', () => {
   let results: ExtractionResult[] = [];
   let truth: Truth;
   const conv = (key: string): string => truth.conversations.find((c) => c.key === key)?.id ?? `missing ${key}`;
-  const all = <K extends keyof ExtractionResult>(k: K) => results.flatMap((r) => r[k] as ExtractionResult[K]);
+  const relationships = () => results.flatMap((r) => r.relationships);
+  const beliefsOf = () => results.flatMap((r) => r.beliefs);
+  const decisionsOf = () => results.flatMap((r) => r.decisions);
   const entities = () => results.flatMap((r) => r.entities);
   const changes = (entity: string, attribute: string) =>
     results.flatMap((r) => r.stateChanges).filter((c) => c.entityName === entity && c.attribute === attribute);
@@ -156,7 +158,7 @@ describe.skipIf(!present)('offline extractor on the bundled sample', () => {
       ['co-founder', false],
       ['CEO', true],
     ]);
-    expect(all('relationships')).toContainEqual(
+    expect(relationships()).toContainEqual(
       expect.objectContaining({
         source: 'Maya Chen',
         type: 'WORKS_ON',
@@ -194,7 +196,7 @@ describe.skipIf(!present)('offline extractor on the bundled sample', () => {
   });
 
   it('finds the belief, the doubt and the reversal with `replaces`', () => {
-    const beliefs = all('beliefs');
+    const beliefs = beliefsOf();
     expect(beliefs.map((b) => b.statement)).toEqual([
       'vector search is enough for memory',
       'knowledge graphs beat pure vector search for personal memory',
@@ -210,7 +212,7 @@ describe.skipIf(!present)('offline extractor on the bundled sample', () => {
   });
 
   it('finds the decisions with reasons and alternatives', () => {
-    const decisions = all('decisions');
+    const decisions = decisionsOf();
     const find = (summary: string) => decisions.find((d) => d.summary === summary);
     expect(find('use Firebase')?.reasoning).toContain('fastest way to get auth');
     expect(find('use Supabase')).toMatchObject({ alternatives: ['Firebase'], episodeId: conv('supabase-decision') });
@@ -246,7 +248,7 @@ describe.skipIf(!present)('offline extractor on the bundled sample', () => {
       byDay.filter(([d]) => (d ?? '') > '2025-05-18').every(([, p]) => p === 'gap semester in San Francisco'),
     ).toBe(true);
     expect(entities().find((e) => e.name === 'junior year at UMD')?.state).toMatchObject({ start: '2024-08-26' });
-    expect(all('relationships')).toContainEqual(
+    expect(relationships()).toContainEqual(
       expect.objectContaining({
         source: 'User',
         type: 'LIVES_IN',
