@@ -29,6 +29,9 @@ describe('people, organizations and places', () => {
     ['I live off campus in College Park.', ['place:College Park']],
     ['We flew to Lisbon for the weekend.', ['place:Lisbon']],
     ['I interviewed at Google and Microsoft.', ['organization:Google', 'organization:Microsoft']],
+    ['Yesterday Priya Raman joined as our designer.', ['person:Priya Raman']],
+    ['Director Kim Budil spoke at the event.', ['person:Kim Budil']],
+    ["I'm planning a trip to Walmart this weekend.", ['organization:Walmart']],
   ])('%s', (text, expected) => {
     expect(typed([text])).toEqual(expected);
   });
@@ -44,6 +47,12 @@ describe('people, organizations and places', () => {
     'Two of my favorites are "The Stormlight Archive" and "Kingkiller Chronicle".',
     'Is the L easy from the airport?',
     "I'm moving to CTO and I'll own product.",
+    "I'm transferring some Chase Ultimate Rewards points to my account.",
+    "I'm particularly interested in Java Moss and Anacharis.",
+    'I\'m intrigued by "The Alice Network" after your list.',
+    "I'm taking a course in Digital Marketing this fall.",
+    'I want the Riley Power Couple set.',
+    'I love Santa Barbara California wines.',
   ])('no junk from: %s', (text) => {
     expect(typed([text])).toEqual([]);
   });

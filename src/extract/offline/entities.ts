@@ -4,8 +4,9 @@
  */
 import type { DiscoveredName, Registry } from './registry.js';
 import type { EntityFinding, RelationshipFinding, Sentence } from './findings.js';
-import type { NlpSpan, SpanTagger } from './nlp.js';
-import { normalizeRelation, RELATION_NOUNS, relationEdge, TITLES } from './lexicon.js';
+import type { SpanTagger } from './nlp.js';
+import { spanCandidate, titled, titleWord } from './spans.js';
+import { normalizeRelation, RELATION_NOUNS, relationEdge } from './lexicon.js';
 import { cleanName, isPlausibleName, nameRun, personRun } from './names.js';
 
 export type NameKind = 'person' | 'organization' | 'place';
@@ -29,7 +30,7 @@ const RELATION_WORDS = Object.keys(RELATION_NOUNS)
   .join('|');
 const RELATION_NAME = new RegExp(`\\b[Mm]y\\s+(${RELATION_WORDS})\\s*,?\\s+(${nameRun(3)})`, 'gu');
 const TITLE_NAME = new RegExp(
-  `\\b(Professor|Prof\\.?|Dr\\.?|Doctor|Mr\\.?|Mrs\\.?|Ms\\.?|Dean)\\s+(${nameRun(3)})`,
+  `\\b(Professor|Prof\\.?|Dr\\.?|Doctor|Mr\\.?|Mrs\\.?|Ms\\.?|Dean)\\s+(${personRun(3)})`,
   'gu',
 );
 const ORG_WORDS =
@@ -68,77 +69,6 @@ const PLACE_CONTEXT = new RegExp(
   `\\b(?:moved|moving|move|relocat(?:ed|ing|e)|live|lives|living|lived|based|grew\\s+up|born|trip\\s+to|fly(?:ing)?\\s+to|flew\\s+to|flight\\s+to|arrived\\s+in)\\s+(?:to\\s+|in\\s+|at\\s+|from\\s+)?(?:off\\s+campus\\s+in\\s+)?(${nameRun(3)})`,
   'gu',
 );
-
-function titled(title: string): string {
-  return TITLES[title.toLowerCase()] ?? title.toLowerCase();
-}
-
-function fromSpan(span: NlpSpan): { name: string; title: string | null; firstName: boolean; named: boolean } {
-  let title: string | null = null;
-  const words: string[] = [];
-  let firstName = false;
-  let named = false;
-  for (const term of span.terms) {
-    if (term.tags.includes('Honorific') || TITLES[term.text.toLowerCase()]) {
-      title = titled(term.text);
-      continue;
-    }
-    if (!/^[\p{Lu}]/u.test(term.text)) {
-      if (words.length > 0 && /^(?:of|for|and|the|de|&)$/.test(term.text)) words.push(term.text);
-      else if (words.length > 0) break;
-      continue;
-    }
-    if (term.tags.includes('FirstName')) firstName = true;
-    if (term.tags.includes('FirstName') || term.tags.includes('LastName')) named = true;
-    words.push(term.text);
-  }
-  while (words.length > 0 && /^(?:of|for|and|the|de|&)$/.test(words[words.length - 1] ?? '')) words.pop();
-  return { name: cleanName(words.join(' ')), title, firstName, named };
-}
-
-function spanCandidate(span: NlpSpan, sentence: Sentence): NameCandidate | null {
-  const { name, title, firstName, named } = fromSpan(span);
-  if (!isPlausibleName(name)) return null;
-  const before = sentence.text.slice(Math.max(0, span.start - 12), span.start);
-  // Titles of works ("Kingkiller Chronicle", "a game called Apex Legends") are not people, places or companies.
-  if (/(?:\bcalled|\bnamed|")\s*$/i.test(before)) return null;
-  const multi = name.split(/\s+/).length > 1;
-  const allCapitalized = span.terms.every(
-    (t) => /^[\p{Lu}\p{N}]/u.test(t.text) || /^(?:of|for|and|the|de|&)$/.test(t.text),
-  );
-  const base = { aliases: [], episodeId: sentence.episodeId, self: sentence.self };
-  if (span.kind === 'person') {
-    if (!multi && !firstName && !title) return null;
-    if (multi && !named && !title) return null;
-    const state: Record<string, string> = title ? { title } : {};
-    return {
-      ...base,
-      name: title && !multi ? `${titleWord(title)} ${name}` : name,
-      type: 'person',
-      state,
-      strength: 2,
-    };
-  }
-  if (!allCapitalized && !title) return null;
-  if (span.kind === 'organization') {
-    if (!multi && (name.length < 3 || /^[A-Z0-9]+$/.test(name))) return null;
-    return { ...base, name, type: 'organization', state: {}, strength: 1 };
-  }
-  if (multi && span.terms[0]?.tags.includes('FirstName')) {
-    return { ...base, name, type: 'person', state: {}, strength: 2 };
-  }
-  const subtype = span.terms.some((t) => t.tags.some((tag) => tag === 'City' || tag === 'Country' || tag === 'Region'));
-  if (!subtype && !/\b(?:in|to|from|near|visiting|visited|at)\s+(?:the\s+)?$/i.test(before)) return null;
-  return { ...base, name, type: 'place', state: {}, strength: 1 };
-}
-
-function titleWord(title: string): string {
-  return title === 'professor'
-    ? 'Professor'
-    : title === 'doctor'
-      ? 'Dr.'
-      : title.charAt(0).toUpperCase() + title.slice(1) + '.';
-}
 
 /** Candidates in one sentence, before filtering against known names. */
 export function sentenceNameCandidates(
@@ -188,7 +118,7 @@ export function sentenceNameCandidates(
   }
   for (const re of [ORG_CONTEXT, ORG_SUFFIX, APPLY_TO]) {
     for (const m of text.matchAll(re)) {
-      const parts = re === APPLY_TO ? (m[1] ?? '').split(/\s+(?:and|&)\s+/) : [m[1] ?? ''];
+      const parts = (m[1] ?? '').split(re === APPLY_TO ? /\s+(?:and|&)\s+/ : /\s+and\s+/);
       for (const part of parts) {
         const name = cleanName(part);
         const head = re === ORG_SUFFIX ? name.replace(/\s+(?:lab|Lab|Labs)$/, '') : name;
@@ -198,14 +128,18 @@ export function sentenceNameCandidates(
     }
   }
   for (const m of text.matchAll(PLACE_CONTEXT)) {
-    const name = cleanName(m[1] ?? '');
-    if (isPlausibleName(name)) out.push({ ...base, name, type: 'place', state: {}, strength: 3 });
+    for (const part of (m[1] ?? '').split(/\s+and\s+/)) {
+      const name = cleanName(part);
+      if (!isPlausibleName(name)) continue;
+      const company = tagger?.lexicon(name).includes('Organization') ?? false;
+      out.push({ ...base, name, type: company ? 'organization' : 'place', state: {}, strength: 3 });
+    }
   }
   if (tagger && /\s[\p{Lu}]/u.test(text.replace(/\bI\b|\bI'(?:m|ve|d|ll)\b/g, 'i'))) {
     const known = registry.find(text);
-    for (const span of tagger(text)) {
+    for (const span of tagger.spans(text)) {
       if (known.some((m) => span.start < m.end && m.start < span.end)) continue;
-      const c = spanCandidate(span, sentence);
+      const c = spanCandidate(span, sentence, tagger);
       if (c) out.push(c);
     }
   }
@@ -238,7 +172,7 @@ export function resolveCandidates(input: {
   const byName = new Map<string, NameCandidate>();
   for (const c of input.candidates) {
     const key = c.name.toLowerCase();
-    if (input.projectNames.has(key)) continue;
+    if (input.projectNames.has(key) || (c.type !== 'person' && c.name.length < 3)) continue;
     const known = input.base.get(c.name);
     if (known && known.type !== c.type) continue;
     const prior = byName.get(key);

@@ -15,6 +15,8 @@ export interface GazetteerEntry {
   forms: string[];
   /** A common word or first name: matches only with exact capitalization, mid-sentence or in a tech context. */
   ambiguous: boolean;
+  /** Also a common name or word outside technology: matches only in a tech context or after an earlier mention. */
+  needsContext: boolean;
 }
 
 /** Categories of tools a person uses for themselves rather than for a project they build. */
@@ -46,7 +48,7 @@ function toEntry(row: GazetteerRow): GazetteerEntry {
   const forms = [name, ...aliases.filter((a) => a !== name)];
   const type =
     category === 'company' || category === 'university' ? 'organization' : category === 'place' ? 'place' : 'tool';
-  return { name, type, category, forms, ambiguous: flag === 'a' };
+  return { name, type, category, forms, ambiguous: flag === 'a' || flag === 'n', needsContext: flag === 'n' };
 }
 
 /** A form that must match with its exact capitalization. */

@@ -65,7 +65,7 @@ export function cutClause(text: string, boundaries: RegExp = DEFAULT_BOUNDARY): 
 }
 
 const DEFAULT_BOUNDARY =
-  /\s*(?:[;:!?]|\.(?:\s|$)|,\s+(?:but|so|and then|which|because|since|while)\b|\s+(?:because|since|but)\s+|\s+—\s+|\s+-\s+)/i;
+  /\s*(?:[;!?]|:(?!\d)|\.(?:\s|$)|,\s+(?:but|so|and then|which|because|since|while)\b|\s+(?:because|since|but)\s+|\s+—\s+|\s+-\s+)/i;
 
 /** Lowercases the first letter unless the first word looks like a name or an acronym. */
 export function lowerFirst(text: string): string {

@@ -17,14 +17,21 @@ export interface NlpSpan {
   terms: NlpTerm[];
 }
 
-/** Finds tagged spans in one sentence. */
-export type SpanTagger = (text: string) => NlpSpan[];
+/** Tagged spans in a sentence, and what compromise's lexicon knows about a single word. */
+export interface SpanTagger {
+  spans(text: string): NlpSpan[];
+  /** Tags of the lowercased word in compromise's lexicon; empty when the word is unknown to it. */
+  lexicon(word: string): string[];
+}
 
 interface CompromiseDoc {
   match(pattern: string): CompromiseDoc;
   json(options?: object): unknown;
 }
-type Compromise = (text: string) => CompromiseDoc;
+interface Compromise {
+  (text: string): CompromiseDoc;
+  model(): unknown;
+}
 
 let loading: Promise<SpanTagger> | null = null;
 
@@ -53,15 +60,29 @@ function readSpans(json: unknown, kind: NlpSpan['kind']): NlpSpan[] {
   return spans;
 }
 
+function lexiconOf(nlp: Compromise): Record<string, unknown> {
+  const model = nlp.model();
+  if (!isRecord(model) || !isRecord(model.one) || !isRecord(model.one.lexicon)) return {};
+  return model.one.lexicon;
+}
+
 function taggerFrom(nlp: Compromise): SpanTagger {
   const options = { offset: true, terms: { offset: true } };
-  return (text) => {
-    const doc = nlp(text);
-    return [
-      ...readSpans(doc.match('#Person+').json(options), 'person'),
-      ...readSpans(doc.match('#Organization+').json(options), 'organization'),
-      ...readSpans(doc.match('#Place+').json(options), 'place'),
-    ];
+  const lexicon = lexiconOf(nlp);
+  return {
+    spans(text) {
+      const doc = nlp(text);
+      return [
+        ...readSpans(doc.match('#Person+').json(options), 'person'),
+        ...readSpans(doc.match('#Organization+').json(options), 'organization'),
+        ...readSpans(doc.match('#Place+').json(options), 'place'),
+      ];
+    },
+    lexicon(word) {
+      const tags = lexicon[word.toLowerCase()];
+      if (typeof tags === 'string') return [tags];
+      return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [];
+    },
   };
 }
 

@@ -46,6 +46,10 @@ describe('registry.find', () => {
     ['Maya said hi and Maya Chen agreed.', ['Maya Chen/person', 'Maya Chen/person']],
     ['Open main.py and next.config.js please.', []],
     ['I switched from Firebase Auth to Supabase.', ['Firebase/tool', 'Supabase/tool']],
+    ['I had coffee with Julia and Jenkins yesterday.', []],
+    ['I wrote the solver in Julia.', ['Julia/tool']],
+    ['I love Taylor Swift songs.', []],
+    ['Our iOS app is written in Swift.', ['iOS/tool', 'Swift/tool']],
   ])('%s', (text, expected) => {
     expect(found(text)).toEqual(expected);
   });

@@ -15,6 +15,8 @@ export interface RegistryEntry {
   origin: MentionOrigin;
   category: GazetteerCategory | null;
   ambiguous: boolean;
+  /** Matches only in a technical context or once the episode has named it (see the gazetteer's flag 'n'). */
+  needsContext: boolean;
   state: EntityState;
   /** Every alias, including those discovered in this batch. */
   aliases: string[];
@@ -100,6 +102,7 @@ export function buildRegistry(input: { preamble: Preamble; discovered: Discovere
       origin: 'known',
       category: null,
       ambiguous: false,
+      needsContext: false,
       state: e.state,
       aliases: [...e.aliases],
       knownAliases: [...e.aliases],
@@ -121,6 +124,7 @@ export function buildRegistry(input: { preamble: Preamble; discovered: Discovere
       origin: 'batch',
       category: null,
       ambiguous: false,
+      needsContext: false,
       state: {},
     };
     register(entry, [d.name, ...d.aliases]);
@@ -136,6 +140,7 @@ export function buildRegistry(input: { preamble: Preamble; discovered: Discovere
       ? Object.assign(known, {
           category: known.category ?? g.category,
           ambiguous: g.ambiguous && known.origin !== 'known',
+          needsContext: g.needsContext && known.origin !== 'known',
         })
       : {
           name: g.name,
@@ -143,6 +148,7 @@ export function buildRegistry(input: { preamble: Preamble; discovered: Discovere
           origin: 'gazetteer',
           category: g.category,
           ambiguous: g.ambiguous,
+          needsContext: g.needsContext,
           state: {},
           aliases: [],
           knownAliases: [],
@@ -206,8 +212,9 @@ export function buildRegistry(input: { preamble: Preamble; discovered: Discovere
     return chosen.filter((m) => {
       const entry = byKey.get(m.name.toLowerCase());
       if (!entry?.ambiguous) return true;
+      if (hasContext || seen.has(m.name)) return true;
       const firstWord = text.slice(0, m.start).replace(/["'(\s]/g, '') === '';
-      return !firstWord || hasContext || seen.has(m.name);
+      return !firstWord && !entry.needsContext;
     });
   };
 

@@ -37,6 +37,12 @@ describe('beliefs', () => {
     'Do you think vector search is enough?',
     'I believe in you.',
     'I think we should ship on Friday.',
+    'I think a gift card to a coffee shop would be a great idea.',
+    'I think the Outrigger Beach Resort sounds nice.',
+    'I think ankle support is important for me.',
+    'I think $320,000 is a fair price considering the market.',
+    'I think Tuesday afternoon at 2 works.',
+    'I think all of those tips are really helpful.',
   ])('not a belief: %s', (text) => {
     expect(run([text]).beliefs).toEqual([]);
   });

@@ -21,7 +21,10 @@ const DOUBT =
   /\bI(?:'m| am)\s+(?:starting|beginning)\s+to\s+(?:doubt|question)\s+(?:my\s+(?:assumption|belief|view|idea|theory)\s+that\s+|whether\s+|that\s+)?(.+)$/i;
 const WRONG_ABOUT = /\bI\s+was\s+wrong\s+(?:about|that)\s+(.+)$/i;
 const BAD_START =
-  /^(?:i|i'm|i'll|i'd|i've|we|we're|we'll|we'd|you|you're|it|it's|its|this|that|that's|there|there's|so|maybe|yes|no|he|she|they|they're|me|my|our|what|how|why|about|of|in|if|when|not|too|just|the answer|this is|one of)\b/i;
+  /^(?:i|i'm|i'll|i'd|i've|we|we're|we'll|we'd|you|you're|it|it's|its|this|that|that's|there|there's|so|maybe|yes|no|he|she|they|they're|me|my|our|what|how|why|about|of|in|if|when|not|too|just|the answer|this is|one of|part of|is|are|was|were|has|have|had|could|would|will|can|should|might|may|does|do|did|sounds?|looks?|seems?|all of|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight)\b|^[$\d"]/i;
+/** Reactions to a suggestion and predictions about one's own plans are not beliefs. */
+const NOT_A_CLAIM =
+  /\b(?:would|could|might|will|should|won't|wouldn't|I|me|my|mine|myself|we|us|our)\b|'ll\b|\b(?:sounds?|looks?|seems?)\b|\b(?:great|good|nice|perfect|fair|reasonable|fun|amazing|awesome|helpful|useful|cool|lovely|wonderful|excellent)\s+(?:idea|choice|option|plan|touch|addition|price|deal|starting point|fit|way|pick|gift|one)\b|\b(?:is|are|was|were)\s+(?:so\s+|really\s+|very\s+)?(?:perfect|helpful|great|fine|incredible|amazing|awesome|fun)\b/i;
 const BOUNDARY =
   /\s*(?:[;:!?]|\.(?:\s|$)|,\s+(?:but|so|which|because|since|and (?:I|we|you|it|that|this))\b|\s+(?:because|since|but|so that)\s+|\s+—\s+|\s+-\s+|\s+(?:any\s?more|right now|though)\b)/i;
 
@@ -56,6 +59,7 @@ export function normalizeStatement(raw: string): string | null {
     .trim();
   const words = clause.split(/\s+/).filter((w) => w.length > 0);
   if (words.length < 3 || words.length > 30 || BAD_START.test(clause) || clause.includes('?')) return null;
+  if (NOT_A_CLAIM.test(clause)) return null;
   return clip(lowerFirst(clause), 200);
 }
 

@@ -93,7 +93,7 @@ export function findProjectChanges(ctx: PatternContext): Partial<Findings> {
   const launched = LAUNCHED.exec(masked) ?? WENT_LIVE.exec(masked);
   if (launched) {
     const p = projectOf(ctx, launched[1]);
-    stage(p, 'launched', `Launched${stated ? ` (${stated.text})` : ''}`, true);
+    stage(p, 'launched', `Launched ${p ?? ''}${stated ? ` (${stated.text})` : ''}`.replace(/\s+/g, ' '), true);
   }
   const pivot = PIVOT_FROM_TO.exec(masked);
   const pivotTo = pivot ? null : PIVOT_TO.exec(masked);

@@ -31,6 +31,11 @@ describe('decisions', () => {
     ],
     ['I decided against moving to Berlin.', { summary: 'not moving to Berlin' }],
     ['Decision: we ship the beta on Friday.', { summary: 'we ship the beta on Friday' }],
+    [
+      'I decided to upgrade my pedals today, specifically the Shimano Ultegra pedals.',
+      { summary: 'upgrade my pedals today', alternatives: [] },
+    ],
+    ["I've settled on a 3:1 ratio with a dash of bitters.", { summary: 'choose a 3:1 ratio with a dash of bitters' }],
   ])('%s', (text, expected) => {
     expect(run([text]).decisions[0]).toMatchObject(expected);
   });
@@ -58,6 +63,7 @@ describe('decisions', () => {
     "I'm going to use Postgres.",
     'I decided.',
     'Have you decided to use Redis?',
+    'If I decide to move, I will tell you.',
   ])('not a decision: %s', (text) => {
     expect(run([text]).decisions).toEqual([]);
   });

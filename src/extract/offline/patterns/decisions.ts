@@ -19,7 +19,8 @@ const ALTERNATIVES =
 const REASON_SPLIT = /,?\s+(?:because|since)\s+(?=\S)|,\s+so\s+that\s+/i;
 const ALT_MARK = /\s+(?:instead\s+of|rather\s+than|over)\s+/i;
 const FOR_PREFIX = /^\W*for\s+((?:the|my|our)\s+[\w\s-]{2,30}?),\s+/i;
-const END = /\s*(?:[;:!?]|\.(?:\s|$)|,\s+(?:but|so|and then|which)\b|\s+—\s+|\s+-\s+)/i;
+const END =
+  /\s*(?:[;!?]|:(?!\d)|\.(?:\s|$)|,\s+(?:but|so|and then|which|specifically|especially|including|like|I|we|you|it|they|he|she)\b|\s+—\s+|\s+-\s+)/i;
 
 function alternativeName(ctx: PatternContext, maskedAlt: string): string {
   const placeholders = [...maskedAlt.matchAll(/⟦(\d+)⟧/g)];
@@ -54,6 +55,7 @@ export function findDecisions(ctx: PatternContext): Partial<Findings> {
   const going = decided ? null : GOING_WITH.exec(masked);
   const goingTo = decided || going ? null : GOING_TO_BECAUSE.exec(masked);
   const colon = decided || going || goingTo ? null : DECISION_COLON.exec(masked);
+  if (decided && /\b(?:if|once|when|whether|unless|until|before)\s+$/i.test(masked.slice(0, decided.index))) return {};
   if (decided) {
     const kind = (decided[1] ?? '').toLowerCase();
     verb = kind === 'on' || kind === 'for' ? 'choose ' : kind === 'against' ? 'not ' : '';

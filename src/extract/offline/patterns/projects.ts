@@ -72,7 +72,10 @@ export function findProjects(sentence: Sentence, registry: Registry): EntityFind
     out.push({ name, type: 'project', aliases: [], state, episodeId: sentence.episodeId });
   };
   for (const m of text.matchAll(BUILDING)) push(m[2] ?? '', m.index + m[0].length, stageFor(m[1] ?? '', text), null);
-  for (const m of text.matchAll(FOUNDED)) push(m[2] ?? '', m.index + m[0].length, stageFor(m[1] ?? '', text), null);
+  for (const m of text.matchAll(FOUNDED)) {
+    // A quoted title after "started" is a book or a show, not a project.
+    if (!(m[2] ?? '').startsWith('"')) push(m[2] ?? '', m.index + m[0].length, stageFor(m[1] ?? '', text), null);
+  }
   for (const m of text.matchAll(MY_PROJECT)) push(m[2] ?? '', m.index + m[0].length, idea, m[1] ?? null, false);
   for (const m of text.matchAll(CALLED)) push(m[1] ?? '', m.index + m[0].length, idea, null, false);
   return out;

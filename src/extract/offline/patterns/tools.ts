@@ -129,7 +129,6 @@ export function findToolEvents(ctx: PatternContext): Partial<Findings> {
     const source = subjectFor(ctx, ev.tool);
     const properties: Record<string, string> = {};
     if (ev.purpose) properties.for = ev.purpose;
-    if (ev.replaced) properties[ev.kind === 'adopted' ? 'replaces' : 'replacedBy'] = ev.replaced.name;
     relationships.push({
       source,
       target: ev.tool.name,

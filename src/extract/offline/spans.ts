@@ -1,0 +1,158 @@
+/**
+ * compromise's person/organization/place spans → name candidates, filtered hard: compromise guesses organizations
+ * from suffixes ("Digital Marketing", "Corporate Team") and places from words like "Park" or "Street", and tags
+ * brands, book characters and products as people. What survives:
+ * - people: a word tagged as a first or last name, no ordinary word after the name (leading role words such as
+ *   "Director" are dropped), not a title of a work ("a game called …"), not an acronym;
+ * - organizations: an organization word ("Labs", "Airlines", "Society" …), or one word compromise knows as a
+ *   company, or several words none of which is an ordinary word;
+ * - places: a city, country or region compromise knows, or several proper words after "in/to/from/at".
+ */
+import type { NameCandidate } from './entities.js';
+import type { Sentence } from './findings.js';
+import { isAnyGazetteerForm } from './gazetteer.js';
+import { TITLES } from './lexicon.js';
+import { cleanName, isPlausibleName } from './names.js';
+import type { NlpSpan, NlpTerm, SpanTagger } from './nlp.js';
+
+const CONNECTOR = /^(?:of|for|and|the|de|&)$/;
+const ORG_WORD =
+  /\b(?:Labs?|Ventures|Capital|Partners|Inc|Corp|Corporation|LLC|Ltd|Technologies|Systems|Studios?|Foundation|Institute|University|College|Academy|Bank|Airlines|Airways|Society|Association|Company|Co|Hospital|Clinic|Agency|Council|Committee|Church|School|Museum|Orchestra|Press|Records|Motors|Pharmaceuticals|Insurance)\.?$/;
+/** Tags that make a word a name rather than an ordinary word. */
+const NAME_TAGS = new Set([
+  'FirstName',
+  'LastName',
+  'Person',
+  'Place',
+  'City',
+  'Country',
+  'Region',
+  'Organization',
+  'ProperNoun',
+]);
+/** Ordinary words compromise's small lexicon lacks but that capitalized headings and product names are made of. */
+const ORDINARY = new Set(
+  'digital marketing business administration management research science systems content senior team group office power energy museum art modern natural history contemporary agency center club month body face clean american national international global general public private social media data design studio program project school department committee council society association development assessment corporate sustainable veggie containers trail trailhead wilderness canyon valley falls lake mountain river beach park skincare chronograph watch velvet blue red green black white gold silver ultimate preferred premium pro plus edition series collection kit set bundle pack box cafe coffee pizza burger bar grill kitchen restaurant hotel inn spa resort market store shop mall plaza square street avenue road district downtown uptown north south east west central eastern western northern southern upper lower grand great big little old new first second final'.split(
+    ' ',
+  ),
+);
+
+export function titled(title: string): string {
+  return TITLES[title.toLowerCase()] ?? title.toLowerCase();
+}
+
+export function titleWord(title: string): string {
+  if (title === 'professor') return 'Professor';
+  if (title === 'doctor') return 'Dr.';
+  return `${title.charAt(0).toUpperCase()}${title.slice(1)}.`;
+}
+
+/** Lexicon classes that never belong in a person's name ("Trader", "Ultimate", "All"). */
+const NOT_IN_NAMES = new Set([
+  'Adjective',
+  'Actor',
+  'Plural',
+  'Gerund',
+  'Determiner',
+  'Preposition',
+  'Conjunction',
+  'Adverb',
+  'Value',
+]);
+
+/**
+ * An ordinary English word, as far as compromise's lexicon and the list above can tell. `strict`: only words that
+ * cannot be part of a person's name (compromise's lexicon lists "maya" and "park" as nouns).
+ */
+function ordinary(word: string, tagger: SpanTagger, strict = false): boolean {
+  const lower = word.toLowerCase().replace(/[^\p{L}-]/gu, '');
+  if (ORDINARY.has(lower)) return true;
+  const tags = tagger.lexicon(lower);
+  if (tags.some((t) => NAME_TAGS.has(t))) return false;
+  return strict ? tags.some((t) => NOT_IN_NAMES.has(t)) : tags.length > 0;
+}
+
+/** A word compromise's lexicon knows as a place ("California" is not a last name). */
+function placeWord(word: string, tagger: SpanTagger): boolean {
+  return tagger.lexicon(word).some((t) => t === 'Place' || t === 'City' || t === 'Country' || t === 'Region');
+}
+
+interface SpanWords {
+  terms: NlpTerm[];
+  title: string | null;
+}
+
+/** The capitalized terms of a span (connectors kept inside), with a title pulled out. */
+function spanWords(span: NlpSpan): SpanWords {
+  let title: string | null = null;
+  const terms: NlpTerm[] = [];
+  for (const term of span.terms) {
+    if (term.tags.includes('Honorific') || TITLES[term.text.toLowerCase()]) {
+      title = titled(term.text);
+      continue;
+    }
+    if (!/^[\p{Lu}\p{N}]/u.test(term.text)) {
+      if (terms.length > 0 && CONNECTOR.test(term.text)) terms.push(term);
+      else if (terms.length > 0) break;
+      continue;
+    }
+    terms.push(term);
+  }
+  while (terms.length > 0 && CONNECTOR.test(terms[terms.length - 1]?.text ?? '')) terms.pop();
+  return { terms, title };
+}
+
+const isNamed = (t: NlpTerm): boolean => t.tags.includes('FirstName') || t.tags.includes('LastName');
+
+function personName(words: SpanWords, tagger: SpanTagger): string | null {
+  const terms = [...words.terms];
+  const multi = terms.length > 1;
+  while (terms.length > 1 && !isNamed(terms[0] as NlpTerm) && ordinary(terms[0]?.text ?? '', tagger, true))
+    terms.shift();
+  if (terms.length === 0 || terms.some((t) => CONNECTOR.test(t.text))) return null;
+  if (terms.slice(1).some((t) => ordinary(t.text, tagger, true) || placeWord(t.text, tagger))) return null;
+  if (terms.length > 1 && isAnyGazetteerForm(terms[0]?.text ?? '')) return null;
+  if (multi && terms.length === 1 && !words.title) return null;
+  const name = cleanName(terms.map((t) => t.text).join(' '));
+  if (/^[A-Z]{2,}$/.test(name)) return null;
+  if (words.title) return terms.length === 1 && ordinary(name, tagger, true) ? null : name;
+  if (terms.length === 1) return terms[0]?.tags.includes('FirstName') ? name : null;
+  return terms.some(isNamed) ? name : null;
+}
+
+export function spanCandidate(span: NlpSpan, sentence: Sentence, tagger: SpanTagger): NameCandidate | null {
+  const words = spanWords(span);
+  const raw = cleanName(words.terms.map((t) => t.text).join(' '));
+  if (!isPlausibleName(raw)) return null;
+  const before = sentence.text.slice(Math.max(0, span.start - 12), span.start);
+  // Titles of works ("Kingkiller Chronicle", "a game called Apex Legends") are not people, places or companies.
+  if (/(?:\bcalled|\bnamed)\s*$/i.test(before)) return null;
+  if ((sentence.text.slice(0, span.start).match(/"/g) ?? []).length % 2 === 1) return null;
+  const base = { aliases: [], episodeId: sentence.episodeId, self: sentence.self };
+  const multi = words.terms.length > 1;
+  const allCapitalized = span.terms.every((t) => /^[\p{Lu}\p{N}]/u.test(t.text) || CONNECTOR.test(t.text));
+  const plain = words.terms.filter((t) => !CONNECTOR.test(t.text)).every((t) => !ordinary(t.text, tagger));
+  if (span.kind === 'person' || (span.kind === 'place' && multi && isNamed(words.terms[0] as NlpTerm))) {
+    const name = personName(words, tagger);
+    if (!name) return null;
+    const single = !name.includes(' ');
+    return {
+      ...base,
+      name: words.title && single ? `${titleWord(words.title)} ${name}` : name,
+      type: 'person',
+      state: words.title ? { title: words.title } : {},
+      strength: 2,
+    };
+  }
+  if (!allCapitalized || / and /.test(raw)) return null;
+  if (span.kind === 'organization') {
+    const known = !multi && tagger.lexicon(raw).includes('Organization');
+    if (!(ORG_WORD.test(raw) && multi) && !known && !(multi && plain)) return null;
+    return { ...base, name: raw, type: 'organization', state: {}, strength: 1 };
+  }
+  const subtype = span.terms.some((t) => t.tags.some((tag) => tag === 'City' || tag === 'Country' || tag === 'Region'));
+  const locative = /\b(?:in|to|from|near|visiting|visited|at)\s+(?:the\s+)?$/i.test(before);
+  if (!subtype && !(multi && plain && locative)) return null;
+  if (!multi && raw.length < 4) return null;
+  return { ...base, name: raw, type: 'place', state: {}, strength: 1 };
+}
