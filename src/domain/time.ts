@@ -122,34 +122,68 @@ export function fromUnixSeconds(value: unknown): number | null {
   return Math.round(value * 1000);
 }
 
+export interface LocalDateTime {
+  year: number;
+  month: number;
+  day: number;
+  hour?: number;
+  minute?: number;
+  second?: number;
+}
+
+/** A local wall-clock time in `tz`, or null when the calendar fields are out of range (e.g. 31 February). */
+export function localTime(parts: LocalDateTime, tz: string): number | null {
+  const { year, month, day, hour = 0, minute = 0, second = 0 } = parts;
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 60) return null;
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day > daysInMonth) return null;
+  return zonedTimeToUtc({ year, month, day, hour, minute, second }, tz);
+}
+
+const ISO_LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
+const ISO_ZONED = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * An ISO 8601 date or date-time. With a zone (Z, +02:00) it is absolute; without one it is read in `tz`;
+ * a date alone is local midnight.
+ */
+export function parseIsoTime(text: string, tz: string): number | null {
+  const trimmed = text.trim();
+  const local = ISO_LOCAL.exec(trimmed);
+  if (local) {
+    const [, y, mo, d, h, mi, s] = local;
+    return localTime(
+      {
+        year: Number(y),
+        month: Number(mo),
+        day: Number(d),
+        hour: Number(h ?? 0),
+        minute: Number(mi ?? 0),
+        second: Number(s ?? 0),
+      },
+      tz,
+    );
+  }
+  if (ISO_ZONED.test(trimmed)) {
+    const ms = Date.parse(trimmed.replace(' ', 'T'));
+    return Number.isFinite(ms) ? ms : null;
+  }
+  return null;
+}
+
 /**
  * Parse a date given by a person on the command line: ISO date or date-time ("2024-03-15", "2024-03-15T14:00",
  * "2024-03-15T14:00:00Z"). A date without a zone is read in `tz`.
  */
 export function parseDateArgument(text: string, tz: string): number {
-  const trimmed = text.trim();
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/.exec(trimmed);
-  if (m) {
-    const [, y, mo, d, h, mi, s] = m;
-    const parts = {
-      year: Number(y),
-      month: Number(mo),
-      day: Number(d),
-      hour: Number(h ?? 0),
-      minute: Number(mi ?? 0),
-      second: Number(s ?? 0),
-    };
-    if (parts.month < 1 || parts.month > 12 || parts.day < 1 || parts.day > 31) {
-      throw new PieError('INVALID_ARGUMENT', `"${text}" is not a valid date; use YYYY-MM-DD.`);
-    }
-    return zonedTimeToUtc(parts, tz);
+  const ms = parseIsoTime(text, tz);
+  if (ms === null) {
+    throw new PieError(
+      'INVALID_ARGUMENT',
+      `"${text}" is not a date PIE understands; use YYYY-MM-DD or an ISO date-time.`,
+    );
   }
-  const parsed = Date.parse(trimmed);
-  if (/\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(trimmed) && Number.isFinite(parsed)) return parsed;
-  throw new PieError(
-    'INVALID_ARGUMENT',
-    `"${text}" is not a date PIE understands; use YYYY-MM-DD or an ISO date-time.`,
-  );
+  return ms;
 }
 
 export function isoString(ms: number): string {

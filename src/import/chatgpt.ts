@@ -11,7 +11,8 @@ import {
   recordRef,
   stringField,
   TimeChecker,
-  turnTimeRange,
+  conversationTimes,
+  noTimeSkip,
   type RecordContext,
 } from './common.js';
 import type { DropCounts, ImportEvent } from './types.js';
@@ -52,22 +53,16 @@ export function chatgptConversationToEvents(raw: unknown, ctx: RecordContext): I
   const created = times.check(fromUnixSeconds(raw.create_time), 'create_time');
   const updated = times.check(fromUnixSeconds(raw.update_time), 'update_time');
   events.push(...times.warning(ref));
-  const range = turnTimeRange(turns);
-  const createdAt = created ?? range.min ?? updated;
-  if (createdAt === null) {
-    events.push({
-      kind: 'skipped',
-      ref,
-      reason: `${ref} has no plausible time (create_time, update_time and message times are missing or impossible); skipped.`,
-    });
+  const dated = conversationTimes({ created, updated, turns });
+  if (dated === null) {
+    events.push(noTimeSkip(ref, 'create_time, update_time'));
     return events;
   }
   const conversation: Conversation = {
     source: 'chatgpt',
     externalId: id,
     title: rawTitle && rawTitle.trim() !== '' ? rawTitle : fallbackTitle(turns),
-    createdAt,
-    updatedAt: Math.max(updated ?? createdAt, createdAt),
+    ...dated,
     model: stringField(raw, 'default_model_slug') ?? null,
     turns,
   };

@@ -10,7 +10,8 @@ import {
   recordRef,
   stringField,
   TimeChecker,
-  turnTimeRange,
+  conversationTimes,
+  noTimeSkip,
   type JsonObject,
   type RecordContext,
 } from './common.js';
@@ -112,22 +113,16 @@ export function claudeConversationToEvents(raw: unknown, ctx: RecordContext): Im
   const created = isoField('created_at');
   const updated = isoField('updated_at');
   const events: ImportEvent[] = times.warning(ref);
-  const range = turnTimeRange(turns);
-  const createdAt = created ?? range.min ?? updated;
-  if (createdAt === null) {
-    events.push({
-      kind: 'skipped',
-      ref,
-      reason: `${ref} has no plausible time (created_at, updated_at and message times are missing or impossible); skipped.`,
-    });
+  const dated = conversationTimes({ created, updated, turns });
+  if (dated === null) {
+    events.push(noTimeSkip(ref, 'created_at, updated_at'));
     return events;
   }
   const conversation: Conversation = {
     source: 'claude',
     externalId: id,
     title: name && name.trim() !== '' ? name : fallbackTitle(turns),
-    createdAt,
-    updatedAt: Math.max(updated ?? range.max ?? createdAt, createdAt),
+    ...dated,
     model: stringField(raw, 'model') ?? null,
     turns,
   };

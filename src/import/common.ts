@@ -106,6 +106,30 @@ export function turnTimeRange(turns: readonly Turn[]): { min: number | null; max
   return { min, max };
 }
 
+/**
+ * A conversation's times: its own creation time, else its earliest message, else its update time; the update time
+ * is never before the creation time. Null when there is no plausible time at all (the caller skips it).
+ */
+export function conversationTimes(opts: {
+  created: number | null;
+  updated: number | null;
+  turns: readonly Turn[];
+}): { createdAt: number; updatedAt: number } | null {
+  const range = turnTimeRange(opts.turns);
+  const createdAt = opts.created ?? range.min ?? opts.updated;
+  if (createdAt === null) return null;
+  return { createdAt, updatedAt: Math.max(opts.updated ?? range.max ?? createdAt, createdAt) };
+}
+
+/** The skip for a conversation without any plausible time; `fields` names the source's time fields. */
+export function noTimeSkip(ref: string, fields: string): ImportEvent {
+  return {
+    kind: 'skipped',
+    ref,
+    reason: `${ref} has no plausible time (${fields} and message times are missing or impossible); skipped.`,
+  };
+}
+
 /** The event for a finished conversation, or a skip when nothing of it is left to import. */
 export function conversationEvent(opts: { conversation: Conversation; dropped: DropCounts; ref: string }): ImportEvent {
   if (opts.conversation.turns.length === 0) {

@@ -2,7 +2,9 @@
  * Reading the many ways sources write times. Every function returns epoch milliseconds or null (never throws);
  * callers decide what a missing or implausible time means for their record.
  */
-import { zonedTimeToUtc } from '../domain/time.js';
+import { localTime, parseIsoTime } from '../domain/time.js';
+
+export { localTime, parseIsoTime };
 
 const MONTHS: Record<string, number> = {
   jan: 1,
@@ -19,59 +21,10 @@ const MONTHS: Record<string, number> = {
   dec: 12,
 };
 
-interface LocalDateTime {
-  year: number;
-  month: number;
-  day: number;
-  hour?: number;
-  minute?: number;
-  second?: number;
-}
-
-/** A local wall-clock time in `tz`, or null when the calendar fields are out of range (e.g. 31 February). */
-export function localTime(parts: LocalDateTime, tz: string): number | null {
-  const { year, month, day, hour = 0, minute = 0, second = 0 } = parts;
-  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 60) return null;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (day > daysInMonth) return null;
-  return zonedTimeToUtc({ year, month, day, hour, minute, second }, tz);
-}
-
 /** A unix time that may be seconds (ChatGPT, most logs) or milliseconds (JavaScript): above 1e11 it is ms. */
 export function fromUnixAuto(value: number): number | null {
   if (!Number.isFinite(value)) return null;
   return Math.round(Math.abs(value) >= 1e11 ? value : value * 1000);
-}
-
-const ISO_LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
-const ISO_ZONED = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
-
-/**
- * An ISO 8601 date or date-time. With a zone (Z, +02:00) it is absolute; without one it is read in `tz`;
- * a date alone is local midnight.
- */
-export function parseIsoTime(text: string, tz: string): number | null {
-  const trimmed = text.trim();
-  const local = ISO_LOCAL.exec(trimmed);
-  if (local) {
-    const [, y, mo, d, h, mi, s] = local;
-    return localTime(
-      {
-        year: Number(y),
-        month: Number(mo),
-        day: Number(d),
-        hour: Number(h ?? 0),
-        minute: Number(mi ?? 0),
-        second: Number(s ?? 0),
-      },
-      tz,
-    );
-  }
-  if (ISO_ZONED.test(trimmed)) {
-    const ms = Date.parse(trimmed.replace(' ', 'T'));
-    return Number.isFinite(ms) ? ms : null;
-  }
-  return null;
 }
 
 /** Any of: unix seconds or ms (number or digit string), ISO string, Date. */
