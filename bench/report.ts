@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 export const BENCHMARKS_MD = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
@@ -22,8 +24,55 @@ export function writeSection(input: { name: string; markdown: string; file?: str
   writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
 }
 
+/** The checked-out commit when the benchmark ran (the build in dist/ is assumed current), "+ local changes" when src/ differs. */
+function buildRevision(): string {
+  try {
+    const git = (args: string[]): string => execFileSync('git', args, { encoding: 'utf8' }).trim();
+    const head = git(['rev-parse', '--short', 'HEAD']);
+    return git(['status', '--porcelain', '--', 'src']) === '' ? head : `${head} + local changes in src/`;
+  } catch {
+    return 'unknown revision';
+  }
+}
+
 export function machineLine(): string {
-  return `Node ${process.version}, ${process.platform}/${process.arch}, run on ${new Date().toISOString().slice(0, 10)}`;
+  return (
+    `Source at ${buildRevision()}; Node ${process.version}, ${process.platform}/${process.arch}, ${availableParallelism()} cores, ` +
+    `run on ${new Date().toISOString().slice(0, 10)}, 1-minute load average ${(loadavg()[0] ?? 0).toFixed(1)} when written`
+  );
+}
+
+const TITLE = '# Benchmarks';
+const ABOUT_BEGIN = '<!-- bench:about -->';
+const ABOUT_END = '<!-- /bench:about -->';
+
+function aboutBlock(): string {
+  const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
+  return [
+    ABOUT_BEGIN,
+    'Figures measured by the programs under `bench/` (DESIGN.md §7: benchmarks print and write their figures; tests',
+    'never assert on wall-clock time). Each benchmark owns one marked section below and rewrites it in place when run.',
+    '',
+    'Reproduce: `npm run build && npm run bench -- <name>` with `<name>` one of `import`, `dry-run`, `concurrency`.',
+    'The benchmarks run the built CLI (`dist/bin/pie.js`) as a child process, so build first; generated data and',
+    'databases go to `.bench-tmp/` (git-ignored).',
+    '',
+    `Machine of the latest run: ${availableParallelism()} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM, ` +
+      `Node ${process.version}, ${process.platform}/${process.arch}. It is a shared machine: other work may have ` +
+      'run at the same time, so treat single figures as ±10–20 %; each section names its own run date.',
+    ABOUT_END,
+  ].join('\n');
+}
+
+/** Puts (or refreshes) the "about" block right under the title of docs/benchmarks.md, keeping every section. */
+export function writeHeader(input: { file?: string } = {}): void {
+  const file = input.file ?? BENCHMARKS_MD;
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : `${TITLE}\n`;
+  const start = current.indexOf(ABOUT_BEGIN);
+  const stop = current.indexOf(ABOUT_END);
+  const rest = start >= 0 && stop > start ? current.slice(0, start) + current.slice(stop + ABOUT_END.length) : current;
+  const body = rest.startsWith(TITLE) ? rest.slice(TITLE.length) : rest;
+  writeFileSync(file, `${TITLE}\n\n${aboutBlock()}\n\n${body.trim()}\n`);
 }
 
 export function mdTable(header: readonly string[], rows: readonly (readonly string[])[]): string {

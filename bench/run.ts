@@ -1,8 +1,13 @@
+import { benchConcurrency } from './concurrency.js';
+import { benchDryRun } from './dry-run.js';
 import { benchImport } from './import.js';
+import { writeHeader } from './report.js';
 
 /** `npm run bench -- <name>`: runs one benchmark; each writes its own section of docs/benchmarks.md. */
 const BENCHES: Record<string, () => Promise<void>> = {
   import: benchImport,
+  'dry-run': benchDryRun,
+  concurrency: benchConcurrency,
 };
 
 const name = process.argv[2];
@@ -12,4 +17,5 @@ if (!bench) {
   process.exitCode = 2;
 } else {
   await bench();
+  writeHeader();
 }
