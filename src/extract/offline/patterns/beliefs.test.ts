@@ -77,6 +77,17 @@ describe('beliefs', () => {
     });
   });
 
+  it('a doubt about a belief the preamble does not list names it by its words', () => {
+    const r = run(["I'm starting to doubt my assumption that vector search is enough for memory."]);
+    expect(r.entities).toContainEqual(
+      expect.objectContaining({ name: 'vector search is enough for memory', type: 'belief' }),
+    );
+    expect(r.stateChanges[0]).toMatchObject({
+      entityName: 'vector search is enough for memory',
+      newStateAspect: 'doubted',
+    });
+  });
+
   it('a doubt about a known belief changes its stance', () => {
     const preamble = { mentionedEntities: [known('vector search is enough for memory', 'belief')] };
     const r = run(["I'm starting to doubt my assumption that vector search is enough for memory."], { preamble });

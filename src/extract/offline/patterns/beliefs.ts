@@ -6,7 +6,7 @@
  * Intentions and small talk are not beliefs: the clause must be a claim (3–30 words) that does not start with a
  * pronoun ("I think I'll …", "I think it's fine", "I think so").
  */
-import type { BeliefFinding, Findings, StateChangeFinding } from '../findings.js';
+import type { BeliefFinding, EntityFinding, Findings, StateChangeFinding } from '../findings.js';
 import { clip, contentWords, cutClause, lowerFirst, overlap } from '../names.js';
 import { isQuestion, type PatternContext } from './context.js';
 
@@ -88,6 +88,7 @@ function confidenceOf(verb: string, adverbs: string): number {
 export function findBeliefsInTurn(turn: PatternContext[]): Partial<Findings> {
   const beliefs: BeliefFinding[] = [];
   const stateChanges: StateChangeFinding[] = [];
+  const entities: EntityFinding[] = [];
   /** An earlier belief the user just let go of; the next belief in the turn replaces it. */
   let pending: { old: string | null; topic: string | null; episodeId: string } | null = null;
   const known = (ctx: PatternContext): string[] => [...ctx.knownBeliefs, ...beliefs.map((b) => b.statement)];
@@ -129,8 +130,10 @@ export function findBeliefsInTurn(turn: PatternContext[]): Partial<Findings> {
     const doubt = DOUBT.exec(text);
     if (doubt) {
       const stmt = normalizeStatement(doubt[1] ?? '');
-      const target = stmt ? matchBelief(stmt, known(ctx)) : null;
+      // An unknown belief is named by its words: the world resolves it by name when it was recorded that way.
+      const target = stmt ? (matchBelief(stmt, known(ctx)) ?? stmt) : null;
       if (target) {
+        entities.push({ name: target, type: 'belief', aliases: [], state: {}, episodeId: ctx.s.episodeId });
         stateChanges.push({
           entityName: target,
           attribute: 'stance',
@@ -141,7 +144,7 @@ export function findBeliefsInTurn(turn: PatternContext[]): Partial<Findings> {
           confidence: 0.7,
           episodeId: ctx.s.episodeId,
         });
-      } else if (stmt) add(ctx, stmt, 0.4);
+      }
       continue;
     }
     if (isQuestion(ctx.s)) continue;
@@ -152,6 +155,7 @@ export function findBeliefsInTurn(turn: PatternContext[]): Partial<Findings> {
   }
   if (pending?.old) {
     const old: string = pending.old;
+    entities.push({ name: old, type: 'belief', aliases: [], state: {}, episodeId: pending.episodeId });
     stateChanges.push({
       entityName: old,
       attribute: 'stance',
@@ -163,5 +167,5 @@ export function findBeliefsInTurn(turn: PatternContext[]): Partial<Findings> {
       episodeId: pending.episodeId,
     });
   }
-  return { beliefs, stateChanges };
+  return { beliefs, stateChanges, entities };
 }
