@@ -1,5 +1,6 @@
 import type { Entity } from '../domain/world.js';
 import type { ExtractionBatch, Preamble, PreambleEntity } from '../extract/types.js';
+import { DEFAULT_CLIP_ASSISTANT_CHARS } from '../extract/llm/render.js';
 import type { NameIndex } from '../resolve/name-index.js';
 import { normalizeName } from '../resolve/normalize.js';
 import type { WorldStore } from '../ports/world-store.js';
@@ -70,19 +71,25 @@ export async function buildPreamble(input: {
 export function mentionedEntityIds(index: NameIndex, texts: readonly string[]): string[] {
   const found: string[] = [];
   const seen = new Set<string>();
+  if (index.entities.size === 0) return found;
+  const add = (entities: readonly { id: string }[]): void => {
+    for (const e of entities) {
+      if (seen.has(e.id)) continue;
+      seen.add(e.id);
+      found.push(e.id);
+    }
+  };
   for (const text of texts) {
     const words = normalizeName(text)
       .split(' ')
       .filter((w) => w.length > 0);
     for (let i = 0; i < words.length; i++) {
+      let gram = '';
       for (let n = 1; n <= 4 && i + n <= words.length; n++) {
-        const gram = words.slice(i, i + n).join(' ');
+        gram = n === 1 ? (words[i] ?? '') : `${gram} ${words[i + n - 1] ?? ''}`;
         if (n === 1 && gram.length < 2) continue;
-        for (const e of [...index.byName(gram), ...index.byAlias(gram)]) {
-          if (seen.has(e.id)) continue;
-          seen.add(e.id);
-          found.push(e.id);
-        }
+        add(index.byName(gram));
+        add(index.byAlias(gram));
       }
     }
   }
@@ -91,7 +98,11 @@ export function mentionedEntityIds(index: NameIndex, texts: readonly string[]): 
 
 /** The batch's texts for mention scanning: titles and turns. */
 export function batchTexts(batch: Pick<ExtractionBatch, 'episodes'>): string[] {
-  return batch.episodes.flatMap((e) => [e.title, ...e.turns.map((t) => t.text)]);
+  // Only what a model would see: assistant replies are clipped in the prompt, so names past the clip do not count.
+  return batch.episodes.flatMap((e) => [
+    e.title,
+    ...e.turns.map((t) => (t.role === 'assistant' ? t.text.slice(0, DEFAULT_CLIP_ASSISTANT_CHARS) : t.text)),
+  ]);
 }
 
 async function loadEntities(store: WorldStore, ids: string[]): Promise<Map<string, Entity>> {

@@ -92,6 +92,20 @@ describe('pie ingest: import stage through the CLI', () => {
     expect(stats.episodes).toBe(0);
   });
 
+  it('--dry-run prices a chosen model without needing its API key', async () => {
+    const r = await pie(['--db', db, 'ingest', SAMPLE, '--dry-run', '--llm', 'anthropic:claude-sonnet-4-5']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Estimated cost with anthropic:claude-sonnet-4-5: \$\d+\.\d\d input/);
+    expect(r.stdout).toContain('This run would extract with anthropic:claude-sonnet-4-5 (from --llm).');
+  });
+
+  it('--extractor llm without a model fails before importing anything', async () => {
+    const r = await pie(['--db', db, 'ingest', SAMPLE, '--extractor', 'llm']);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(/No model is configured/);
+    expect((await pieJson<Stats>(['--db', db, 'stats'])).episodes).toBe(0);
+  });
+
   it('search finds turns with BM25 snippets and survives hostile query text', async () => {
     await pie(['--db', db, 'ingest', SAMPLE, '--extractor', 'offline']);
     const r = await pie(['--db', db, 'search', 'Supabase', '--limit', '2']);

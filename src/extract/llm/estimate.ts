@@ -22,6 +22,18 @@ export interface ExtractionTokenEstimate {
   outputTokensGuess: number;
 }
 
+const schemaTokenCache = new WeakMap<Tokenizer, number>();
+
+/** The schema never changes: count its tokens once per tokenizer. */
+function schemaTokenCount(tokenizer: Tokenizer): number {
+  let n = schemaTokenCache.get(tokenizer);
+  if (n === undefined) {
+    n = tokenizer.count(JSON.stringify(toModelJsonSchema(extractionOutputSchema)));
+    schemaTokenCache.set(tokenizer, n);
+  }
+  return n;
+}
+
 /** Count the tokens an extract-batch call would send, without calling a model (for `--dry-run`). */
 export function estimateExtractionTokens(input: {
   batch: ExtractionBatch;
@@ -30,7 +42,7 @@ export function estimateExtractionTokens(input: {
 }): ExtractionTokenEstimate {
   const messages = renderExtractionPrompt(input.batch, input.options ?? {});
   const promptTokens = messages.reduce((sum, m) => sum + input.tokenizer.count(m.content) + TOKENS_PER_MESSAGE, 0);
-  const schemaTokens = input.tokenizer.count(JSON.stringify(toModelJsonSchema(extractionOutputSchema)));
+  const schemaTokens = schemaTokenCount(input.tokenizer);
   const outputTokensGuess = Math.min(
     EXTRACT_MAX_OUTPUT_TOKENS,
     Math.round(300 + 150 * input.batch.episodes.length + 0.08 * promptTokens),

@@ -4,6 +4,7 @@
  * subset (chrono-node is not a dependency). Results are calendar days in the batch's time zone.
  */
 import { MONTHS, WEEKDAYS } from './lexicon.js';
+import { isValidTimeZone, localDayKey } from '../../domain/time.js';
 
 /** Which way an unqualified date points: a promise ("by Friday") looks ahead, a report ("we launched on Monday") back. */
 export type DateDirection = 'future' | 'past' | 'nearest';
@@ -32,16 +33,7 @@ const RELATIVE = /\b(today|tonight|tomorrow|yesterday)\b/i;
 
 /** The calendar day of an instant in a time zone (UTC when the zone is unknown). */
 export function localYmd(epochMs: number, tz: string): string {
-  let zone = 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-CA', { timeZone: tz });
-    zone = tz;
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-  }
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(epochMs),
-  );
+  return localDayKey(epochMs, isValidTimeZone(tz) ? tz : 'UTC');
 }
 
 function parseYmd(ymd: string): Ymd {

@@ -10,7 +10,7 @@ import { planExtractionDryRun } from '../../../ingest/dry-run.js';
 import { runImportStage } from '../../../ingest/import-stage.js';
 import { loadNameIndex } from '../../../ingest/name-index-loader.js';
 import { runIngest } from '../../../ingest/pipeline.js';
-import { estimateCost, loadPrices, DEFAULT_MODELS } from '../../../llm/index.js';
+import { DEFAULT_MODELS, estimateCost, formatModelRef, loadPrices, selectModel } from '../../../llm/index.js';
 import type { ModelRef } from '../../../ports/llm.js';
 import { parsePositiveInt } from '../args.js';
 import type { CommandContext } from '../context.js';
@@ -74,11 +74,18 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
   const maxBatchTokens = parsePositiveInt(flags.maxBatchTokens, '--max-batch-tokens');
   const plan = await planImport({ path, format });
   const services = await ctx.services();
-  const extraction = await createExtraction({ services, choice, llm: flags.llm });
+  // A dry run only needs to know which model would be used (to price it): no provider is built, no key needed.
+  const model = choice === 'offline' ? null : selectModel({ flag: flags.llm, env: services.env });
+  if (choice === 'llm' && !model) {
+    throw new PieError(
+      'LLM_UNAVAILABLE',
+      'No model is configured for --extractor llm; pass --llm provider:model, set PIE_LLM, or set OPENAI_API_KEY or ANTHROPIC_API_KEY.',
+    );
+  }
   const concurrency =
     flags.concurrency !== undefined
       ? parsePositiveInt(flags.concurrency, '--concurrency')
-      : extraction.model && ['openai', 'anthropic', 'openai-compatible'].includes(extraction.model.ref.provider)
+      : model && ['openai', 'anthropic', 'openai-compatible'].includes(model.ref.provider)
         ? 4
         : 1;
   const progress = createProgress({ io: ctx.io, enabled: !ctx.config.json });
@@ -98,7 +105,8 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
   const importText = renderImport({ report: imported, label: plan.label, format: plan.format, tz });
 
   if (dryRun) {
-    const ref = extraction.model?.ref ?? { provider: 'openai', model: DEFAULT_MODELS.openai };
+    const ref = model?.ref ?? { provider: 'openai', model: DEFAULT_MODELS.openai };
+    const description = model ? `${formatModelRef(model.ref)} (from ${model.source})` : 'offline rules';
     const tokenizer = services.tokenizer();
     const index = await loadNameIndex(services.store);
     const dry = await planExtractionDryRun({
@@ -115,12 +123,13 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
     progress.done();
     const cost = await costOf(services, ref, dry.inputTokens, dry.outputTokensGuess);
     ctx.emit({
-      text: `${importText}\n\n${renderDryRun({ dry, ref, extraction: extraction.description, cost, tokenizer: tokenizer.name })}`,
+      text: `${importText}\n\n${renderDryRun({ dry, ref, extraction: description, cost, tokenizer: tokenizer.name })}`,
       json: { input: plan.label, format: plan.format, import: imported, extraction: { ...dry, model: ref, cost } },
     });
     return;
   }
 
+  const extraction = await createExtraction({ services, choice, llm: flags.llm });
   if (!ctx.config.json) ctx.io.stdout(`${importText}\nExtracting with ${extraction.description}…\n`);
   const estimate = extraction.model ? await upfrontEstimate(services, extraction.model.ref) : null;
   const abort = new AbortController();
