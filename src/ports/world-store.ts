@@ -151,7 +151,7 @@ export interface EntityListQuery {
   tier?: Entity['tier'];
   limit?: number;
   offset?: number;
-  /** importance (default) and lastSeen descending, name ascending (by normalized name); ties by id. */
+  /** importance (default; ties by most recently seen) and lastSeen descending, name ascending (by normalized name); then by id. */
   orderBy?: 'importance' | 'lastSeen' | 'name';
 }
 

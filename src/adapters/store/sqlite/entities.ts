@@ -52,7 +52,7 @@ const UPDATE = `UPDATE entities SET
   WHERE id = @id AND (@expectedVersion IS NULL OR version = @expectedVersion)`;
 
 const ORDER: Record<NonNullable<EntityListQuery['orderBy']>, string> = {
-  importance: 'e.importance DESC, e.id',
+  importance: 'e.importance DESC, e.last_seen DESC, e.id',
   lastSeen: 'e.last_seen DESC, e.id',
   name: 'e.name_norm, e.id',
 };
