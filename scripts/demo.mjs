@@ -14,6 +14,7 @@ for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
 // The sample story ends in October 2025; "now" is pinned just after it so relative times read naturally.
 const steps = [
   ['ingest', 'sample/chatgpt-export.json'],
+  ['stats'],
   ['periods'],
   ['timeline', 'Tidepool'],
   ['timeline', 'vector search is enough for memory'],
