@@ -34,8 +34,21 @@ const optionalText = z
   .nullish()
   .transform((v) => (v === null || v === undefined || v.trim() === '' ? undefined : v.trim()));
 const confidence = z.number().min(0).max(1);
+
+/** A field models may leave out or set to null: absent becomes the given default (made fresh for each parse). */
+function orElse<S extends z.ZodType, D>(schema: S, fallback: () => D) {
+  return schema
+    .nullish()
+    .transform((v): NonNullable<z.output<S>> | D => (v ?? fallback()) as NonNullable<z.output<S>> | D);
+}
+
+/** A list models may leave out or set to null: absent becomes []. */
+function listOf<S extends z.ZodType>(item: S) {
+  return orElse(z.array(item), (): z.output<S>[] => []);
+}
 export const stateValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const state = z.record(z.string(), stateValueSchema);
+const emptyState = (): z.output<typeof state> => ({});
 
 export const extractedEntitySchema = z.object({
   name,
@@ -45,15 +58,9 @@ export const extractedEntitySchema = z.object({
     .min(1)
     .max(40)
     .transform((t) => t.toLowerCase()),
-  aliases: z
-    .array(name)
-    .nullish()
-    .transform((v) => v ?? []),
-  state: state.nullish().transform((v) => v ?? {}),
-  matchesExisting: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
+  aliases: listOf(name),
+  state: orElse(state, emptyState),
+  matchesExisting: orElse(z.string(), () => null),
   episodeId: optionalText,
   eventTime: optionalEventTime,
 });
@@ -67,13 +74,10 @@ export const extractedRelationshipSchema = z.object({
     .min(1)
     .max(60)
     .transform((t) => t.toUpperCase().replace(/[\s-]+/g, '_')),
-  properties: state.nullish().transform((v) => v ?? {}),
+  properties: orElse(state, emptyState),
   /** True when the conversation says the relationship ended ("Maya left the team"). */
-  ended: z
-    .boolean()
-    .nullish()
-    .transform((v) => v ?? false),
-  confidence: confidence.nullish().transform((v) => v ?? 0.8),
+  ended: orElse(z.boolean(), () => false),
+  confidence: orElse(confidence, () => 0.8),
   episodeId: optionalText,
   eventTime: optionalEventTime,
 });
@@ -84,11 +88,8 @@ export const extractedStateChangeSchema = z.object({
   attribute: optionalText,
   oldStateAspect: optionalText,
   newStateAspect: z.string().trim().min(1),
-  isContradiction: z
-    .boolean()
-    .nullish()
-    .transform((v) => v ?? false),
-  confidence: confidence.nullish().transform((v) => v ?? 0.8),
+  isContradiction: orElse(z.boolean(), () => false),
+  confidence: orElse(confidence, () => 0.8),
   episodeId: optionalText,
   eventTime: optionalEventTime,
 });
@@ -96,7 +97,7 @@ export const extractedStateChangeSchema = z.object({
 export const extractedBeliefSchema = z.object({
   statement: name,
   domain: optionalText,
-  confidence: confidence.nullish().transform((v) => v ?? 0.7),
+  confidence: orElse(confidence, () => 0.7),
   replaces: optionalText,
   episodeId: optionalText,
   eventTime: optionalEventTime,
@@ -105,14 +106,8 @@ export const extractedBeliefSchema = z.object({
 export const extractedDecisionSchema = z.object({
   summary: name,
   reasoning: optionalText,
-  alternatives: z
-    .array(z.string())
-    .nullish()
-    .transform((v) => v ?? []),
-  relatedEntities: z
-    .array(z.string())
-    .nullish()
-    .transform((v) => v ?? []),
+  alternatives: listOf(z.string()),
+  relatedEntities: listOf(z.string()),
   episodeId: optionalText,
   eventTime: optionalEventTime,
 });
@@ -127,7 +122,7 @@ export const extractedActionSchema = z.object({
 export const episodeAnnotationSchema = z.object({
   id: z.string().min(1),
   summary: optionalText,
-  significance: confidence.nullish().transform((v) => v ?? undefined),
+  significance: orElse(confidence, () => undefined),
   userState: optionalText,
 });
 
@@ -137,42 +132,18 @@ export const extractionResultSchema = z.object({
     date: isoTime,
     episodeIds: z.array(z.string().min(1)).min(1),
   }),
-  entities: z
-    .array(extractedEntitySchema)
-    .nullish()
-    .transform((v) => v ?? []),
-  relationships: z
-    .array(extractedRelationshipSchema)
-    .nullish()
-    .transform((v) => v ?? []),
-  stateChanges: z
-    .array(extractedStateChangeSchema)
-    .nullish()
-    .transform((v) => v ?? []),
-  beliefs: z
-    .array(extractedBeliefSchema)
-    .nullish()
-    .transform((v) => v ?? []),
-  decisions: z
-    .array(extractedDecisionSchema)
-    .nullish()
-    .transform((v) => v ?? []),
-  actions: z
-    .array(extractedActionSchema)
-    .nullish()
-    .transform((v) => v ?? []),
-  locations: z
-    .array(name)
-    .nullish()
-    .transform((v) => v ?? []),
+  entities: listOf(extractedEntitySchema),
+  relationships: listOf(extractedRelationshipSchema),
+  stateChanges: listOf(extractedStateChangeSchema),
+  beliefs: listOf(extractedBeliefSchema),
+  decisions: listOf(extractedDecisionSchema),
+  actions: listOf(extractedActionSchema),
+  locations: listOf(name),
   periodContext: optionalText,
   summary: optionalText,
-  significance: confidence.nullish().transform((v) => v ?? undefined),
+  significance: orElse(confidence, () => undefined),
   userState: optionalText,
-  episodes: z
-    .array(episodeAnnotationSchema)
-    .nullish()
-    .transform((v) => v ?? []),
+  episodes: listOf(episodeAnnotationSchema),
 });
 
 export type ExtractionResult = z.output<typeof extractionResultSchema>;
