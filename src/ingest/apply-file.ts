@@ -4,9 +4,9 @@ import { PieError, errorMessage } from '../domain/errors.js';
 import { extractionResultSchema, type ExtractionResult } from '../extract/result.js';
 import type { Clock } from '../ports/clock.js';
 import type { WorldStore } from '../ports/world-store.js';
-import { Resolver, type MatchVerifier } from '../resolve/resolver.js';
+import type { MatchVerifier } from '../resolve/resolver.js';
 import { applyExtraction } from '../world/apply-batch.js';
-import { loadNameIndex } from './name-index-loader.js';
+import { loadResolution } from './name-index-loader.js';
 
 export interface ApplyFileReport {
   runId: string;
@@ -79,8 +79,8 @@ export async function applyResultsFile(input: {
     source: input.path,
     options: { command: 'apply' },
   });
-  let index = await loadNameIndex(store);
-  let resolver = new Resolver({ index, verifier: input.verifier });
+  const resolution = { store, verifier: input.verifier };
+  let { index, resolver } = await loadResolution(resolution);
   for (const [i, { line, result }] of valid.entries()) {
     try {
       const applied = await applyExtraction({
@@ -111,8 +111,7 @@ export async function applyResultsFile(input: {
       report.applied++;
     } catch (cause) {
       report.failed.push({ line, reason: errorMessage(cause) });
-      index = await loadNameIndex(store);
-      resolver = new Resolver({ index, verifier: input.verifier });
+      ({ index, resolver } = await loadResolution(resolution));
     }
     input.onProgress?.(i + 1, valid.length);
   }

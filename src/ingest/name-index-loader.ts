@@ -1,5 +1,7 @@
 import type { WorldStore } from '../ports/world-store.js';
+import type { Embedder } from '../ports/embedder.js';
 import { NameIndex } from '../resolve/name-index.js';
+import { Resolver, type MatchVerifier } from '../resolve/resolver.js';
 
 /** Builds the resolution index from every entity in the world (archived ones included: they can be revived). */
 export async function loadNameIndex(store: WorldStore): Promise<NameIndex> {
@@ -11,4 +13,17 @@ export async function loadNameIndex(store: WorldStore): Promise<NameIndex> {
     if (entities.length < page) break;
   }
   return index;
+}
+
+/**
+ * The name index and a resolver over it, built from the world as it is now. Rebuilt after a failed apply: the
+ * rolled-back batch may already have added names to the in-memory index.
+ */
+export async function loadResolution(input: {
+  store: WorldStore;
+  embedder?: Embedder | undefined;
+  verifier?: MatchVerifier | undefined;
+}): Promise<{ index: NameIndex; resolver: Resolver }> {
+  const index = await loadNameIndex(input.store);
+  return { index, resolver: new Resolver({ index, embedder: input.embedder, verifier: input.verifier }) };
 }

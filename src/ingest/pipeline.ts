@@ -4,11 +4,11 @@ import { ZERO_USAGE, type Extractor, type Usage } from '../extract/types.js';
 import type { Clock } from '../ports/clock.js';
 import type { Embedder } from '../ports/embedder.js';
 import type { WorldStore } from '../ports/world-store.js';
-import { Resolver, type MatchVerifier } from '../resolve/resolver.js';
+import type { MatchVerifier } from '../resolve/resolver.js';
 import { applyExtraction } from '../world/apply-batch.js';
 import { buildBatchInput } from './batch-input.js';
 import type { PlannedBatch } from './batches.js';
-import { loadNameIndex } from './name-index-loader.js';
+import { loadResolution } from './name-index-loader.js';
 import { addUsage, planPendingBatches, type SelectionOptions } from './selection.js';
 
 export type IngestEvent =
@@ -78,8 +78,8 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
   });
   options.onEvent?.({ type: 'planned', batches: plan.batches.length, episodes: plan.episodes, tokens: plan.tokens });
 
-  let index = await loadNameIndex(store);
-  let resolver = new Resolver({ index, embedder: options.embedder, verifier: options.verifier });
+  const resolution = { store, embedder: options.embedder, verifier: options.verifier };
+  let { index, resolver } = await loadResolution(resolution);
   const summary: IngestSummary = {
     runId,
     status: 'completed',
@@ -141,8 +141,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
       } catch (cause) {
         error = `applying the result failed: ${errorMessage(cause)}`;
         // The transaction rolled back; names it added to the in-memory index must go too.
-        index = await loadNameIndex(store);
-        resolver = new Resolver({ index, embedder: options.embedder, verifier: options.verifier });
+        ({ index, resolver } = await loadResolution(resolution));
       }
     }
     if (error !== null) {
