@@ -10,35 +10,41 @@ export function toBatchTurns(turns: readonly StoredTurn[]): BatchEpisode['turns'
   return turns.map((t) => ({ role: t.role, text: t.text, time: t.time, ...(t.speaker ? { speaker: t.speaker } : {}) }));
 }
 
-/** Loads a planned batch's turns and builds its preamble from the world as it is now. */
+/** A whole stored episode as an extractor sees it, or undefined when it does not exist. */
+export async function loadBatchEpisode(store: WorldStore, id: string): Promise<BatchEpisode | undefined> {
+  const episode = await store.episodes.get(id);
+  if (!episode) return undefined;
+  const turns = toBatchTurns(await store.episodes.turns(id));
+  return { id: episode.id, title: episode.title, createdAt: episode.createdAt, model: episode.model, turns };
+}
+
+/**
+ * A planned batch as an extractor receives it: each slice's turns (titled "part k of n" when a conversation was
+ * split) and a preamble built from the world as it is now. `episode` supplies whole episodes: from the store for
+ * a real run, from the not-yet-imported conversations for a dry run.
+ */
 export async function buildBatchInput(input: {
   store: WorldStore;
   index: NameIndex;
   planned: PlannedBatch;
   tz: string;
+  episode?: (id: string) => Promise<BatchEpisode | undefined>;
   preamble?: PreambleOptions;
 }): Promise<ExtractionBatch> {
   const { store, planned } = input;
+  const load = input.episode ?? ((id: string) => loadBatchEpisode(store, id));
   const episodes: BatchEpisode[] = [];
   for (const slice of planned.slices) {
-    const episode = await store.episodes.get(slice.episodeId);
-    if (!episode) continue;
-    const turns = (await store.episodes.turns(slice.episodeId)).slice(slice.fromTurn, slice.toTurn);
+    const e = await load(slice.episodeId);
+    if (!e) continue;
     const part = slice.parts > 1 ? ` (part ${slice.part} of ${slice.parts})` : '';
-    episodes.push({
-      id: episode.id,
-      title: `${episode.title}${part}`,
-      createdAt: episode.createdAt,
-      model: episode.model,
-      turns: toBatchTurns(turns),
-    });
+    episodes.push({ ...e, title: `${e.title}${part}`, turns: e.turns.slice(slice.fromTurn, slice.toTurn) });
   }
-  const partial = { episodes };
   const preamble = await buildPreamble({
     store,
     index: input.index,
     batchTime: planned.time,
-    texts: batchTexts(partial),
+    texts: batchTexts({ episodes }),
     ...(input.preamble ? { options: input.preamble } : {}),
   });
   return { id: planned.id, date: planned.time, tz: input.tz, episodes, preamble };

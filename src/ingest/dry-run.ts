@@ -2,9 +2,8 @@ import { episodeIdFor, type Conversation } from '../domain/conversation.js';
 import type { BatchEpisode, ExtractionBatch } from '../extract/types.js';
 import type { WorldStore } from '../ports/world-store.js';
 import type { NameIndex } from '../resolve/name-index.js';
-import { toBatchTurns } from './batch-input.js';
-import { planBatches, type PlannedBatch } from './batches.js';
-import { batchTexts, buildPreamble } from './preamble.js';
+import { buildBatchInput, loadBatchEpisode } from './batch-input.js';
+import { planBatches } from './batches.js';
 
 export interface TokenEstimate {
   inputTokens: number;
@@ -56,8 +55,8 @@ export async function planExtractionDryRun(input: {
   for (const status of ['pending', 'failed'] as const) {
     for (const e of await input.store.episodes.list({ extraction: status })) {
       if (episodes.has(e.id)) continue;
-      const turns = toBatchTurns(await input.store.episodes.turns(e.id));
-      episodes.set(e.id, { id: e.id, title: e.title, createdAt: e.createdAt, model: e.model, turns });
+      const loaded = await loadBatchEpisode(input.store, e.id);
+      if (loaded) episodes.set(e.id, loaded);
     }
   }
   let chosen = [...episodes.values()]
@@ -75,7 +74,13 @@ export async function planExtractionDryRun(input: {
   });
   const batches: DryRunBatch[] = [];
   for (const [i, p] of planned.entries()) {
-    const batch = await materialize({ planned: p, episodes, store: input.store, index: input.index, tz: input.tz });
+    const batch = await buildBatchInput({
+      store: input.store,
+      index: input.index,
+      planned: p,
+      tz: input.tz,
+      episode: async (id) => episodes.get(id),
+    });
     const estimate = input.estimate(batch);
     batches.push({
       id: p.id,
@@ -93,27 +98,4 @@ export async function planExtractionDryRun(input: {
     inputTokens: batches.reduce((n, b) => n + b.inputTokens, 0),
     outputTokensGuess: batches.reduce((n, b) => n + b.outputTokensGuess, 0),
   };
-}
-
-async function materialize(input: {
-  planned: PlannedBatch;
-  episodes: ReadonlyMap<string, BatchEpisode>;
-  store: WorldStore;
-  index: NameIndex;
-  tz: string;
-}): Promise<ExtractionBatch> {
-  const episodes: BatchEpisode[] = [];
-  for (const s of input.planned.slices) {
-    const e = input.episodes.get(s.episodeId);
-    if (!e) continue;
-    const part = s.parts > 1 ? ` (part ${s.part} of ${s.parts})` : '';
-    episodes.push({ ...e, title: `${e.title}${part}`, turns: e.turns.slice(s.fromTurn, s.toTurn) });
-  }
-  const preamble = await buildPreamble({
-    store: input.store,
-    index: input.index,
-    batchTime: input.planned.time,
-    texts: batchTexts({ episodes }),
-  });
-  return { id: input.planned.id, date: input.planned.time, tz: input.tz, episodes, preamble };
 }
