@@ -106,17 +106,7 @@ export async function createExtraction(input: {
       description: 'offline rules',
     };
   }
-  const languageModel: LanguageModel =
-    model.ref.provider === 'fake'
-      ? createFakeModelFromFile(model.ref.model)
-      : createLanguageModel({ ref: model.ref, env: services.env });
-  const client = createLlmClient({
-    model: languageModel,
-    cache: services.store.llmCache,
-    clock: services.clock,
-    prices: await loadPrices({ env: services.env }),
-    ...(input.onCall ? { onCall: input.onCall } : {}),
-  });
+  const client = await createClientFor({ services, model, onCall: input.onCall });
   return {
     extractor: createLlmExtractor({ client }),
     model,
@@ -125,6 +115,41 @@ export async function createExtraction(input: {
     embedder,
     description: `${formatModelRef(model.ref)} (from ${model.source})`,
   };
+}
+
+/** The cached, accounted client over the selected model (a fake script for `fake:<file>`). */
+async function createClientFor(input: {
+  services: Services;
+  model: ModelSelection;
+  onCall?: Parameters<typeof createLlmClient>[0]['onCall'] | undefined;
+}): Promise<LlmClient> {
+  const { services, model } = input;
+  const languageModel: LanguageModel =
+    model.ref.provider === 'fake'
+      ? createFakeModelFromFile(model.ref.model)
+      : createLanguageModel({ ref: model.ref, env: services.env });
+  return createLlmClient({
+    model: languageModel,
+    cache: services.store.llmCache,
+    clock: services.clock,
+    prices: await loadPrices({ env: services.env }),
+    ...(input.onCall ? { onCall: input.onCall } : {}),
+  });
+}
+
+/**
+ * The model for answering questions (`--llm`, PIE_LLM, or an API key in the environment), or null when none is
+ * configured; `--no-llm` style callers pass `disabled`.
+ */
+export async function createQueryModel(input: {
+  services: Services;
+  llm?: string | undefined;
+  onCall?: Parameters<typeof createLlmClient>[0]['onCall'];
+}): Promise<{ client: LlmClient; description: string } | null> {
+  const model = selectModel({ flag: input.llm, env: input.services.env });
+  if (!model) return null;
+  const client = await createClientFor({ services: input.services, model, onCall: input.onCall });
+  return { client, description: `${formatModelRef(model.ref)} (from ${model.source})` };
 }
 
 /**

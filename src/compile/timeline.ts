@@ -48,7 +48,7 @@ function transitionLines(ctx: TimeContext, t: Transition): string[] {
   return lines;
 }
 
-function changeText(from: EntityState, to: EntityState): string {
+export function changeText(from: EntityState, to: EntityState): string {
   return Object.keys(to)
     .map((k) => `${k}: ${from[k] === undefined || from[k] === null ? '∅' : String(from[k])} → ${String(to[k])}`)
     .join('; ');

@@ -32,6 +32,7 @@ export interface WorldStore {
   readonly journal: JournalRepo;
   readonly maintenance: MaintenanceLogRepo;
   readonly search: SearchRepo;
+  readonly embeddings: EmbeddingRepo;
 
   /**
    * Run `fn` atomically: either everything it wrote is committed or nothing is; when `fn` throws, everything is
@@ -78,6 +79,8 @@ export interface EpisodeListQuery {
   until?: number;
   limit?: number;
   offset?: number;
+  /** 'asc' (default): oldest first; 'desc': newest first (createdAt, then id, both descending). */
+  order?: 'asc' | 'desc';
 }
 
 export interface EpisodeRepo {
@@ -88,6 +91,8 @@ export interface EpisodeRepo {
    */
   upsert(input: EpisodeUpsert): Promise<{ id: string; outcome: UpsertOutcome }>;
   get(id: string): Promise<Episode | null>;
+  /** The episodes with these ids, in the order of `ids`; unknown ids are left out. */
+  getMany(ids: readonly string[]): Promise<Episode[]>;
   /** Chronological (createdAt, then id). */
   list(query?: EpisodeListQuery): Promise<Episode[]>;
   count(query?: EpisodeListQuery): Promise<number>;
@@ -153,6 +158,10 @@ export interface EntityListQuery {
   offset?: number;
   /** importance (default; ties by most recently seen) and lastSeen descending, name ascending (by normalized name); then by id. */
   orderBy?: 'importance' | 'lastSeen' | 'name';
+  /** Only entities with firstSeen <= this time (they existed then). */
+  firstSeenAtOrBefore?: number;
+  /** Leave out archived entities. */
+  excludeArchived?: boolean;
 }
 
 export interface EntityRepo {
@@ -161,14 +170,31 @@ export interface EntityRepo {
   /** Applies the patch and bumps the version. Unknown id → NOT_FOUND. */
   update(id: string, patch: EntityPatch): Promise<Entity>;
   get(id: string): Promise<Entity | null>;
+  /** The entities with these ids, in the order of `ids`; unknown ids are left out. */
+  getMany(ids: readonly string[]): Promise<Entity[]>;
   /** Entities whose normalized name or normalized alias equals `normalized`; most important first. */
   findByKey(normalized: string): Promise<Entity[]>;
   list(query?: EntityListQuery): Promise<Entity[]>;
-  count(query?: Pick<EntityListQuery, 'type' | 'tier'>): Promise<number>;
+  count(query?: Pick<EntityListQuery, 'type' | 'tier' | 'firstSeenAtOrBefore' | 'excludeArchived'>): Promise<number>;
   /** Adding an alias the entity already has (same normalized form) does nothing. Aliases list in the order added. */
   addAlias(input: { entityId: string; alias: string; normalized: string; recordedAt: number }): Promise<void>;
   /** accessCount + 1 for each id (unknown ids are ignored); does not bump the version. */
   incrementAccess(ids: string[]): Promise<void>;
+}
+
+export interface TransitionListQuery {
+  /** eventTime >= since */
+  since?: number;
+  /** eventTime < until */
+  until?: number;
+  kind?: Transition['kind'];
+  /** Only transitions of these entities. */
+  entityIds?: readonly string[];
+  /** Only contradictions not yet closed by a resolution (resolvedBy null); implies kind 'contradiction'. */
+  unresolved?: boolean;
+  /** 'asc' (default) chronological; 'desc' newest first. */
+  order?: 'asc' | 'desc';
+  limit?: number;
 }
 
 export interface TransitionRepo {
@@ -176,7 +202,9 @@ export interface TransitionRepo {
   /** Chronological: event time, then record time, then id. */
   forEntity(entityId: string): Promise<Transition[]>;
   /** Chronological by event time (then record time, id); since inclusive, until exclusive. */
-  list(query?: { since?: number; until?: number; kind?: Transition['kind']; limit?: number }): Promise<Transition[]>;
+  list(query?: TransitionListQuery): Promise<Transition[]>;
+  /** The transitions with these ids, in the order of `ids`; unknown ids are left out. */
+  getMany(ids: readonly string[]): Promise<Transition[]>;
   /** The `limit` most recent transitions with eventTime < until (all when until is absent), newest first. */
   latest(query: { until?: number; limit: number }): Promise<Transition[]>;
   markResolved(input: { id: string; resolvedBy: string }): Promise<void>;
@@ -188,6 +216,11 @@ export interface FactRepo {
   current(entityId: string): Promise<Fact[]>;
   /** Every fact, closed ones included, by validFrom (then recordedAt, id). */
   history(entityId: string, attribute?: string): Promise<Fact[]>;
+  /**
+   * Facts true at `time`: validFrom <= time and (validTo null or validTo > time); by entity, attribute, then
+   * validFrom. With `entityIds`, only theirs.
+   */
+  validAt(query: { time: number; entityIds?: readonly string[] }): Promise<Fact[]>;
   /** Closes a fact: sets validTo and supersededBy. */
   close(input: { id: string; validTo: number; supersededBy: string | null }): Promise<void>;
 }
@@ -199,6 +232,13 @@ export interface RelationshipRepo {
   /** The latest open (no validTo) edge of that type from source to target. */
   findOpen(input: { sourceId: string; targetId: string; type: string }): Promise<Relationship | null>;
   close(input: { id: string; validTo: number }): Promise<void>;
+  /**
+   * Relationships valid at `time`: validFrom <= time and (validTo null or validTo > time), by validFrom then id.
+   * With `entityIds`, only those touching one of them (either end).
+   */
+  validAt(query: { time: number; entityIds?: readonly string[]; limit?: number }): Promise<Relationship[]>;
+  /** Relationships that began (validFrom) or ended (validTo) in [since, until), by time then id. */
+  changedBetween(query: { since: number; until: number; limit?: number }): Promise<Relationship[]>;
 }
 
 /** An entity named in an episode: provenance for "where did this come up", and for retrieval. */
@@ -216,6 +256,18 @@ export interface MentionRepo {
   forEntity(entityId: string): Promise<EntityMention[]>;
   /** Chronological (time, then entityId). */
   forEpisode(episodeId: string): Promise<EntityMention[]>;
+  /**
+   * Entities mentioned in [since, until) with how often and when first/last in that window; most mentioned first
+   * (then latest, then entityId).
+   */
+  activeBetween(query: { since: number; until: number; limit?: number }): Promise<EntityActivity[]>;
+}
+
+export interface EntityActivity {
+  entityId: string;
+  mentions: number;
+  first: number;
+  last: number;
 }
 
 export interface PeriodRepo {
@@ -348,6 +400,25 @@ export interface EpisodeHit {
   score: number;
 }
 
+export interface EntityHit {
+  kind: 'entity';
+  entityId: string;
+  name: string;
+  type: string;
+  /** Matched text (name, aliases or state values) with the matched terms marked. */
+  snippet: string;
+  score: number;
+}
+
+export interface TransitionHit {
+  kind: 'transition';
+  transitionId: string;
+  entityId: string;
+  eventTime: number;
+  snippet: string;
+  score: number;
+}
+
 export interface SearchQuery {
   /** User text, never query syntax. Empty or whitespace-only → INVALID_ARGUMENT. */
   text: string;
@@ -366,4 +437,35 @@ export interface SearchRepo {
   turns(query: SearchQuery): Promise<TurnHit[]>;
   /** Full-text search over episode titles and summaries. */
   episodes(query: SearchQuery): Promise<EpisodeHit[]>;
+  /**
+   * Full-text search over entity names, aliases and current state values (names weigh most). Archived entities
+   * are left out unless `includeArchived`.
+   */
+  entities(query: SearchQuery & { includeArchived?: boolean }): Promise<EntityHit[]>;
+  /** Full-text search over transition summaries. */
+  transitions(query: SearchQuery): Promise<TransitionHit[]>;
+}
+
+// ---------------------------------------------------------------- embeddings
+
+export type EmbeddingOwner = 'entity' | 'episode' | 'transition';
+
+export interface StoredEmbedding {
+  ownerKind: EmbeddingOwner;
+  ownerId: string;
+  /** The embedder's model label; vectors of different models never mix. */
+  model: string;
+  vector: Float32Array;
+}
+
+export interface EmbeddingRepo {
+  /** Insert or replace by (ownerKind, ownerId, model). */
+  put(input: StoredEmbedding & { createdAt: number }): Promise<void>;
+  /** Every vector of that kind and model (for brute-force similarity), in ownerId order. */
+  all(query: { ownerKind: EmbeddingOwner; model: string }): Promise<StoredEmbedding[]>;
+  /** Ids of owners of that kind (entities, episodes or transitions that exist) without a vector of that model. */
+  missing(query: { ownerKind: EmbeddingOwner; model: string; limit: number }): Promise<string[]>;
+  count(query: { ownerKind: EmbeddingOwner; model: string }): Promise<number>;
+  /** Removes every vector not of `model` (after an embedding model change); returns how many. */
+  deleteOtherModels(model: string): Promise<number>;
 }

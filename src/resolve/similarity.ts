@@ -52,7 +52,7 @@ export function levenshteinSimilarity(a: string, b: string): number {
 }
 
 /** Cosine similarity of two equal-length vectors. */
-export function cosine(a: readonly number[], b: readonly number[]): number {
+export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let dot = 0;
   let na = 0;
   let nb = 0;

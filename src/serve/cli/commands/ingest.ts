@@ -2,15 +2,17 @@ import type { Command } from 'commander';
 import { createExtraction, type ExtractorChoice, type Services } from '../../../compose.js';
 import type { Conversation, ImportFormat } from '../../../domain/conversation.js';
 import { IMPORT_FORMATS } from '../../../domain/conversation.js';
-import { PieError } from '../../../domain/errors.js';
+import { PieError, errorMessage } from '../../../domain/errors.js';
 import { parseDateArgument } from '../../../domain/time.js';
 import { estimateExtractionTokens } from '../../../extract/llm/index.js';
 import { importConversations, planImport } from '../../../import/index.js';
 import { planExtractionDryRun } from '../../../ingest/dry-run.js';
+import { indexEmbeddings } from '../../../ingest/embed-index.js';
 import { runImportStage } from '../../../ingest/import-stage.js';
 import { loadNameIndex } from '../../../ingest/name-index-loader.js';
 import { runIngest } from '../../../ingest/pipeline.js';
 import { DEFAULT_MODELS, estimateCost, formatModelRef, loadPrices, selectModel } from '../../../llm/index.js';
+import type { Embedder } from '../../../ports/embedder.js';
 import type { ModelRef } from '../../../ports/llm.js';
 import { parsePositiveInt } from '../args.js';
 import type { CommandContext } from '../context.js';
@@ -161,14 +163,17 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
       },
     });
     progress.done();
+    const vectors = extraction.embedder ? await embedStage(ctx, services, extraction.embedder, abort.signal) : null;
     const stats = await services.store.stats();
+    const extractionText = renderExtraction({ summary, extraction: extraction.description, stats });
     ctx.emit({
-      text: renderExtraction({ summary, extraction: extraction.description, stats }),
+      text: vectors ? `${extractionText}\n${vectors.text}` : extractionText,
       json: {
         input: plan.label,
         format: plan.format,
         import: imported,
         extraction: { extractor: extraction.extractor.label, ...summary },
+        ...(vectors ? { vectors: vectors.json } : {}),
       },
     });
     if (summary.status === 'budget_exhausted') {
@@ -185,6 +190,36 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
     }
   } finally {
     process.off('SIGINT', onSignal);
+  }
+}
+
+/** Vectors for the retrieval lane when PIE_EMBEDDER is set; a failure is reported, and a re-run finishes it. */
+async function embedStage(
+  ctx: CommandContext,
+  services: Services,
+  embedder: Embedder,
+  signal: AbortSignal,
+): Promise<{ text: string; json: Record<string, unknown> }> {
+  const progress = createProgress({ io: ctx.io, enabled: !ctx.config.json });
+  try {
+    const done = await indexEmbeddings({
+      store: services.store,
+      embedder,
+      clock: services.clock,
+      signal,
+      onProgress: (n, kind) =>
+        progress.update(`Embedding with ${embedder.model}… ${n} ${kind === 'entity' ? 'entities' : 'episodes'}`),
+    });
+    progress.done();
+    return {
+      text: `Vectors (${embedder.model}): ${done.entities} entities and ${done.episodes} episodes embedded.`,
+      json: { model: embedder.model, ...done },
+    };
+  } catch (error) {
+    progress.done();
+    const message = `Embedding with ${embedder.model} failed (${errorMessage(error)}); the world model is saved, and running pie ingest again finishes the vectors.`;
+    ctx.io.stderr(`pie: ${message}\n`);
+    return { text: message, json: { model: embedder.model, error: errorMessage(error) } };
   }
 }
 

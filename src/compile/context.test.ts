@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Period } from '../domain/world.js';
+import { entity, transition } from '../query/test-kit.js';
+import type { QueryPlan, Subgraph } from '../query/types.js';
+import { compileContext } from './context.js';
+import type { TimeFormat } from './time-format.js';
+
+const NOW = Date.UTC(2025, 10, 1, 12);
+const at = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d, 12);
+const periods: Period[] = [
+  { entityId: 'p1', name: 'junior year at UMD', start: at(2024, 8, 26), end: at(2025, 5, 20) },
+  { entityId: 'p2', name: 'gap semester in San Francisco', start: at(2025, 6, 1), end: null },
+];
+const tidepool = entity({
+  id: 'tp',
+  name: 'Tidepool',
+  aliases: ['TP'],
+  state: { stage: 'beta', focus: 'tide alerts' },
+  firstSeen: at(2024, 9, 10),
+  lastSeen: at(2025, 10, 11),
+});
+const subgraph: Subgraph = {
+  entities: [
+    {
+      entity: tidepool,
+      transitionCount: 3,
+      changeCount: 2,
+      transitions: [
+        transition({
+          id: 'c',
+          entityId: 'tp',
+          kind: 'creation',
+          eventTime: at(2024, 9, 10),
+          summary: 'Started Tidepool',
+          episodeId: 'ep1',
+        }),
+        transition({
+          id: 'x',
+          entityId: 'tp',
+          kind: 'contradiction',
+          eventTime: at(2025, 7, 1),
+          summary: 'Pivoted from surf reports to tide alerts',
+          fromState: { focus: 'surf reports' },
+          toState: { focus: 'tide alerts' },
+          episodeId: 'ep2',
+        }),
+      ],
+      relationships: [],
+    },
+  ],
+  procedures: [],
+  contradictions: [],
+  paths: [],
+  excerpts: [],
+  events: [],
+};
+const plan: QueryPlan = {
+  question: 'How has Tidepool evolved?',
+  intent: 'temporal_diff',
+  entityIds: ['tp'],
+  unknownNames: [],
+  timeRanges: [],
+  wantsHistory: true,
+  timeFormat: 'hybrid',
+  decidedBy: 'rules',
+};
+const episodes = new Map([
+  ['ep1', { title: 'Tidepool idea', createdAt: at(2024, 9, 10) }],
+  ['ep2', { title: 'Pivot talk', createdAt: at(2025, 7, 1) }],
+]);
+
+function compile(format: TimeFormat) {
+  return compileContext({
+    plan: { ...plan, timeFormat: format },
+    subgraph,
+    time: { now: NOW, tz: 'UTC', format, periods },
+    episodes,
+  });
+}
+
+describe('compileContext', () => {
+  it('semantic: relative times and periods, no dates in the entity lines', () => {
+    const lines = compile('semantic').text.split('\n');
+    expect(lines).toContain(
+      '• Tidepool (project, also called TP): first appeared about 14 months ago (during junior year at UMD); last referenced 3 weeks ago (during gap semester in San Francisco).',
+    );
+    expect(lines).toContain('  Changed state 2 times (~0.2 per month) over about 13 months.');
+    expect(lines).toContain('  Current state: stage: beta; focus: tide alerts.');
+    expect(lines).toContain(
+      '    – about 4 months ago (during gap semester in San Francisco): Pivoted from surf reports to tide alerts [focus: surf reports → tide alerts] [2]',
+    );
+    expect(lines).toContain('      ⚠ Contradicted the previous state (unresolved).');
+  });
+  it('absolute: exact dates only', () => {
+    const lines = compile('absolute').text.split('\n');
+    expect(lines).toContain(
+      '• Tidepool (project, also called TP): first appeared 10 September 2024; last referenced 11 October 2025.',
+    );
+    expect(lines).toContain('    – 10 September 2024: Started Tidepool [1]');
+  });
+  it('hybrid: date, relative time and period', () => {
+    const lines = compile('hybrid').text.split('\n');
+    expect(lines).toContain(
+      '    – 10 September 2024 (about 14 months ago, during junior year at UMD): Started Tidepool [1]',
+    );
+  });
+  it('numbers sources in order of first citation and lists them by title and time', () => {
+    const { text, sources } = compile('semantic');
+    expect(sources.map((s) => [s.n, s.episodeId])).toEqual([
+      [1, 'ep1'],
+      [2, 'ep2'],
+    ]);
+    expect(text.split('\n').slice(-3)).toEqual([
+      'Sources:',
+      '  [1] “Tidepool idea”, about 14 months ago (during junior year at UMD)',
+      '  [2] “Pivot talk”, about 4 months ago (during gap semester in San Francisco)',
+    ]);
+  });
+  it('is deterministic for a fixed now', () => {
+    expect(compile('hybrid').text).toBe(compile('hybrid').text);
+  });
+  it('says when nothing matches', () => {
+    const empty = compileContext({
+      plan,
+      subgraph: { ...subgraph, entities: [] },
+      time: { now: NOW, tz: 'UTC', format: 'hybrid', periods },
+      episodes,
+    });
+    expect(empty.text).toContain('Nothing in the world model matches this question.');
+    expect(empty.sources).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * The searchable words of a question: question words, auxiliaries, pronouns and other stop words removed, so that
+ * BM25 ranks by what the question is about ("How has my thinking about knowledge graphs evolved?" → "thinking
+ * knowledge graphs evolved"). Pure.
+ */
+const STOP = new Set(
+  (
+    'a about above after again against all am an and any are as at be because been before being below between both ' +
+    'but by can could did do does doing down during each few for from further had has have having he her here hers ' +
+    'herself him himself his how i if in into is it its itself just let me more most my myself no nor not now of off ' +
+    'on once only or other our ours ourselves out over own same she should so some such than that the their theirs ' +
+    'them themselves then there these they this those through to too under until up very was we were what when where ' +
+    'which while who whom why will with would you your yours yourself yourselves tell think thought know knew ' +
+    'ever still really also much many get got going go went way things thing something anything lot'
+  ).split(' '),
+);
+
+export function questionKeywords(question: string): string[] {
+  const words = question
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[’']s\b/g, '')
+    .split(/[^\p{L}\p{N}+#]+/u)
+    .filter((w) => w.length > 1 || /\d/.test(w));
+  const out: string[] = [];
+  for (const word of words) {
+    const lower = word.toLowerCase();
+    if (STOP.has(lower) || out.some((w) => w.toLowerCase() === lower)) continue;
+    out.push(word);
+  }
+  return out;
+}
+
+/** The keywords as search text, or null when nothing is left to search for. */
+export function keywordText(question: string): string | null {
+  const words = questionKeywords(question);
+  return words.length > 0 ? words.join(' ') : null;
+}

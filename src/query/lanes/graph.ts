@@ -1,0 +1,31 @@
+import type { LaneHit, LaneResult } from '../types.js';
+import type { LaneInput } from './types.js';
+
+/**
+ * Neighbours of the entities the question names (or, failing that, of the best entities other lanes found):
+ * one hop over relationships, current ones unless the question wants history; stronger and more important
+ * neighbours first.
+ */
+export async function graphLane(input: LaneInput & { seeds: readonly string[]; perSeed: number }): Promise<LaneResult> {
+  const { store, settings, plan } = input;
+  if (settings.limit === 0) return { lane: 'graph', hits: [], skipped: 'off for this intent' };
+  if (input.seeds.length === 0) return { lane: 'graph', hits: [], skipped: 'no entity to expand from' };
+  const seedSet = new Set(input.seeds);
+  const weights = new Map<string, number>();
+  for (const seed of input.seeds) {
+    const edges = await store.relationships.forEntity(seed, { includeEnded: plan.wantsHistory });
+    const ranked = edges
+      .map((r) => ({ other: r.sourceId === seed ? r.targetId : r.sourceId, w: r.confidence }))
+      .filter((x) => !seedSet.has(x.other))
+      .sort((a, b) => b.w - a.w || (a.other < b.other ? -1 : 1))
+      .slice(0, input.perSeed);
+    for (const { other, w } of ranked) weights.set(other, Math.max(weights.get(other) ?? 0, w));
+  }
+  const neighbours = (await store.entities.getMany([...weights.keys()])).filter((e) => e.tier !== 'archived');
+  const hits: LaneHit[] = neighbours
+    .map((e) => ({ e, s: (weights.get(e.id) ?? 0) * e.importance }))
+    .sort((a, b) => b.s - a.s || (a.e.id < b.e.id ? -1 : 1))
+    .slice(0, settings.limit)
+    .map(({ e }) => ({ ref: { kind: 'entity', id: e.id }, time: e.lastSeen, importance: e.importance }));
+  return { lane: 'graph', hits };
+}

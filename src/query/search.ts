@@ -1,0 +1,51 @@
+import type { Embedder } from '../ports/embedder.js';
+import type { WorldStore } from '../ports/world-store.js';
+import { PieError } from '../domain/errors.js';
+import { describeItems, type DescribedItem } from './items.js';
+import { planQuery } from './plan.js';
+import { PRESETS } from './presets.js';
+import { retrieve } from './retrieve.js';
+import type { LaneName, QueryPlan } from './types.js';
+
+export interface SearchResult {
+  plan: QueryPlan;
+  items: DescribedItem[];
+  lanes: { lane: LaneName; hits: number; skipped?: string }[];
+}
+
+/**
+ * Hybrid search (DESIGN.md §5) without compiling a context: the general preset's lanes over entities,
+ * transitions, episodes and turns, fused and re-scored, best first.
+ */
+export async function searchWorld(input: {
+  store: WorldStore;
+  text: string;
+  limit: number;
+  now: number;
+  tz: string;
+  embedder?: Embedder | undefined;
+  recordAccess?: boolean;
+}): Promise<SearchResult> {
+  const { store, now } = input;
+  if (input.text.trim() === '')
+    throw new PieError('INVALID_ARGUMENT', 'The search text is empty; give at least one word.');
+  const periods = await store.periods.list();
+  const plan = await planQuery({ store, question: input.text, now, tz: input.tz, periods, format: 'hybrid' });
+  // The recent lane is a safety net for questions; a search lists only what matches.
+  const general = PRESETS.general;
+  const preset = { ...general, topK: input.limit, lanes: { ...general.lanes, recent: { limit: 0, weight: 0 } } };
+  const retrieval = await retrieve({ store, plan, preset, now, embedder: input.embedder });
+  const items = await describeItems({ store, items: retrieval.items });
+  if (input.recordAccess) {
+    await store.entities.incrementAccess(items.flatMap((i) => (i.kind === 'entity' ? [i.entity.id] : [])));
+  }
+  return {
+    plan,
+    items,
+    lanes: retrieval.lanes.map((l) => ({
+      lane: l.lane,
+      hits: l.hits.length,
+      ...(l.skipped ? { skipped: l.skipped } : {}),
+    })),
+  };
+}

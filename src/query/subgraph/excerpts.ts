@@ -1,0 +1,46 @@
+import type { WorldStore } from '../../ports/world-store.js';
+import type { Excerpt, RankedItem } from '../types.js';
+
+const LINE_CHARS = 600;
+
+/**
+ * Conversation evidence for the fused items that are turns or episodes: the matching turns in full (clipped), or
+ * for an episode hit without a matching turn its summary, else its first user turn. At most `maxEpisodes`
+ * episodes and `maxLines` lines each, in the fused order.
+ */
+export async function loadExcerpts(input: {
+  store: WorldStore;
+  items: readonly RankedItem[];
+  maxEpisodes: number;
+  maxLines: number;
+}): Promise<Excerpt[]> {
+  const { store } = input;
+  const wanted = new Map<string, Set<number>>();
+  for (const item of input.items) {
+    const id = item.ref.kind === 'turn' ? item.ref.episodeId : item.ref.kind === 'episode' ? item.ref.id : null;
+    if (id === null) continue;
+    if (!wanted.has(id)) {
+      if (wanted.size >= input.maxEpisodes) continue;
+      wanted.set(id, new Set());
+    }
+    if (item.ref.kind === 'turn') wanted.get(id)?.add(item.ref.seq);
+  }
+  const episodes = await store.episodes.getMany([...wanted.keys()]);
+  const out: Excerpt[] = [];
+  for (const episode of episodes) {
+    const seqs = wanted.get(episode.id) ?? new Set<number>();
+    const turns = await store.episodes.turns(episode.id);
+    let picked = turns.filter((t) => seqs.has(t.seq)).slice(0, input.maxLines);
+    if (picked.length === 0 && !episode.summary) picked = turns.filter((t) => t.role === 'user').slice(0, 1);
+    out.push({
+      episode,
+      lines: picked.map((t) => ({ role: t.role, speaker: t.speaker, text: clip(t.text), seq: t.seq, time: t.time })),
+    });
+  }
+  return out;
+}
+
+function clip(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= LINE_CHARS ? flat : `${flat.slice(0, LINE_CHARS - 1)}…`;
+}

@@ -1,0 +1,76 @@
+import type { Relationship } from '../../domain/world.js';
+import type { WorldStore } from '../../ports/world-store.js';
+import type { PathHop } from '../types.js';
+
+const MAX_FRONTIER = 200;
+
+/**
+ * Shortest connections between two entities over relationships (either direction), breadth first up to
+ * `maxHops`, at most `maxPaths` paths of the shortest length found. Frontiers are capped so a hub cannot make it
+ * explode.
+ */
+export async function findPaths(input: {
+  store: WorldStore;
+  from: string;
+  to: string;
+  maxHops: number;
+  maxPaths: number;
+  includeEnded: boolean;
+  /** Entity types that may not be intermediate hops (e.g. periods, which connect everything that happened then). */
+  avoidTypes?: readonly string[];
+}): Promise<PathHop[][]> {
+  const { store, from, to } = input;
+  if (from === to) return [];
+  const avoid = new Set(input.avoidTypes ?? []);
+  const typeOf = new Map<string, string>();
+  type Trail = { at: string; edges: Relationship[] };
+  let frontier: Trail[] = [{ at: from, edges: [] }];
+  const seen = new Set([from]);
+  for (let hop = 1; hop <= input.maxHops && frontier.length > 0; hop++) {
+    const next: Trail[] = [];
+    const found: Relationship[][] = [];
+    const reachedThisHop = new Set<string>();
+    for (const trail of frontier) {
+      const edges = await store.relationships.forEntity(trail.at, { includeEnded: input.includeEnded });
+      if (avoid.size > 0) {
+        const unknown = edges
+          .map((r) => (r.sourceId === trail.at ? r.targetId : r.sourceId))
+          .filter((id) => !typeOf.has(id));
+        for (const e of await store.entities.getMany(unknown)) typeOf.set(e.id, e.type);
+      }
+      for (const r of edges) {
+        const other = r.sourceId === trail.at ? r.targetId : r.sourceId;
+        if (seen.has(other)) continue;
+        if (other !== to && avoid.has(typeOf.get(other) ?? '')) continue;
+        const trailEdges = [...trail.edges, r];
+        if (other === to) found.push(trailEdges);
+        else if (next.length < MAX_FRONTIER) {
+          next.push({ at: other, edges: trailEdges });
+          reachedThisHop.add(other);
+        }
+      }
+    }
+    if (found.length > 0) return toHops(store, from, found.slice(0, input.maxPaths));
+    for (const id of reachedThisHop) seen.add(id);
+    frontier = next;
+  }
+  return [];
+}
+
+async function toHops(store: WorldStore, from: string, paths: Relationship[][]): Promise<PathHop[][]> {
+  const ids = new Set(paths.flat().flatMap((r) => [r.sourceId, r.targetId]));
+  const byId = new Map((await store.entities.getMany([...ids])).map((e) => [e.id, e]));
+  const brief = (id: string) => {
+    const e = byId.get(id);
+    return { id, name: e?.name ?? id, type: e?.type ?? 'unknown' };
+  };
+  return paths.map((edges) => {
+    let at = from;
+    return edges.map((relationship) => {
+      const next = relationship.sourceId === at ? relationship.targetId : relationship.sourceId;
+      const hop = { from: brief(at), to: brief(next), relationship };
+      at = next;
+      return hop;
+    });
+  });
+}

@@ -1,0 +1,41 @@
+import type { Entity, Transition } from '../domain/world.js';
+
+/** Builders for query tests (excluded from the build). */
+export const T0 = Date.UTC(2024, 0, 1);
+export const DAY = 86_400_000;
+
+export function entity(partial: Partial<Entity> & Pick<Entity, 'id' | 'name'>): Entity {
+  return {
+    type: 'project',
+    aliases: [],
+    state: {},
+    firstSeen: T0,
+    lastSeen: T0,
+    importance: 0.5,
+    tier: 'active',
+    accessCount: 0,
+    createdFrom: null,
+    recordedAt: T0,
+    updatedAt: T0,
+    version: 1,
+    protected: false,
+    meta: {},
+    ...partial,
+  };
+}
+
+export function transition(partial: Partial<Transition> & Pick<Transition, 'id' | 'eventTime'>): Transition {
+  return {
+    entityId: 'e1',
+    kind: 'update',
+    fromState: null,
+    toState: {},
+    summary: `change ${partial.id}`,
+    recordedAt: partial.eventTime,
+    confidence: 0.8,
+    episodeId: null,
+    batchId: null,
+    resolvedBy: null,
+    ...partial,
+  };
+}
