@@ -1,0 +1,128 @@
+/**
+ * Phrases measured from `now`. Conventions:
+ * - "last week / month / year" is the previous calendar unit (weeks run Monday–Sunday); "this …" the current one,
+ *   whole (it may reach past `now`); "the week before last" two back.
+ * - "N days / weeks / months / years ago" is the one calendar unit containing now − N units: a day-wide window for
+ *   days, the Monday–Sunday week for weeks, the calendar month, the calendar year. The unit named sets the precision.
+ * - "the past N units", "the last N units", "last N units", "past week" are rolling: now − N units → now, at the same
+ *   wall-clock time. "the last week" (with "the") is rolling too; "last week" (without) is the calendar week.
+ * - "earlier this week / month / year": start of the unit → now.
+ * - "last March" is the latest March that has ended; "this March" the one in the current year; "next March" the
+ *   first that has not begun.
+ * - "last night": 18:00 yesterday → 06:00 today.
+ * - Weekdays: "Monday" / "on Monday" is the latest Monday up to today; "last Monday" the latest before today;
+ *   "this Monday" the one in the current week. Plural "Mondays" is a habit, not a date, and is ignored.
+ */
+import { zonedTimeToUtc } from '../../domain/time.js';
+import { dayOf, localDate, monthSpan, shiftLocal, unitOf, weekdayOf, type Span } from './calendar.js';
+import { RANK, type Candidate, type MatchContext } from './types.js';
+import { countValue, COUNT_PATTERN, MONTH_PATTERN, monthNumber, UNIT_PATTERN, unitOf as unitWord } from './words.js';
+
+type Rule = (m: RegExpExecArray, ctx: MatchContext) => Span | null;
+
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+function rolling(count: string | undefined, unit: string, ctx: MatchContext): Span | null {
+  const n = count === undefined ? 1 : countValue(count);
+  if (n === null || n <= 0) return null;
+  return { start: shiftLocal(ctx.now, ctx.tz, unitWord(unit), -n), end: ctx.now };
+}
+
+const OFFSET: Record<string, number> = { last: -1, previous: -1, this: 0, current: 0, next: 1 };
+
+function namedMonth(which: string, word: string, ctx: MatchContext): Span | null {
+  const month = monthNumber(word);
+  if (month === null) return null;
+  const year = localDate(ctx.now, ctx.tz).year;
+  const w = which.toLowerCase();
+  if (w === 'this') return monthSpan(year, month, ctx.tz);
+  if (w === 'next') {
+    const sameYear = monthSpan(year, month, ctx.tz);
+    return sameYear.start > ctx.now ? sameYear : monthSpan(year + 1, month, ctx.tz);
+  }
+  const sameYear = monthSpan(year, month, ctx.tz);
+  return sameYear.end <= ctx.now ? sameYear : monthSpan(year - 1, month, ctx.tz);
+}
+
+function weekday(which: string | undefined, word: string, ctx: MatchContext): Span {
+  const target = WEEKDAYS.indexOf(word.toLowerCase());
+  const today = localDate(ctx.now, ctx.tz);
+  const todayIndex = weekdayOf(today);
+  const w = which?.toLowerCase();
+  let offset: number;
+  if (w === 'this') offset = target - todayIndex;
+  else if (w === 'next') offset = ((target - todayIndex + 6) % 7) + 1;
+  else if (w === 'last') offset = -(((todayIndex - target + 6) % 7) + 1);
+  else offset = -((todayIndex - target + 7) % 7);
+  return dayOf(ctx.now, ctx.tz, offset);
+}
+
+/** 18:00 yesterday → 06:00 today, local. */
+function lastNight(ctx: MatchContext): Span {
+  const today = localDate(ctx.now, ctx.tz);
+  const yesterday = localDate(dayOf(ctx.now, ctx.tz, -1).start, ctx.tz);
+  return {
+    start: zonedTimeToUtc({ ...yesterday, hour: 18 }, ctx.tz),
+    end: zonedTimeToUtc({ ...today, hour: 6 }, ctx.tz),
+  };
+}
+
+const RULES: ReadonlyArray<[RegExp, Rule, ('relative' | 'month')?]> = [
+  [/\b(?:the\s+)?day\s+before\s+yesterday\b/gi, (_m, c) => dayOf(c.now, c.tz, -2)],
+  [/\byesterday\b/gi, (_m, c) => dayOf(c.now, c.tz, -1)],
+  [/\blast\s+night\b/gi, (_m, c) => lastNight(c)],
+  [/\b(?:today|tonight|this\s+(?:morning|afternoon|evening))\b/gi, (_m, c) => dayOf(c.now, c.tz)],
+  [
+    new RegExp(`\\b(?:the\\s+(?:past|last)|past)\\s+(?:(${COUNT_PATTERN})\\s+)?(${UNIT_PATTERN})\\b`, 'gi'),
+    (m, c) => rolling(m[1], m[2] ?? '', c),
+  ],
+  [new RegExp(`\\blast\\s+(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\b`, 'gi'), (m, c) => rolling(m[1], m[2] ?? '', c)],
+  [
+    new RegExp(`\\b(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\s+ago\\b`, 'gi'),
+    (m, c) => {
+      // "a few / a couple of months ago" are vague (vague.ts), not one calendar month.
+      const n = /few|couple|several/i.test(m[1] ?? '') ? null : countValue(m[1] ?? '');
+      if (n === null) return null;
+      const unit = unitWord(m[2] ?? '');
+      return unitOf(unit, shiftLocal(c.now, c.tz, unit, -n), c.tz);
+    },
+  ],
+  [/\bthe\s+(week|month|year)\s+before\s+last\b/gi, (m, c) => unitOf(unitWord(m[1] ?? ''), c.now, c.tz, -2)],
+  [
+    /\b(last|previous|this|current|next)\s+(week|month|year)\b/gi,
+    (m, c) => unitOf(unitWord(m[2] ?? ''), c.now, c.tz, OFFSET[(m[1] ?? '').toLowerCase()] ?? 0),
+  ],
+  [
+    // Saturday and Sunday of the current week, shifted; the current weekend never ends before now, so "last" is -1.
+    /\b(last|this|next)\s+weekend\b/gi,
+    (m, c) => {
+      const week = unitOf('week', c.now, c.tz, OFFSET[(m[1] ?? '').toLowerCase()] ?? 0);
+      return { start: shiftLocal(week.start, c.tz, 'day', 5), end: week.end };
+    },
+  ],
+  [
+    /\bearlier\s+this\s+(week|month|year)\b/gi,
+    (m, c) => ({ start: unitOf(unitWord(m[1] ?? ''), c.now, c.tz).start, end: c.now }),
+  ],
+  [
+    new RegExp(`\\b(last|this|next)\\s+(${MONTH_PATTERN})\\b`, 'gi'),
+    (m, c) => namedMonth(m[1] ?? '', m[2] ?? '', c),
+    'month',
+  ],
+  [
+    new RegExp(`\\b(?:(last|this|next|on)\\s+)?(${WEEKDAYS.join('|')})\\b(?!s\\b)`, 'gi'),
+    (m, c) => weekday(m[1]?.toLowerCase() === 'on' ? undefined : m[1], m[2] ?? '', c),
+  ],
+];
+
+export function relativeCandidates(ctx: MatchContext): Candidate[] {
+  const out: Candidate[] = [];
+  for (const [pattern, rule, kind = 'relative'] of RULES) {
+    for (const m of ctx.text.matchAll(pattern)) {
+      const span = rule(m as RegExpExecArray, ctx);
+      if (!span) continue;
+      out.push({ from: m.index, to: m.index + m[0].length, ...span, kind, rank: RANK.relative });
+    }
+  }
+  return out;
+}
