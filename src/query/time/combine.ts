@@ -27,8 +27,8 @@ export function selectNonOverlapping(candidates: readonly Candidate[]): Candidat
   return chosen.sort((a, b) => a.from - b.from);
 }
 
-const JOINER = /^\s*(?:to|until|till|through|thru|-|–|—)\s*$/i;
-const AND = /^\s*and\s*$/i;
+const JOINER = /^\s*(?:(?:to|until|till|through|thru)(?:\s+(?:the|my|our))?|[-–—])\s*$/i;
+const AND = /^\s*and(?:\s+(?:the|my|our))?\s*$/i;
 const LIST = /^\s*(?:,|and|or|,\s*and|,\s*or)\s*$/i;
 const RANGE_OPENER = /(?:^|[^\p{L}])(between|from)\s+(?:the\s+|my\s+|our\s+)?$/iu;
 const TO_NOW = /^\s*(?:to|until|till|through|up\s+to)\s+(?:now|the\s+present|present|date)\b/i;

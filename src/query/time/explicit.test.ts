@@ -82,7 +82,12 @@ describe('years', () => {
     ],
     ['2022-2024', 'UTC', [['2022-2024', 'year', '2022-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z']]],
     ['the 2023-24 school year', 'UTC', [['2023-24', 'year', '2023-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z']]],
+    ['What did I do in 2023.', 'UTC', [['2023', 'year', '2023-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z']]],
+    ['2023 was a good year', 'UTC', [['2023', 'year', '2023-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z']]],
+    ['in 2023 alone', 'UTC', [['2023', 'year', '2023-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z']]],
     ['I have 2000 photos', 'UTC', []],
+    ['I have 3 cats and 2000 photos', 'UTC', []],
+    ['about 1950 calories', 'UTC', []],
     ['call 2024-555-0100', 'UTC', []],
   ])('%s (%s)', (text, tz, expected) => {
     expect(found(text, tz)).toEqual(expected);
@@ -129,6 +134,11 @@ describe('ranges', () => {
     ],
     [
       'between 2022 and 2024',
+      'UTC',
+      [['between 2022 and 2024', 'explicit', '2022-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z']],
+    ],
+    [
+      'between 2022 and 2024 I worked remotely',
       'UTC',
       [['between 2022 and 2024', 'explicit', '2022-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z']],
     ],

@@ -1,21 +1,31 @@
 /**
  * Bare years ("in 2023" → the whole year), year spans ("2022–2024", "2023-24") and ISO year-months ("2024-03").
  *
- * A four-digit number is a year only if it reads like one: after a temporal preposition ("in 2023", "before
- * 2024"), or not followed by a word ("What happened in Berlin 2019?") — so "I have 2000 photos" is not the year 2000.
+ * A four-digit number 1900–2099 is a year unless a content word follows it: "I have 2000 photos" is not the year
+ * 2000, "in 2023", "2023 was", "Berlin 2019?" are years. After a strong preposition ("in 2023 alone") any word may
+ * follow.
  * "2011-12" is read as the ISO month December 2011; a two-digit second year is a span only above 12 ("2023-24").
  */
 import { monthSpan, yearSpan } from './calendar.js';
 import { RANK, type Candidate, type MatchContext } from './types.js';
-import { followsTemporalPreposition } from './words.js';
 
 const YEAR = '(19\\d{2}|20\\d{2})';
 /** Not part of a longer number or ISO date. */
-const END = '(?![\\d/.]|-\\d)';
+const END = '(?!\\d|[-/.]\\d)';
+
+/** Prepositions that make a year of a number even when a noun follows ("in 2023 alone"). */
+const STRONG_BEFORE = /(?:^|[^\p{L}])(?:in|during|since|before|after|until|till|from|between|through|circa)\s+$/iu;
+/** Words after a year that still leave it a year ("2023 was", "2022 and 2024", "2019 when I…"). */
+const FUNCTION_AFTER = new Set(
+  'and or to through until till i we he she they you it was were is had did when where while with in at on for the my'.split(
+    ' ',
+  ),
+);
 
 function yearLike(ctx: MatchContext, from: number, to: number): boolean {
-  if (followsTemporalPreposition(ctx.text, from)) return true;
-  return !/^\s*\p{L}/u.test(ctx.text.slice(to).replace(/^['’]s\b/, ''));
+  const next = /^\s*(\p{L}+)/u.exec(ctx.text.slice(to).replace(/^['’]s\b/, ''))?.[1]?.toLowerCase();
+  if (next === undefined || FUNCTION_AFTER.has(next)) return true;
+  return STRONG_BEFORE.test(ctx.text.slice(Math.max(0, from - 20), from));
 }
 
 export function yearCandidates(ctx: MatchContext): Candidate[] {
