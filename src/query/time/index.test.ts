@@ -55,6 +55,9 @@ describe('findTimeRanges', () => {
     'I sat in the sun',
     'What am I working on now?',
     'the last time I saw her',
+    // Lowercase month names need a temporal word right before them.
+    'plans for may',
+    'what about march',
   ])('finds nothing in %j', (question) => {
     expect(findTimeRanges({ text: question, now: NOW, tz: 'UTC', periods: [] })).toEqual([]);
   });

@@ -87,7 +87,7 @@ export function unitOf(word: string): Unit {
  * "in May" is a month, "I may" is not.
  */
 const TEMPORAL_PREPOSITION =
-  /(?:^|[^\p{L}])(?:in|on|since|during|before|after|until|till|by|of|from|to|through|throughout|between|and|around|about|last|this|next|early|mid|late|over|that|for)\s+(?:the\s+)?$/iu;
+  /(?:^|[^\p{L}])(?:in|on|since|during|before|after|until|till|by|of|from|to|through|throughout|between|and|around|last|this|next|early|mid|late|over|that)\s+(?:the\s+)?$/iu;
 
 export function followsTemporalPreposition(text: string, index: number): boolean {
   return TEMPORAL_PREPOSITION.test(text.slice(Math.max(0, index - 40), index));
