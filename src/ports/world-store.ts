@@ -91,7 +91,7 @@ export interface EpisodeRepo {
    */
   upsert(input: EpisodeUpsert): Promise<{ id: string; outcome: UpsertOutcome }>;
   get(id: string): Promise<Episode | null>;
-  /** The episodes with these ids, in the order of `ids`; unknown ids are left out. */
+  /** The episodes with these ids, in the order of `ids` (a repeated id once); unknown ids are left out. */
   getMany(ids: readonly string[]): Promise<Episode[]>;
   /** Chronological (createdAt, then id). */
   list(query?: EpisodeListQuery): Promise<Episode[]>;
@@ -170,7 +170,7 @@ export interface EntityRepo {
   /** Applies the patch and bumps the version. Unknown id → NOT_FOUND. */
   update(id: string, patch: EntityPatch): Promise<Entity>;
   get(id: string): Promise<Entity | null>;
-  /** The entities with these ids, in the order of `ids`; unknown ids are left out. */
+  /** The entities with these ids, in the order of `ids` (a repeated id once); unknown ids are left out. */
   getMany(ids: readonly string[]): Promise<Entity[]>;
   /** Entities whose normalized name or normalized alias equals `normalized`; most important first. */
   findByKey(normalized: string): Promise<Entity[]>;
@@ -188,7 +188,7 @@ export interface TransitionListQuery {
   /** eventTime < until */
   until?: number;
   kind?: Transition['kind'];
-  /** Only transitions of these entities. */
+  /** Only transitions of these entities (an empty list matches nothing). */
   entityIds?: readonly string[];
   /** Only contradictions not yet closed by a resolution (resolvedBy null); implies kind 'contradiction'. */
   unresolved?: boolean;
@@ -203,7 +203,7 @@ export interface TransitionRepo {
   forEntity(entityId: string): Promise<Transition[]>;
   /** Chronological by event time (then record time, id); since inclusive, until exclusive. */
   list(query?: TransitionListQuery): Promise<Transition[]>;
-  /** The transitions with these ids, in the order of `ids`; unknown ids are left out. */
+  /** The transitions with these ids, in the order of `ids` (a repeated id once); unknown ids are left out. */
   getMany(ids: readonly string[]): Promise<Transition[]>;
   /** The `limit` most recent transitions with eventTime < until (all when until is absent), newest first. */
   latest(query: { until?: number; limit: number }): Promise<Transition[]>;
@@ -218,7 +218,7 @@ export interface FactRepo {
   history(entityId: string, attribute?: string): Promise<Fact[]>;
   /**
    * Facts true at `time`: validFrom <= time and (validTo null or validTo > time); by entity, attribute, then
-   * validFrom. With `entityIds`, only theirs.
+   * validFrom. With `entityIds`, only theirs (an empty list matches nothing).
    */
   validAt(query: { time: number; entityIds?: readonly string[] }): Promise<Fact[]>;
   /** Closes a fact: sets validTo and supersededBy. */
@@ -234,10 +234,13 @@ export interface RelationshipRepo {
   close(input: { id: string; validTo: number }): Promise<void>;
   /**
    * Relationships valid at `time`: validFrom <= time and (validTo null or validTo > time), by validFrom then id.
-   * With `entityIds`, only those touching one of them (either end).
+   * With `entityIds`, only those touching one of them (either end; an empty list matches nothing).
    */
   validAt(query: { time: number; entityIds?: readonly string[]; limit?: number }): Promise<Relationship[]>;
-  /** Relationships that began (validFrom) or ended (validTo) in [since, until), by time then id. */
+  /**
+   * Relationships that began (validFrom) or ended (validTo) in [since, until), each once, ordered by the time of
+   * their first change in the window (validFrom when it falls inside, else validTo), then id.
+   */
   changedBetween(query: { since: number; until: number; limit?: number }): Promise<Relationship[]>;
 }
 
@@ -458,8 +461,12 @@ export interface StoredEmbedding {
   vector: Float32Array;
 }
 
+/** Vectors go when their owner (entity, episode or transition) is deleted. */
 export interface EmbeddingRepo {
-  /** Insert or replace by (ownerKind, ownerId, model). */
+  /**
+   * Insert or replace by (ownerKind, ownerId, model). An empty or non-Float32Array vector, an empty model label or an
+   * unknown ownerKind → INVALID_ARGUMENT.
+   */
   put(input: StoredEmbedding & { createdAt: number }): Promise<void>;
   /** Every vector of that kind and model (for brute-force similarity), in ownerId order. */
   all(query: { ownerKind: EmbeddingOwner; model: string }): Promise<StoredEmbedding[]>;

@@ -67,7 +67,10 @@ describe('sqlite adapter', () => {
     await second.close();
 
     const migrations = raw((db) => db.prepare('SELECT version, name, applied_at FROM schema_migrations').all());
-    expect(migrations).toEqual([{ version: 1, name: 'initial', applied_at: T0 }]);
+    expect(migrations).toEqual([
+      { version: 1, name: 'initial', applied_at: T0 },
+      { version: 2, name: 'query_search', applied_at: T0 },
+    ]);
     expect(raw((db) => db.pragma('user_version', { simple: true }))).toBe(LATEST_SCHEMA_VERSION);
   });
 

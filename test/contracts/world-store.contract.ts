@@ -1,10 +1,14 @@
 import { describe } from 'vitest';
 import { describeBookkeeping } from './world-store/bookkeeping.js';
+import { describeEmbeddings } from './world-store/embeddings.js';
 import { describeEntities } from './world-store/entities.js';
 import { describeEpisodes } from './world-store/episodes.js';
 import type { StoreFactory } from './world-store/fixtures.js';
 import { describeHistory } from './world-store/history.js';
+import { describeQueries } from './world-store/queries.js';
 import { describeSearch } from './world-store/search.js';
+import { describeWorldSearch } from './world-store/search-world.js';
+import { describeTimeSlices } from './world-store/time-slices.js';
 import { describeTransactions } from './world-store/transactions.js';
 
 export type { StoreFactory, StoreHandle } from './world-store/fixtures.js';
@@ -21,6 +25,10 @@ export function describeWorldStoreContract(name: string, factory: StoreFactory):
     describeHistory(factory);
     describeBookkeeping(factory);
     describeSearch(factory);
+    describeQueries(factory);
+    describeTimeSlices(factory);
+    describeWorldSearch(factory);
+    describeEmbeddings(factory);
     describeTransactions(factory);
   });
 }

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { PieError } from '../../../domain/errors.js';
 import type { WorldStats } from '../../../domain/world.js';
 import type {
+  EmbeddingRepo,
   EntityRepo,
   EpisodeRepo,
   FactRepo,
@@ -36,6 +37,7 @@ export interface SyncRepos {
   journal: SyncOf<JournalRepo>;
   maintenance: SyncOf<MaintenanceLogRepo>;
   search: SyncOf<SearchRepo>;
+  embeddings: SyncOf<EmbeddingRepo>;
   stats: () => WorldStats;
 }
 

@@ -2,7 +2,19 @@ import { PieError } from '../../../domain/errors.js';
 import type { Entity, EntityState, Tier } from '../../../domain/world.js';
 import type { EntityListQuery, EntityPatch, EntityRepo } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
-import { PAGE, bool, fromJson, notFound, pageParams, toJson, type Params, type Statements } from './sql.js';
+import {
+  IDS_IN,
+  PAGE,
+  bool,
+  fromJson,
+  idsParam,
+  inIdOrder,
+  notFound,
+  pageParams,
+  toJson,
+  type Params,
+  type Statements,
+} from './sql.js';
 
 interface EntityRow {
   id: string;
@@ -78,7 +90,9 @@ function entityFromRow(row: EntityRow): Entity {
   };
 }
 
-function listFilter(query: Pick<EntityListQuery, 'type' | 'tier'> | undefined): { where: string; params: Params } {
+type EntityFilter = Pick<EntityListQuery, 'type' | 'tier' | 'firstSeenAtOrBefore' | 'excludeArchived'>;
+
+function listFilter(query: EntityFilter | undefined): { where: string; params: Params } {
   const clauses: string[] = [];
   const params: Params = {};
   if (query?.type !== undefined) {
@@ -89,6 +103,11 @@ function listFilter(query: Pick<EntityListQuery, 'type' | 'tier'> | undefined): 
     clauses.push('e.tier = @tier');
     params.tier = query.tier;
   }
+  if (query?.firstSeenAtOrBefore !== undefined) {
+    clauses.push('e.first_seen <= @firstSeenAtOrBefore');
+    params.firstSeenAtOrBefore = query.firstSeenAtOrBefore;
+  }
+  if (query?.excludeArchived === true) clauses.push("e.tier <> 'archived'");
   return { where: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
@@ -179,6 +198,11 @@ export function createEntityRepo(s: Statements): SyncOf<EntityRepo> {
     },
 
     get,
+
+    getMany(ids) {
+      const rows = s.get(`${SELECT} WHERE e.id ${IDS_IN}`).all({ ids: idsParam(ids) }) as EntityRow[];
+      return inIdOrder(ids, rows.map(entityFromRow), (entity) => entity.id);
+    },
 
     findByKey(normalized) {
       const rows = s

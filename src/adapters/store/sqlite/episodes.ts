@@ -3,7 +3,18 @@ import { PieError } from '../../../domain/errors.js';
 import type { Episode, ExtractionStatus, StoredTurn } from '../../../domain/world.js';
 import type { EpisodeListQuery, EpisodeRepo, UpsertOutcome } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
-import { PAGE, fromJson, notFound, pageParams, toJson, type Params, type Statements } from './sql.js';
+import {
+  IDS_IN,
+  PAGE,
+  fromJson,
+  idsParam,
+  inIdOrder,
+  notFound,
+  pageParams,
+  toJson,
+  type Params,
+  type Statements,
+} from './sql.js';
 
 interface EpisodeRow {
   id: string;
@@ -58,6 +69,12 @@ const ANNOTATE = `UPDATE episodes SET
   WHERE id = @id`;
 
 const EXTRACTION_STATUSES: readonly ExtractionStatus[] = ['pending', 'extracted', 'failed'];
+
+/** Both orders walk the (created_at, id) index, forwards or backwards. */
+const ORDER: Record<NonNullable<EpisodeListQuery['order']>, string> = {
+  asc: 'created_at, id',
+  desc: 'created_at DESC, id DESC',
+};
 
 export function episodeFromRow(row: EpisodeRow): Episode {
   return {
@@ -171,10 +188,20 @@ export function createEpisodeRepo(s: Statements, now: () => number): SyncOf<Epis
       return row ? episodeFromRow(row) : null;
     },
 
+    getMany(ids) {
+      const rows = s
+        .get(`SELECT ${COLUMNS} FROM episodes WHERE id ${IDS_IN}`)
+        .all({ ids: idsParam(ids) }) as EpisodeRow[];
+      return inIdOrder(ids, rows.map(episodeFromRow), (episode) => episode.id);
+    },
+
     list(query) {
       const { where, params } = listFilter(query);
+      const order = ORDER[query?.order ?? 'asc'] as string | undefined;
+      if (order === undefined)
+        throw new PieError('INVALID_ARGUMENT', `Unknown episode order "${String(query?.order)}".`);
       const rows = s
-        .get(`SELECT ${COLUMNS} FROM episodes ${where} ORDER BY created_at, id ${PAGE}`)
+        .get(`SELECT ${COLUMNS} FROM episodes ${where} ORDER BY ${order} ${PAGE}`)
         .all({ ...params, ...pageParams(query) }) as EpisodeRow[];
       return rows.map(episodeFromRow);
     },

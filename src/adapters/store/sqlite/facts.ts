@@ -1,7 +1,7 @@
 import type { Fact, StateValue } from '../../../domain/world.js';
 import type { FactRepo } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
-import { fromJson, notFound, toJson, type Statements } from './sql.js';
+import { IDS_IN, fromJson, idsParam, notFound, toJson, type Params, type Statements } from './sql.js';
 
 interface FactRow {
   id: string;
@@ -71,6 +71,22 @@ export function createFactRepo(s: Statements): SyncOf<FactRepo> {
               .get(`${SELECT} WHERE entity_id = ? AND attribute = ? ORDER BY valid_from, recorded_at, id`)
               .all(entityId, attribute)
       ) as FactRow[];
+      return rows.map(factFromRow);
+    },
+
+    validAt({ time, entityIds }) {
+      const params: Params = { time };
+      let only = '';
+      if (entityIds !== undefined) {
+        only = `AND entity_id ${IDS_IN}`;
+        params.ids = idsParam(entityIds);
+      }
+      const rows = s
+        .get(
+          `${SELECT} WHERE valid_from <= @time AND (valid_to IS NULL OR valid_to > @time) ${only}
+           ORDER BY entity_id, attribute, valid_from, recorded_at, id`,
+        )
+        .all(params) as FactRow[];
       return rows.map(factFromRow);
     },
 

@@ -1,6 +1,6 @@
-import type { EntityMention, MentionRepo } from '../../../ports/world-store.js';
+import type { EntityActivity, EntityMention, MentionRepo } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
-import type { Statements } from './sql.js';
+import { limitParam, type Statements } from './sql.js';
 
 interface MentionRow {
   entity_id: string;
@@ -11,6 +11,17 @@ interface MentionRow {
 function mentionFromRow(row: MentionRow): EntityMention {
   return { entityId: row.entity_id, episodeId: row.episode_id, time: row.time };
 }
+
+/**
+ * Reads the window's range of the (time, entity_id) index, then groups; most mentioned first. INDEXED BY because
+ * the planner otherwise prefers walking all of (entity_id, time) to save the GROUP BY sort, which is several times
+ * slower for windows of weeks or months (checked with 200k mentions).
+ */
+const ACTIVE_BETWEEN = `SELECT entity_id AS entityId, count(*) AS mentions, min(time) AS first, max(time) AS last
+  FROM entity_mentions INDEXED BY entity_mentions_by_window WHERE time >= @since AND time < @until
+  GROUP BY entity_id
+  ORDER BY mentions DESC, last DESC, entity_id
+  LIMIT @limit`;
 
 export function createMentionRepo(s: Statements): SyncOf<MentionRepo> {
   return {
@@ -33,6 +44,10 @@ export function createMentionRepo(s: Statements): SyncOf<MentionRepo> {
         .get('SELECT entity_id, episode_id, time FROM entity_mentions WHERE episode_id = ? ORDER BY time, entity_id')
         .all(episodeId) as MentionRow[];
       return rows.map(mentionFromRow);
+    },
+
+    activeBetween({ since, until, limit }) {
+      return s.get(ACTIVE_BETWEEN).all({ since, until, limit: limitParam(limit) ?? -1 }) as EntityActivity[];
     },
   };
 }

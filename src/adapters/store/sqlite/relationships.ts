@@ -1,7 +1,7 @@
 import type { Relationship, StateValue } from '../../../domain/world.js';
 import type { RelationshipRepo } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
-import { fromJson, notFound, toJson, type Statements } from './sql.js';
+import { IDS_IN, fromJson, idsParam, limitParam, notFound, toJson, type Params, type Statements } from './sql.js';
 
 interface RelationshipRow {
   id: string;
@@ -35,6 +35,17 @@ function relationshipFromRow(row: RelationshipRow): Relationship {
     discoveredBy: row.discovered_by,
   };
 }
+
+const VALID_AT = 'valid_from <= @time AND (valid_to IS NULL OR valid_to > @time)';
+
+/** Began in [since, until) or ended in it; a relationship listed once, at its first change in the window. */
+const CHANGED_BETWEEN = `SELECT * FROM (
+    ${SELECT} WHERE valid_from >= @since AND valid_from < @until
+    UNION
+    ${SELECT} WHERE valid_to >= @since AND valid_to < @until
+  )
+  ORDER BY CASE WHEN valid_from >= @since AND valid_from < @until THEN valid_from ELSE valid_to END, id
+  LIMIT @limit`;
 
 export function createRelationshipRepo(s: Statements): SyncOf<RelationshipRepo> {
   return {
@@ -81,6 +92,26 @@ export function createRelationshipRepo(s: Statements): SyncOf<RelationshipRepo> 
         )
         .get(sourceId, targetId, type) as RelationshipRow | undefined;
       return row ? relationshipFromRow(row) : null;
+    },
+
+    validAt({ time, entityIds, limit }) {
+      const params: Params = { time, limit: limitParam(limit) ?? -1 };
+      let sql = `${SELECT} WHERE ${VALID_AT} ORDER BY valid_from, id LIMIT @limit`;
+      if (entityIds !== undefined) {
+        params.ids = idsParam(entityIds);
+        // Two index-friendly halves, as in forEntity.
+        sql = `SELECT * FROM (
+            ${SELECT} WHERE source_id ${IDS_IN} AND ${VALID_AT}
+            UNION
+            ${SELECT} WHERE target_id ${IDS_IN} AND ${VALID_AT}
+          ) ORDER BY valid_from, id LIMIT @limit`;
+      }
+      return (s.get(sql).all(params) as RelationshipRow[]).map(relationshipFromRow);
+    },
+
+    changedBetween({ since, until, limit }) {
+      const rows = s.get(CHANGED_BETWEEN).all({ since, until, limit: limitParam(limit) ?? -1 }) as RelationshipRow[];
+      return rows.map(relationshipFromRow);
     },
 
     close({ id, validTo }) {

@@ -1,4 +1,5 @@
 import type { SyncRepos } from './connection.js';
+import { createEmbeddingRepo } from './embeddings.js';
 import { createEntityRepo } from './entities.js';
 import { createEpisodeRepo } from './episodes.js';
 import { createFactRepo } from './facts.js';
@@ -30,6 +31,7 @@ export function createRepos(s: Statements, now: () => number): SyncRepos {
     journal: createJournalRepo(s),
     maintenance: createMaintenanceLogRepo(s),
     search: createSearchRepo(s),
+    embeddings: createEmbeddingRepo(s),
     stats: createStats(s),
   };
 }

@@ -1,5 +1,12 @@
 import { PieError } from '../../../domain/errors.js';
-import type { EpisodeHit, SearchQuery, SearchRepo, TurnHit } from '../../../ports/world-store.js';
+import type {
+  EntityHit,
+  EpisodeHit,
+  SearchQuery,
+  SearchRepo,
+  TransitionHit,
+  TurnHit,
+} from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
 import { buildFtsMatch } from './fts-query.js';
 import type { Params, Statements } from './sql.js';
@@ -28,8 +35,29 @@ const EPISODES = `SELECT e.id AS episodeId, e.title, e.created_at AS time, f.sni
   JOIN episodes e ON e.rid = f.rid
   ORDER BY f.score, e.id`;
 
+/**
+ * Entities: archived ones must be filtered before the limit, so the match joins entities directly (by rowid, see
+ * migration 002) instead of the limited FTS sub-select above. `rank` weighs name 4, aliases 3, state values 1.
+ */
+const entitiesSql = (includeArchived: boolean): string =>
+  `SELECT e.id AS entityId, e.name, e.type,
+      snippet(entities_fts, -1, @open, @close, '…', ${SNIPPET_TOKENS}) AS snippet, entities_fts.rank AS score
+    FROM entities_fts JOIN entities e ON e.rowid = entities_fts.rowid
+    WHERE entities_fts MATCH @match ${includeArchived ? '' : "AND e.tier <> 'archived'"}
+    ORDER BY entities_fts.rank, e.id
+    LIMIT @limit`;
+
+const TRANSITIONS = `SELECT t.id AS transitionId, t.entity_id AS entityId, t.event_time AS eventTime, f.snippet, f.score
+  FROM (SELECT rowid AS rid, snippet(transitions_fts, 0, @open, @close, '…', ${SNIPPET_TOKENS}) AS snippet,
+          rank AS score
+        FROM transitions_fts WHERE transitions_fts MATCH @match ORDER BY rank LIMIT @limit) f
+  JOIN transitions t ON t.rowid = f.rid
+  ORDER BY f.score, t.id`;
+
 type TurnRow = Omit<TurnHit, 'kind'>;
 type EpisodeRow = Omit<EpisodeHit, 'kind'>;
+type EntityRow = Omit<EntityHit, 'kind'>;
+type TransitionRow = Omit<TransitionHit, 'kind'>;
 
 function commonParams(query: SearchQuery): Params {
   const limit = query.limit ?? DEFAULT_LIMIT;
@@ -66,6 +94,24 @@ export function createSearchRepo(s: Statements): SyncOf<SearchRepo> {
       return strictThenLoose(query.text, (match) =>
         (s.get(EPISODES).all({ ...params, match }) as EpisodeRow[]).map((row) => ({
           kind: 'episode' as const,
+          ...row,
+        })),
+      );
+    },
+
+    entities(query) {
+      const params = commonParams(query);
+      const sql = entitiesSql(query.includeArchived === true);
+      return strictThenLoose(query.text, (match) =>
+        (s.get(sql).all({ ...params, match }) as EntityRow[]).map((row) => ({ kind: 'entity' as const, ...row })),
+      );
+    },
+
+    transitions(query) {
+      const params = commonParams(query);
+      return strictThenLoose(query.text, (match) =>
+        (s.get(TRANSITIONS).all({ ...params, match }) as TransitionRow[]).map((row) => ({
+          kind: 'transition' as const,
           ...row,
         })),
       );

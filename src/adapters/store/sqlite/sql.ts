@@ -81,3 +81,21 @@ export const PAGE = 'LIMIT @limit OFFSET @offset';
 export function notFound(what: string, id: string): PieError {
   return new PieError('NOT_FOUND', `No ${what} with id "${id}".`, { details: { id } });
 }
+
+/** SQL for "the ids in the JSON array bound as @ids": one statement shape for any number of ids, index-friendly. */
+export const IDS_IN = 'IN (SELECT value FROM json_each(@ids))';
+
+export function idsParam(ids: readonly string[]): string {
+  return JSON.stringify(ids);
+}
+
+/** Puts `items` in the order of `ids` (each id once, at its first place); ids with no item are left out. */
+export function inIdOrder<T>(ids: readonly string[], items: readonly T[], idOf: (item: T) => string): T[] {
+  const byId = new Map(items.map((item) => [idOf(item), item]));
+  const ordered: T[] = [];
+  for (const id of new Set(ids)) {
+    const item = byId.get(id);
+    if (item !== undefined) ordered.push(item);
+  }
+  return ordered;
+}

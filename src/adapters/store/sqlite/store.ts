@@ -1,5 +1,6 @@
 import { PieError, errorMessage } from '../../../domain/errors.js';
 import type {
+  EmbeddingRepo,
   EntityRepo,
   EpisodeRepo,
   FactRepo,
@@ -49,6 +50,7 @@ export function createStore(conn: Connection, scope: Scope): WorldStore {
     journal: bindRepo<JournalRepo>(r.journal, run),
     maintenance: bindRepo<MaintenanceLogRepo>(r.maintenance, run),
     search: bindRepo<SearchRepo>(r.search, run),
+    embeddings: bindRepo<EmbeddingRepo>(r.embeddings, run),
     transaction: (fn) => runTransaction(conn, scope, fn),
     stats: () => run(r.stats),
     info: () => ({ adapter: 'sqlite', location: conn.path, schemaVersion: conn.schemaVersion }),

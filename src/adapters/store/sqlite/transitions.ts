@@ -1,7 +1,18 @@
 import type { EntityState, Transition, TransitionKind } from '../../../domain/world.js';
-import type { TransitionRepo } from '../../../ports/world-store.js';
+import { PieError } from '../../../domain/errors.js';
+import type { TransitionListQuery, TransitionRepo } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
-import { fromJson, limitParam, notFound, toJson, type Params, type Statements } from './sql.js';
+import {
+  IDS_IN,
+  fromJson,
+  idsParam,
+  inIdOrder,
+  limitParam,
+  notFound,
+  toJson,
+  type Params,
+  type Statements,
+} from './sql.js';
 
 interface TransitionRow {
   id: string;
@@ -23,6 +34,38 @@ const SELECT = `SELECT id, entity_id, kind, from_state, to_state, summary, event
 
 /** Chronological by event time; ties by record time, then id, so the order is total and stable. */
 const CHRONOLOGICAL = 'ORDER BY event_time, recorded_at, id';
+
+const ORDER: Record<NonNullable<TransitionListQuery['order']>, string> = {
+  asc: CHRONOLOGICAL,
+  desc: 'ORDER BY event_time DESC, recorded_at DESC, id DESC',
+};
+
+/**
+ * WHERE clause and parameters of a list query. `unresolved` is written out literally so that the planner can use
+ * the partial index transitions_unresolved (a bound parameter would hide that the query implies its condition).
+ */
+function listFilter(query: TransitionListQuery | undefined): { where: string; params: Params } {
+  const clauses: string[] = [];
+  const params: Params = {};
+  if (query?.since !== undefined) {
+    clauses.push('event_time >= @since');
+    params.since = query.since;
+  }
+  if (query?.until !== undefined) {
+    clauses.push('event_time < @until');
+    params.until = query.until;
+  }
+  if (query?.kind !== undefined) {
+    clauses.push('kind = @kind');
+    params.kind = query.kind;
+  }
+  if (query?.unresolved === true) clauses.push("kind = 'contradiction' AND resolved_by IS NULL");
+  if (query?.entityIds !== undefined) {
+    clauses.push(`entity_id ${IDS_IN}`);
+    params.ids = idsParam(query.entityIds);
+  }
+  return { where: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
 
 function transitionFromRow(row: TransitionRow): Transition {
   return {
@@ -71,23 +114,20 @@ export function createTransitionRepo(s: Statements): SyncOf<TransitionRepo> {
     },
 
     list(query) {
-      const clauses: string[] = [];
-      const params: Params = { limit: limitParam(query?.limit) ?? -1 };
-      if (query?.since !== undefined) {
-        clauses.push('event_time >= @since');
-        params.since = query.since;
+      const { where, params } = listFilter(query);
+      const order = ORDER[query?.order ?? 'asc'] as string | undefined;
+      if (order === undefined) {
+        throw new PieError('INVALID_ARGUMENT', `Unknown transition order "${String(query?.order)}".`);
       }
-      if (query?.until !== undefined) {
-        clauses.push('event_time < @until');
-        params.until = query.until;
-      }
-      if (query?.kind !== undefined) {
-        clauses.push('kind = @kind');
-        params.kind = query.kind;
-      }
-      const where = clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '';
-      const rows = s.get(`${SELECT} ${where} ${CHRONOLOGICAL} LIMIT @limit`).all(params) as TransitionRow[];
+      const rows = s
+        .get(`${SELECT} ${where} ${order} LIMIT @limit`)
+        .all({ ...params, limit: limitParam(query?.limit) ?? -1 }) as TransitionRow[];
       return rows.map(transitionFromRow);
+    },
+
+    getMany(ids) {
+      const rows = s.get(`${SELECT} WHERE id ${IDS_IN}`).all({ ids: idsParam(ids) }) as TransitionRow[];
+      return inIdOrder(ids, rows.map(transitionFromRow), (t) => t.id);
     },
 
     latest({ until, limit }) {

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import type { EntityListQuery, EpisodeListQuery, TransitionListQuery } from '../../../src/ports/world-store.js';
+import { DAY, T0, addEntity, addEpisode, transition, useFreshStore, type StoreFactory } from './fixtures.js';
+
+/** Lookups by many ids, newest-first listing and the entity/transition filters that retrieval builds on. */
+export function describeQueries(factory: StoreFactory): void {
+  describe('episode queries', () => {
+    const store = useFreshStore(factory);
+
+    it('gets many episodes in the order asked, leaving out unknown ids and repeats', async () => {
+      const a = await addEpisode(store(), { externalId: 'a', title: 'First' });
+      const b = await addEpisode(store(), { externalId: 'b', title: 'Second', createdAt: T0 - DAY });
+      const c = await addEpisode(store(), { externalId: 'c' });
+
+      const many = await store().episodes.getMany([c, 'nope', a, c, b]);
+      expect(many.map((e) => e.id)).toEqual([c, a, b]);
+      expect(many[1]).toEqual(await store().episodes.get(a));
+      expect(await store().episodes.getMany([])).toEqual([]);
+      expect(await store().episodes.getMany(['nope'])).toEqual([]);
+    });
+
+    it('lists newest first with ties broken by id descending, with filters and paging', async () => {
+      await addEpisode(store(), { externalId: 'old', createdAt: T0 });
+      await addEpisode(store(), { externalId: 'x', createdAt: T0 + DAY });
+      await addEpisode(store(), { externalId: 'y', createdAt: T0 + DAY });
+      await addEpisode(store(), { externalId: 'new', createdAt: T0 + 2 * DAY });
+      const ids = async (query: EpisodeListQuery = {}): Promise<string[]> =>
+        (await store().episodes.list(query)).map((e) => e.id.replace('chatgpt:', ''));
+
+      expect(await ids()).toEqual(['old', 'x', 'y', 'new']);
+      expect(await ids({ order: 'asc' })).toEqual(['old', 'x', 'y', 'new']);
+      expect(await ids({ order: 'desc' })).toEqual(['new', 'y', 'x', 'old']);
+      expect(await ids({ order: 'desc', limit: 2 })).toEqual(['new', 'y']);
+      expect(await ids({ order: 'desc', limit: 2, offset: 2 })).toEqual(['x', 'old']);
+      expect(await ids({ order: 'desc', since: T0 + DAY, until: T0 + 2 * DAY })).toEqual(['y', 'x']);
+      expect(await store().episodes.count({ order: 'desc', since: T0 + DAY })).toBe(3);
+    });
+  });
+
+  describe('entity queries', () => {
+    const store = useFreshStore(factory);
+
+    it('gets many entities in the order asked, with their aliases', async () => {
+      await addEntity(store(), 'a');
+      await addEntity(store(), 'b', { name: 'Bee' });
+      await store().entities.addAlias({ entityId: 'b', alias: 'B.', normalized: 'b', recordedAt: T0 });
+
+      const many = await store().entities.getMany(['b', 'ghost', 'a', 'b']);
+      expect(many.map((e) => e.id)).toEqual(['b', 'a']);
+      expect(many[0]).toMatchObject({ name: 'Bee', aliases: ['B.'] });
+      expect(many[0]).toEqual(await store().entities.get('b'));
+      expect(await store().entities.getMany([])).toEqual([]);
+    });
+
+    it('filters by first sighting (inclusive) and leaves out archived entities, in list and count', async () => {
+      await addEntity(store(), 'early', { firstSeen: T0 - DAY, importance: 0.9 });
+      await addEntity(store(), 'exact', { firstSeen: T0, importance: 0.5 });
+      await addEntity(store(), 'late', { firstSeen: T0 + 1, importance: 0.7 });
+      await addEntity(store(), 'gone', { firstSeen: T0 - 2 * DAY, importance: 0.3, type: 'person' });
+      await store().entities.update('gone', { tier: 'archived', updatedAt: T0 });
+      const ids = async (query: EntityListQuery): Promise<string[]> =>
+        (await store().entities.list(query)).map((e) => e.id);
+
+      expect(await ids({ firstSeenAtOrBefore: T0 })).toEqual(['early', 'exact', 'gone']);
+      expect(await ids({ firstSeenAtOrBefore: T0 - 1 })).toEqual(['early', 'gone']);
+      expect(await ids({ excludeArchived: true })).toEqual(['early', 'late', 'exact']);
+      expect(await ids({ excludeArchived: false })).toEqual(['early', 'late', 'exact', 'gone']);
+      expect(await ids({ firstSeenAtOrBefore: T0, excludeArchived: true, orderBy: 'name' })).toEqual([
+        'early',
+        'exact',
+      ]);
+      expect(await ids({ firstSeenAtOrBefore: T0, type: 'person' })).toEqual(['gone']);
+
+      expect(await store().entities.count({ firstSeenAtOrBefore: T0 })).toBe(3);
+      expect(await store().entities.count({ excludeArchived: true })).toBe(3);
+      expect(await store().entities.count({ firstSeenAtOrBefore: T0, excludeArchived: true })).toBe(2);
+      expect(await store().entities.count({ firstSeenAtOrBefore: T0 - 3 * DAY })).toBe(0);
+    });
+  });
+
+  describe('transition queries', () => {
+    const store = useFreshStore(factory);
+    const ids = async (query?: TransitionListQuery): Promise<string[]> =>
+      (await store().transitions.list(query)).map((t) => t.id);
+
+    async function seed(): Promise<void> {
+      for (const id of ['p', 'q', 'r']) await addEntity(store(), id);
+      const rows = [
+        transition('p1', 'p', { eventTime: T0 }),
+        transition('q1', 'q', { eventTime: T0 + DAY, kind: 'contradiction' }),
+        transition('p2', 'p', { eventTime: T0 + DAY, kind: 'contradiction', recordedAt: T0 + 5 }),
+        transition('r1', 'r', { eventTime: T0 + 2 * DAY, kind: 'contradiction' }),
+        transition('pres', 'p', { eventTime: T0 + 3 * DAY, kind: 'resolution' }),
+        transition('q2', 'q', { eventTime: T0 + 3 * DAY }),
+      ];
+      for (const row of rows) await store().transitions.insert(row);
+      await store().transitions.markResolved({ id: 'p2', resolvedBy: 'pres' });
+    }
+
+    it('filters by entities; an empty list matches nothing', async () => {
+      await seed();
+      expect(await ids({ entityIds: ['p'] })).toEqual(['p1', 'p2', 'pres']);
+      expect(await ids({ entityIds: ['q', 'r', 'ghost'] })).toEqual(['q1', 'r1', 'q2']);
+      expect(await ids({ entityIds: ['q', 'p'], since: T0 + DAY, until: T0 + 3 * DAY })).toEqual(['q1', 'p2']);
+      expect(await ids({ entityIds: [] })).toEqual([]);
+      expect(await ids({ entityIds: ['ghost'] })).toEqual([]);
+    });
+
+    it('lists unresolved contradictions only', async () => {
+      await seed();
+      expect(await ids({ unresolved: true })).toEqual(['q1', 'r1']);
+      expect(await ids({ unresolved: true, kind: 'contradiction' })).toEqual(['q1', 'r1']);
+      expect(await ids({ unresolved: true, kind: 'update' })).toEqual([]);
+      expect(await ids({ unresolved: true, entityIds: ['p', 'r'] })).toEqual(['r1']);
+      expect(await ids({ unresolved: true, until: T0 + 2 * DAY })).toEqual(['q1']);
+      expect(await ids({ unresolved: false })).toHaveLength(6);
+      expect(await ids({ kind: 'contradiction' })).toEqual(['q1', 'p2', 'r1']);
+
+      await store().transitions.markResolved({ id: 'r1', resolvedBy: 'pres' });
+      expect(await ids({ unresolved: true })).toEqual(['q1']);
+    });
+
+    it('orders newest first (event time, then record time, then id, all descending)', async () => {
+      await seed();
+      expect(await ids({ order: 'desc' })).toEqual(['q2', 'pres', 'r1', 'p2', 'q1', 'p1']);
+      expect(await ids({ order: 'asc' })).toEqual(['p1', 'q1', 'p2', 'r1', 'pres', 'q2']);
+      expect(await ids({ order: 'desc', limit: 2 })).toEqual(['q2', 'pres']);
+      expect(await ids({ order: 'desc', since: T0 + DAY, until: T0 + 3 * DAY })).toEqual(['r1', 'p2', 'q1']);
+      expect(await ids({ order: 'desc', unresolved: true, limit: 1 })).toEqual(['r1']);
+    });
+
+    it('gets many transitions in the order asked', async () => {
+      await seed();
+      const many = await store().transitions.getMany(['q2', 'nope', 'p1', 'q2']);
+      expect(many.map((t) => t.id)).toEqual(['q2', 'p1']);
+      expect(many[1]).toEqual(transition('p1', 'p', { eventTime: T0 }));
+      expect((await store().transitions.getMany(['p2']))[0]?.resolvedBy).toBe('pres');
+      expect(await store().transitions.getMany([])).toEqual([]);
+    });
+
+    it('rejects invalid limits and orders', async () => {
+      await expect(store().transitions.list({ limit: -1 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+      await expect(store().transitions.list({ limit: 1.5 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+      const sideways = { order: 'sideways' } as unknown as TransitionListQuery;
+      await expect(store().transitions.list(sideways)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+      await expect(store().episodes.list({ order: 'sideways' } as unknown as EpisodeListQuery)).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+      });
+    });
+  });
+}
