@@ -49,6 +49,7 @@ export function fuse(input: { lanes: readonly LaneResult[]; preset: RetrievalPre
       ref: e.hit.ref,
       rrf: e.rrf,
       importance: facts.importance,
+      time: facts.time,
       recency,
       lanes: e.lanes,
       score: combinedScore({ similarity, importance: facts.importance, recency, scoring: preset.scoring }),

@@ -68,6 +68,8 @@ export interface RankedItem {
   score: number;
   rrf: number;
   importance: number;
+  /** When the item happened (null when unknown). */
+  time: number | null;
   recency: number;
   lanes: LaneName[];
   snippet?: string;

@@ -77,8 +77,15 @@ describe('pie ingest: import stage through the CLI', () => {
     ]);
     expect(updated.import.outcomes).toEqual({ inserted: 0, updated: 1, unchanged: 48 });
     expect(updated.extraction.episodes).toBe(1);
-    const hits = await pieJson<{ turns: { snippet: string }[] }>(['--db', db, 'search', 'offline', 'too']);
-    expect(hits.turns.map((t) => t.snippet).join(' ')).toContain('«offline»');
+    const hits = await pieJson<{ results: { kind: string; snippet?: string }[] }>([
+      '--db',
+      db,
+      'search',
+      'offline',
+      'too',
+    ]);
+    const turns = hits.results.filter((r) => r.kind === 'turn');
+    expect(turns.map((t) => t.snippet).join(' ')).toContain('«offline»');
   });
 
   it('--dry-run shows daily batches and writes nothing', async () => {

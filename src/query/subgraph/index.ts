@@ -80,11 +80,20 @@ export async function buildSubgraph(input: {
     .sort((a, b) => a.eventTime - b.eventTime);
   sub.excerpts = await loadExcerpts({
     store,
-    items,
+    items: range ? preferInRange(items, range) : items,
     maxEpisodes: limits.excerpts,
     maxLines: limits.linesPerExcerpt,
   });
   return sub;
+}
+
+/**
+ * Evidence inside the question's time span comes first; outside it only when the span has too little (fewer than
+ * three items), so a question about "last spring" is not answered from last winter's conversations.
+ */
+function preferInRange(items: readonly RankedItem[], range: { start: number; end: number }): RankedItem[] {
+  const inside = items.filter((i) => i.time !== null && i.time >= range.start && i.time < range.end);
+  return inside.length >= 3 ? inside : [...inside, ...items.filter((i) => !inside.includes(i))];
 }
 
 /** Entities in the order the question names them (by first name or alias occurrence). */
