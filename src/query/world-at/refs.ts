@@ -1,0 +1,62 @@
+import type { Entity } from '../../domain/world.js';
+import type { WorldStore } from '../../ports/world-store.js';
+
+/** Enough of an entity to name it and rank it. */
+export interface EntityRef {
+  id: string;
+  name: string;
+  type: string;
+  importance: number;
+}
+
+export function refOf(e: Entity): EntityRef {
+  return { id: e.id, name: e.name, type: e.type, importance: e.importance };
+}
+
+/** A list cut to its most important items, with how many there were in all. */
+export interface Bounded<T> {
+  total: number;
+  items: T[];
+}
+
+export function bounded<T>(items: readonly T[], limit: number): Bounded<T> {
+  return { total: items.length, items: items.slice(0, limit) };
+}
+
+/** Most important first, then by name (stable, deterministic). */
+export function byImportance(a: EntityRef, b: EntityRef): number {
+  return b.importance - a.importance || a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+}
+
+/** Refs of the given ids that are not already in `known` are loaded and added; returns `known`. */
+export async function loadRefs(input: {
+  store: WorldStore;
+  ids: Iterable<string>;
+  known: Map<string, EntityRef>;
+}): Promise<Map<string, EntityRef>> {
+  const missing = [...new Set(input.ids)].filter((id) => !input.known.has(id));
+  if (missing.length > 0) {
+    for (const e of await input.store.entities.getMany(missing)) input.known.set(e.id, refOf(e));
+  }
+  return input.known;
+}
+
+/** The episode a record came from, for provenance. */
+export interface SourceRef {
+  episodeId: string;
+  title: string;
+  time: number;
+}
+
+export async function loadSources(input: {
+  store: WorldStore;
+  ids: Iterable<string | null>;
+}): Promise<Map<string, SourceRef>> {
+  const ids = [...new Set([...input.ids].filter((id): id is string => id !== null))];
+  const out = new Map<string, SourceRef>();
+  if (ids.length === 0) return out;
+  for (const e of await input.store.episodes.getMany(ids)) {
+    out.set(e.id, { episodeId: e.id, title: e.title, time: e.createdAt });
+  }
+  return out;
+}
