@@ -3,6 +3,7 @@ import { compose, type Services } from '../../compose.js';
 import { loadConfig, type GlobalFlags } from '../../config/config.js';
 import { errorMessage, isPieError } from '../../domain/errors.js';
 import { registerApply } from './commands/apply.js';
+import { registerHistory } from './commands/history.js';
 import { registerIngest } from './commands/ingest.js';
 import { registerSearch } from './commands/search.js';
 import { registerStats } from './commands/stats.js';
@@ -49,6 +50,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerStats(program, run);
   registerSearch(program, run);
   registerWorld(program, run);
+  registerHistory(program, run);
   for (const cmd of program.commands) cmd.exitOverride();
 
   try {
