@@ -3,6 +3,7 @@ import { compose, type Services } from '../../compose.js';
 import { loadConfig, type GlobalFlags } from '../../config/config.js';
 import { errorMessage, isPieError } from '../../domain/errors.js';
 import { registerApply } from './commands/apply.js';
+import { registerAsk } from './commands/ask.js';
 import { registerHistory } from './commands/history.js';
 import { registerIngest } from './commands/ingest.js';
 import { registerSearch } from './commands/search.js';
@@ -48,6 +49,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerIngest(program, run);
   registerApply(program, run);
   registerStats(program, run);
+  registerAsk(program, run);
   registerSearch(program, run);
   registerWorld(program, run);
   registerHistory(program, run);
