@@ -19,6 +19,9 @@ const steps = [
   ['timeline', 'Tidepool'],
   ['timeline', 'vector search is enough for memory'],
   ['entities', '--type', 'tool', '--limit', '12'],
+  ['ask', 'How has my thinking about knowledge graphs evolved?', '--context-only'],
+  ['diff', 'junior year', 'SF gap semester', '--limit', '5'],
+  ['contradictions'],
 ];
 for (const args of steps) {
   console.log(`\n$ pie ${args.map((a) => (a.includes(' ') ? `"${a}"` : a)).join(' ')}`);
@@ -30,5 +33,5 @@ for (const args of steps) {
 }
 console.log(
   '\nThe demo database is .pie-demo/pie.db. Explore further:\n' +
-    '  npx pie --db .pie-demo/pie.db stats | entities | entity "Maya Chen" | search <words>',
+    '  npx pie --db .pie-demo/pie.db entity "Maya Chen" | search <words> | ask "<question>" | snapshot --period <name>',
 );
