@@ -7,9 +7,9 @@ import type { WorldStore } from '../ports/world-store.js';
 import { ANSWER_PROMPT } from './answer-prompt.js';
 import { planQuery } from './plan.js';
 import { PRESETS, type RetrievalPreset } from './presets.js';
-import { retrieve } from './retrieve.js';
+import { retrieve, summarizeLanes, type LaneSummary } from './retrieve.js';
 import { buildSubgraph, type SubgraphLimits } from './subgraph/index.js';
-import type { LaneName, QueryPlan, RankedItem, Subgraph, TimeFormatChoice } from './types.js';
+import type { QueryPlan, RankedItem, Subgraph, TimeFormatChoice } from './types.js';
 import { PieError } from '../domain/errors.js';
 
 export const MAX_QUESTION_CHARS = 2000;
@@ -34,7 +34,7 @@ export interface ContextRequest {
 export interface QueryContext {
   plan: QueryPlan;
   items: RankedItem[];
-  lanes: { lane: LaneName; hits: number; skipped?: string }[];
+  lanes: LaneSummary[];
   subgraph: Subgraph;
   text: string;
   sources: ContextSource[];
@@ -85,11 +85,7 @@ export async function buildQueryContext(input: ContextRequest): Promise<QueryCon
   return {
     plan,
     items: retrieval.items,
-    lanes: retrieval.lanes.map((l) => ({
-      lane: l.lane,
-      hits: l.hits.length,
-      ...(l.skipped ? { skipped: l.skipped } : {}),
-    })),
+    lanes: summarizeLanes(retrieval.lanes),
     subgraph,
     text: compiled.text,
     sources: compiled.sources,

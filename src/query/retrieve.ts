@@ -7,7 +7,7 @@ import { recentLane } from './lanes/recent.js';
 import { temporalLane } from './lanes/temporal.js';
 import { vectorLane } from './lanes/vector.js';
 import type { RetrievalPreset } from './presets.js';
-import type { LaneResult, QueryPlan, RankedItem } from './types.js';
+import type { LaneName, LaneResult, QueryPlan, RankedItem } from './types.js';
 
 export interface Retrieval {
   items: RankedItem[];
@@ -43,6 +43,17 @@ export async function retrieve(input: {
   });
   const lanes = [...first, graph];
   return { items: fuse({ lanes, preset, now }), lanes };
+}
+
+export interface LaneSummary {
+  lane: LaneName;
+  hits: number;
+  skipped?: string;
+}
+
+/** Per lane: how many hits, or why it was skipped (for --json output and diagnostics). */
+export function summarizeLanes(lanes: readonly LaneResult[]): LaneSummary[] {
+  return lanes.map((l) => ({ lane: l.lane, hits: l.hits.length, ...(l.skipped ? { skipped: l.skipped } : {}) }));
 }
 
 /** The best-ranked entities across lanes, taking each lane's first entity before any lane's second. */

@@ -4,13 +4,13 @@ import { PieError } from '../domain/errors.js';
 import { describeItems, type DescribedItem } from './items.js';
 import { planQuery } from './plan.js';
 import { PRESETS } from './presets.js';
-import { retrieve } from './retrieve.js';
-import type { LaneName, QueryPlan } from './types.js';
+import { retrieve, summarizeLanes, type LaneSummary } from './retrieve.js';
+import type { QueryPlan } from './types.js';
 
 export interface SearchResult {
   plan: QueryPlan;
   items: DescribedItem[];
-  lanes: { lane: LaneName; hits: number; skipped?: string }[];
+  lanes: LaneSummary[];
 }
 
 /**
@@ -42,10 +42,6 @@ export async function searchWorld(input: {
   return {
     plan,
     items,
-    lanes: retrieval.lanes.map((l) => ({
-      lane: l.lane,
-      hits: l.hits.length,
-      ...(l.skipped ? { skipped: l.skipped } : {}),
-    })),
+    lanes: summarizeLanes(retrieval.lanes),
   };
 }
