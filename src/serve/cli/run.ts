@@ -6,6 +6,7 @@ import { registerApply } from './commands/apply.js';
 import { registerAsk } from './commands/ask.js';
 import { registerHistory } from './commands/history.js';
 import { registerIngest } from './commands/ingest.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerSearch } from './commands/search.js';
 import { registerStats } from './commands/stats.js';
 import { registerWorld } from './commands/world.js';
@@ -53,6 +54,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerSearch(program, run);
   registerWorld(program, run);
   registerHistory(program, run);
+  registerMcp(program, run);
   for (const cmd of program.commands) cmd.exitOverride();
 
   try {

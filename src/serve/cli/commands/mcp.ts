@@ -1,0 +1,118 @@
+import type { Command } from 'commander';
+import { createEmbedderFromEnv, createExtraction, type Services } from '../../../compose.js';
+import { PieError } from '../../../domain/errors.js';
+import { DEFAULT_MAX_TOKENS, MIN_MAX_TOKENS } from '../../mcp/budget.js';
+import type { EpisodeExtraction, McpDeps } from '../../mcp/deps.js';
+import { startHttpServer } from '../../mcp/http.js';
+import { serveStdio } from '../../mcp/stdio.js';
+import { parsePositiveInt } from '../args.js';
+import type { CommandContext } from '../context.js';
+import type { ActionRunner } from '../run.js';
+
+export const DEFAULT_MCP_PORT = 8765;
+
+interface McpFlags {
+  http?: boolean;
+  port: string;
+  host: string;
+  readOnly?: boolean;
+  maxTokens: string;
+}
+
+export function registerMcp(program: Command, run: ActionRunner): void {
+  const version = program.version() ?? '0.0.0';
+  program
+    .command('mcp')
+    .description(
+      'Model Context Protocol server: the world model as tools for Claude Desktop, Cursor and any MCP client (stdio; --http for Streamable HTTP)',
+    )
+    .option('--http', `serve Streamable HTTP at http://<host>:<port>/mcp instead of stdio`)
+    .option('--port <n>', 'HTTP port (0 picks a free one)', String(DEFAULT_MCP_PORT))
+    .option('--host <address>', 'HTTP address to listen on; anything but loopback requires PIE_MCP_TOKEN', '127.0.0.1')
+    .option('--read-only', 'no writing tools (ingest_episode); the database is opened read-only')
+    .option(
+      '--max-tokens <n>',
+      'token budget of one response; longer answers are cut with a note',
+      String(DEFAULT_MAX_TOKENS),
+    )
+    .action((flags: McpFlags) => run((ctx) => mcp(ctx, flags, version)));
+}
+
+async function mcp(ctx: CommandContext, flags: McpFlags, version: string): Promise<void> {
+  const maxTokens = parsePositiveInt(flags.maxTokens, '--max-tokens');
+  if (maxTokens < MIN_MAX_TOKENS) {
+    throw new PieError('INVALID_ARGUMENT', `--max-tokens must be at least ${MIN_MAX_TOKENS}, not ${maxTokens}.`);
+  }
+  const port = parsePort(flags.port);
+  const readOnly = flags.readOnly ?? false;
+  const token = ctx.io.env.PIE_MCP_TOKEN?.trim() || undefined;
+  const services = await ctx.services({ readonly: readOnly });
+  const log = (message: string): void => ctx.io.stderr(`pie mcp: ${message}\n`);
+  const deps = createMcpDeps({ services, tz: ctx.config.tz, readOnly, maxTokens, log, version });
+
+  const stop = new AbortController();
+  const onSignal = (): void => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    if (!flags.http) {
+      await serveStdio({ deps, signal: stop.signal });
+      return;
+    }
+    const server = await startHttpServer({ deps, host: flags.host, port, token });
+    const access = token ? 'every request needs "Authorization: Bearer $PIE_MCP_TOKEN"' : 'no token (loopback only)';
+    log(`serving ${server.url}${readOnly ? ' (read-only)' : ''}; ${access}. Ctrl-C stops.`);
+    await new Promise<void>((resolve) => {
+      if (stop.signal.aborted) resolve();
+      stop.signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    log('stopping.');
+    await server.close();
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+/** The server's dependencies from the composed services (also what the tests wire). */
+export function createMcpDeps(input: {
+  services: Services;
+  tz: string;
+  readOnly: boolean;
+  maxTokens?: number;
+  log: (message: string) => void;
+  version?: string;
+}): McpDeps {
+  const { services, readOnly } = input;
+  return {
+    store: services.store,
+    clock: services.clock,
+    tz: input.tz,
+    newId: services.newId,
+    readOnly,
+    maxTokens: input.maxTokens ?? DEFAULT_MAX_TOKENS,
+    countTokens: (text) => services.tokenizer().count(text),
+    embedder: createEmbedderFromEnv(services.env),
+    extraction: readOnly ? undefined : lazyExtraction(services),
+    log: input.log,
+    version: input.version ?? '0.0.0',
+  };
+}
+
+/** The extraction `pie ingest --extractor auto` would use, built on the first ingest_episode call. */
+function lazyExtraction(services: Services): () => Promise<EpisodeExtraction> {
+  let made: Promise<EpisodeExtraction> | undefined;
+  return () => {
+    made ??= createExtraction({ services, choice: 'auto' });
+    made.catch(() => (made = undefined));
+    return made;
+  };
+}
+
+function parsePort(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65_535) {
+    throw new PieError('INVALID_ARGUMENT', `--port must be a whole number from 0 to 65535, not "${value}".`);
+  }
+  return n;
+}

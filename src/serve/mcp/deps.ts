@@ -1,0 +1,36 @@
+import type { Extractor } from '../../extract/types.js';
+import type { Clock } from '../../ports/clock.js';
+import type { Embedder } from '../../ports/embedder.js';
+import type { WorldStore } from '../../ports/world-store.js';
+import type { MatchVerifier } from '../../resolve/resolver.js';
+import type { CountTokens } from './budget.js';
+
+/** What ingest_episode extracts with: the same choice as `pie ingest --extractor auto`. */
+export interface EpisodeExtraction {
+  extractor: Extractor;
+  verifier?: MatchVerifier | undefined;
+  embedder?: Embedder | undefined;
+  /** "offline rules" or "openai:gpt-5-mini (from PIE_LLM)". */
+  description: string;
+}
+
+/** Everything the MCP server needs, built by the `pie mcp` command from the composed services (no adapters here). */
+export interface McpDeps {
+  store: WorldStore;
+  clock: Clock;
+  /** IANA zone for day boundaries and dates in text (`--tz`). */
+  tz: string;
+  newId: () => string;
+  /** `--read-only`: no writing tools, and no access counting. */
+  readOnly: boolean;
+  /** Token budget of one response (`--max-tokens`). */
+  maxTokens: number;
+  countTokens: CountTokens;
+  /** The query embedder (PIE_EMBEDDER), for the vector lane. */
+  embedder?: Embedder | undefined;
+  /** The extraction for ingest_episode, created on first use. Required unless read-only. */
+  extraction?: (() => Promise<EpisodeExtraction>) | undefined;
+  /** Diagnostics; never stdout (stdio mode speaks the protocol there). */
+  log: (message: string) => void;
+  version: string;
+}

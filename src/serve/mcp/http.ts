@@ -1,0 +1,233 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { errorMessage, PieError } from '../../domain/errors.js';
+import type { McpDeps } from './deps.js';
+import { createMcpServer } from './server.js';
+
+export const MCP_PATH = '/mcp';
+const MAX_BODY_BYTES = 1024 * 1024;
+const IDLE_SESSION_MS = 30 * 60_000;
+
+export interface HttpServerOptions {
+  deps: McpDeps;
+  host: string;
+  port: number;
+  /** PIE_MCP_TOKEN: when set, every request needs `Authorization: Bearer <token>`. */
+  token?: string | undefined;
+  /** Sessions unused for this long are closed (default 30 minutes). */
+  idleSessionMs?: number;
+}
+
+export interface RunningHttpServer {
+  url: string;
+  port: number;
+  sessions(): number;
+  close(): Promise<void>;
+}
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  server: McpServer;
+  lastUsed: number;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+export function isLoopback(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * Streamable HTTP on node:http, one MCP session per client (the SDK's stateful mode: a session id is issued on
+ * initialize and every later request carries it). Bound to loopback unless a token is set; on loopback, Host and
+ * Origin must be local too (DNS rebinding). A client that disconnects mid-call only loses its own answer.
+ */
+export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
+  const { deps, host, token } = options;
+  if (!isLoopback(host) && !token) {
+    throw new PieError(
+      'INVALID_ARGUMENT',
+      `--host ${host} would expose the world model beyond this machine; set PIE_MCP_TOKEN to a long random secret first (clients then send "Authorization: Bearer <token>"), or keep the default 127.0.0.1.`,
+    );
+  }
+  const loopbackOnly = isLoopback(host);
+  const sessions = new Map<string, Session>();
+  const expected = token ? Buffer.from(`Bearer ${token}`) : null;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (loopbackOnly && !localRequest(req))
+      return reply(res, 403, -32000, 'Forbidden: the Host or Origin is not local.');
+    cors(req, res);
+    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+    if (url.pathname !== MCP_PATH) return reply(res, 404, -32000, `Not found: the MCP endpoint is ${MCP_PATH}.`);
+    if (expected && !authorized(req, expected)) {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="pie"');
+      return reply(res, 401, -32001, 'Unauthorized: send "Authorization: Bearer <PIE_MCP_TOKEN>".');
+    }
+    const id = header(req, 'mcp-session-id');
+    const session = id ? sessions.get(id) : undefined;
+    if (id && !session) return reply(res, 404, -32001, 'Session not found; initialize a new session.');
+    if (req.method === 'POST') {
+      const body = await readJson(req, res);
+      if (body === undefined) return;
+      if (session) {
+        session.lastUsed = Date.now();
+        return session.transport.handleRequest(req, res, body);
+      }
+      if (!isInitialize(body)) return reply(res, 400, -32000, 'Bad request: no session id; send initialize first.');
+      return openSession(req, res, body);
+    }
+    if (req.method === 'GET' || req.method === 'DELETE') {
+      if (!session) return reply(res, 400, -32000, 'Bad request: the Mcp-Session-Id header is missing.');
+      session.lastUsed = Date.now();
+      return session.transport.handleRequest(req, res);
+    }
+    res.setHeader('Allow', 'GET, POST, DELETE, OPTIONS');
+    return reply(res, 405, -32000, 'Method not allowed.');
+  };
+
+  const openSession = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
+    const server = createMcpServer(deps);
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (sid) => void sessions.set(sid, { transport, server, lastUsed: Date.now() }),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    server.server.onerror = (error) => deps.log(`MCP session error: ${errorMessage(error)}`);
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  };
+
+  const http: Server = createServer((req, res) => {
+    req.on('error', (error) => deps.log(`request error: ${error.message}`));
+    res.on('error', (error) => deps.log(`response error: ${error.message}`));
+    handle(req, res).catch((error: unknown) => {
+      deps.log(`HTTP request failed: ${errorMessage(error)}`);
+      if (!res.headersSent) reply(res, 500, -32603, 'Internal error.');
+      else if (!res.writableEnded) res.end();
+    });
+  });
+  http.on('clientError', (_error, socket) => socket.destroy());
+
+  const sweep = setInterval(() => {
+    const cutoff = Date.now() - (options.idleSessionMs ?? IDLE_SESSION_MS);
+    for (const [sid, s] of sessions) if (s.lastUsed < cutoff) void closeSession(sid, s);
+  }, 60_000);
+  sweep.unref();
+
+  const closeSession = async (sid: string, s: Session): Promise<void> => {
+    sessions.delete(sid);
+    await s.server.close().catch((error: unknown) => deps.log(`closing session ${sid}: ${errorMessage(error)}`));
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new PieError(
+          'INVALID_ARGUMENT',
+          error.code === 'EADDRINUSE'
+            ? `Port ${options.port} on ${host} is in use; pass another --port (0 picks a free one).`
+            : `Cannot listen on ${host}:${options.port} (${error.message}).`,
+          { cause: error },
+        ),
+      ),
+    );
+    http.listen(options.port, host, () => resolve());
+  });
+  const port = (http.address() as AddressInfo).port;
+  const shown = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return {
+    url: `http://${shown}:${port}${MCP_PATH}`,
+    port,
+    sessions: () => sessions.size,
+    close: async () => {
+      clearInterval(sweep);
+      await Promise.all([...sessions].map(([sid, s]) => closeSession(sid, s)));
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      });
+    },
+  };
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function authorized(req: IncomingMessage, expected: Buffer): boolean {
+  const given = Buffer.from(header(req, 'authorization') ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Host (and Origin, when a browser sends one) name this machine: a web page elsewhere cannot reach the server. */
+function localRequest(req: IncomingMessage): boolean {
+  const host = header(req, 'host');
+  if (!host || !isLoopback(hostname(`http://${host}`) ?? '')) return false;
+  const origin = header(req, 'origin');
+  return origin === undefined || isLoopback(hostname(origin) ?? '');
+}
+
+function hostname(url: string): string | null {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return null;
+  }
+}
+
+/** Lets a local browser client (the MCP Inspector in direct mode) talk to the server. */
+function cors(req: IncomingMessage, res: ServerResponse): void {
+  const origin = header(req, 'origin');
+  if (!origin) return;
+  res.setHeader('Access-Control-Allow-Origin', origin);
+  res.setHeader('Vary', 'Origin');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
+  res.setHeader(
+    'Access-Control-Allow-Headers',
+    'Content-Type, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
+  );
+  res.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id, WWW-Authenticate');
+}
+
+function isInitialize(body: unknown): boolean {
+  return Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
+}
+
+/** The parsed JSON body, or undefined after answering 413 / 400 itself. A body over the limit is drained, not kept. */
+async function readJson(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
+  const body = await new Promise<Buffer | null>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+  if (body === null) {
+    reply(res, 413, -32600, `Request too large: at most ${MAX_BODY_BYTES} bytes; send less text per call.`);
+    return undefined;
+  }
+  try {
+    return JSON.parse(body.toString('utf8')) as unknown;
+  } catch {
+    reply(res, 400, -32700, 'Parse error: the body is not JSON.');
+    return undefined;
+  }
+}
+
+function reply(res: ServerResponse, status: number, code: number, message: string): void {
+  if (res.headersSent) return void res.end();
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}

@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import type { EntityState } from '../../../domain/world.js';
+import type { Contradiction } from '../../../query/world-at/contradictions.js';
+import type {
+  ActivityChange,
+  AttributeChange,
+  ContradictionChange,
+  CreatedEntity,
+  RelationshipChange,
+  WorldDiff,
+} from '../../../query/world-at/diff-compute.js';
+import type { Bounded, SourceRef } from '../../../query/world-at/refs.js';
+import type { WorldSnapshot } from '../../../query/world-at/snapshot.js';
+import type { Span } from '../../../query/world-at/span.js';
+import { iso } from '../respond.js';
+import { entityRefSchema, isoTime, refOut, sourceSchema, stateSchema, stateValue } from '../schemas.js';
+
+/** Structured shapes of snapshot, diff and contradictions (ISO times, entity references by id, name and type). */
+
+export const spanSchema = z.object({
+  kind: z.enum(['period', 'range', 'date', 'now']),
+  label: z.string().describe('the period name, time expression or date as resolved'),
+  start: isoTime,
+  end: isoTime.describe('exclusive'),
+  at: isoTime.describe('the instant the world is read at'),
+  ongoing: z.boolean(),
+});
+
+export function spanOut(s: Span): z.infer<typeof spanSchema> {
+  return {
+    kind: s.kind,
+    label: s.label,
+    start: iso(s.start),
+    end: iso(s.end),
+    at: iso(s.at),
+    ongoing: s.ongoing ?? false,
+  };
+}
+
+export const snapshotSchema = {
+  at: isoTime,
+  span: spanSchema.nullable(),
+  type: z.string().nullable(),
+  total: z.number().int().describe('entities that existed then'),
+  byType: z.record(z.string(), z.number().int()),
+  transitions: z.number().int().describe('transitions of those entities up to then'),
+  active: z.number().int().nullable().describe('entities mentioned or changed inside the span'),
+  entities: z.array(
+    entityRefSchema.extend({
+      importance: z.number(),
+      tier: z.string(),
+      firstSeen: isoTime,
+      state: stateSchema.describe('the state at that time'),
+      changes: z.number().int(),
+      activity: z.object({ mentions: z.number().int(), changes: z.number().int() }).nullable(),
+    }),
+  ),
+  relationships: z.array(
+    z.object({
+      type: z.string(),
+      source: entityRefSchema,
+      target: entityRefSchema,
+      properties: stateSchema,
+      since: isoTime,
+    }),
+  ),
+};
+
+export function snapshotOut(s: WorldSnapshot) {
+  return {
+    at: iso(s.at),
+    span: s.span ? spanOut(s.span) : null,
+    type: s.type,
+    total: s.total,
+    byType: s.byType,
+    transitions: s.transitions,
+    active: s.active,
+    entities: s.entities.map((e) => ({
+      ...refOut(e),
+      importance: e.importance,
+      tier: e.tier,
+      firstSeen: iso(e.firstSeen),
+      state: e.state,
+      changes: e.changes,
+      activity: e.activity,
+    })),
+    relationships: s.relationships.map((r) => ({
+      type: r.type,
+      source: refOut(r.source),
+      target: refOut(r.target),
+      properties: r.properties,
+      since: iso(r.validFrom),
+    })),
+  };
+}
+
+const bounded = <T extends z.ZodType>(item: T) =>
+  z.object({ total: z.number().int(), items: z.array(item).describe('most important first, cut to `limit`') });
+
+const changeSchema = z.object({
+  transitionId: z.string(),
+  entity: entityRefSchema,
+  from: stateSchema.nullable(),
+  to: stateSchema,
+  summary: z.string(),
+  time: isoTime,
+  resolved: z.boolean(),
+});
+const edgeChangeSchema = z.object({
+  type: z.string(),
+  source: entityRefSchema,
+  target: entityRefSchema,
+  properties: stateSchema,
+  time: isoTime,
+});
+const activitySchema = z.object({
+  entity: entityRefSchema,
+  mentionsA: z.number().int(),
+  mentionsB: z.number().int(),
+  time: isoTime,
+});
+
+export const diffSchema = {
+  a: spanSchema,
+  b: spanSchema,
+  swapped: z.boolean().describe('true when B was earlier than A and they were compared in time order'),
+  entities: z.object({ before: z.number().int(), after: z.number().int() }),
+  created: bounded(entityRefSchema.extend({ firstSeen: isoTime, state: stateSchema })),
+  attributesChanged: bounded(
+    z.object({ entity: entityRefSchema, attribute: z.string(), from: stateValue, to: stateValue }),
+  ),
+  relationshipsBegun: bounded(edgeChangeSchema),
+  relationshipsEnded: bounded(edgeChangeSchema),
+  beliefsReversed: bounded(changeSchema),
+  contradictions: bounded(changeSchema),
+  goneQuiet: bounded(activitySchema),
+  newlyActive: bounded(activitySchema),
+};
+
+function list<T, U>(b: Bounded<T>, map: (item: T) => U): { total: number; items: U[] } {
+  return { total: b.total, items: b.items.map(map) };
+}
+
+const change = (c: ContradictionChange) => ({
+  transitionId: c.transitionId,
+  entity: refOut(c.entity),
+  from: c.from,
+  to: c.to,
+  summary: c.summary,
+  time: iso(c.time),
+  resolved: c.resolved,
+});
+const edge = (r: RelationshipChange) => ({
+  type: r.type,
+  source: refOut(r.source),
+  target: refOut(r.target),
+  properties: r.properties,
+  time: iso(r.time),
+});
+const activity = (x: ActivityChange) => ({
+  entity: refOut(x.entity),
+  mentionsA: x.mentionsA,
+  mentionsB: x.mentionsB,
+  time: iso(x.time),
+});
+
+export function diffOut(d: WorldDiff) {
+  return {
+    a: spanOut(d.a),
+    b: spanOut(d.b),
+    swapped: d.swapped,
+    entities: d.entities,
+    created: list(d.created, (e: CreatedEntity) => ({ ...refOut(e), firstSeen: iso(e.firstSeen), state: e.state })),
+    attributesChanged: list(d.attributesChanged, (c: AttributeChange) => ({
+      entity: refOut(c.entity),
+      attribute: c.attribute,
+      from: c.from,
+      to: c.to,
+    })),
+    relationshipsBegun: list(d.relationshipsBegun, edge),
+    relationshipsEnded: list(d.relationshipsEnded, edge),
+    beliefsReversed: list(d.beliefsReversed, change),
+    contradictions: list(d.contradictions, change),
+    goneQuiet: list(d.goneQuiet, activity),
+    newlyActive: list(d.newlyActive, activity),
+  };
+}
+
+export const contradictionSchema = z.object({
+  kind: z.enum(['state', 'edge']).describe('state: a state change against what was known; edge: a CONTRADICTS link'),
+  id: z.string().describe('the transition id (state) or relationship id (edge)'),
+  entity: entityRefSchema.describe('the entity whose state flipped, or the contradicted one'),
+  contradictedBy: entityRefSchema.nullable(),
+  summary: z.string(),
+  from: stateSchema.nullable(),
+  to: stateSchema.nullable(),
+  time: isoTime,
+  resolved: z.boolean(),
+  resolution: z.object({ summary: z.string(), time: isoTime }).nullable(),
+  source: sourceSchema.nullable(),
+});
+
+export function contradictionOut(c: Contradiction): z.infer<typeof contradictionSchema> {
+  if (c.kind === 'state') {
+    return {
+      kind: 'state',
+      id: c.transitionId,
+      entity: refOut(c.entity),
+      contradictedBy: c.contradictedBy ? refOut(c.contradictedBy) : null,
+      summary: c.summary,
+      from: c.from,
+      to: c.to as EntityState,
+      time: iso(c.time),
+      resolved: c.resolved,
+      resolution: c.resolution ? { summary: c.resolution.summary, time: iso(c.resolution.time) } : null,
+      source: sourceOut(c.source),
+    };
+  }
+  return {
+    kind: 'edge',
+    id: c.relationshipId,
+    entity: refOut(c.target),
+    contradictedBy: refOut(c.source),
+    summary: `${c.source.name} contradicts ${c.target.name}`,
+    from: null,
+    to: null,
+    time: iso(c.time),
+    resolved: c.resolved,
+    resolution: c.ended === null ? null : { summary: 'the conflict was closed', time: iso(c.ended) },
+    source: sourceOut(c.episode),
+  };
+}
+
+function sourceOut(s: SourceRef | null) {
+  return s ? { episodeId: s.episodeId, title: s.title, time: iso(s.time) } : null;
+}
