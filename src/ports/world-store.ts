@@ -1,3 +1,4 @@
+import type { MaintenanceStore } from './maintenance-store.js';
 import type { Conversation } from '../domain/conversation.js';
 import type {
   Entity,
@@ -33,6 +34,8 @@ export interface WorldStore {
   readonly maintenance: MaintenanceLogRepo;
   readonly search: SearchRepo;
   readonly embeddings: EmbeddingRepo;
+  /** Raw row access and the entity graph, for the maintenance (sleep) cycle and its undo journal. */
+  readonly upkeep: MaintenanceStore;
 
   /**
    * Run `fn` atomically: either everything it wrote is committed or nothing is; when `fn` throws, everything is

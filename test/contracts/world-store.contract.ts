@@ -5,6 +5,7 @@ import { describeEntities } from './world-store/entities.js';
 import { describeEpisodes } from './world-store/episodes.js';
 import type { StoreFactory } from './world-store/fixtures.js';
 import { describeHistory } from './world-store/history.js';
+import { describeMaintenanceStore } from './world-store/maintenance-store.js';
 import { describeQueries } from './world-store/queries.js';
 import { describeSearch } from './world-store/search.js';
 import { describeWorldSearch } from './world-store/search-world.js';
@@ -29,6 +30,7 @@ export function describeWorldStoreContract(name: string, factory: StoreFactory):
     describeTimeSlices(factory);
     describeWorldSearch(factory);
     describeEmbeddings(factory);
+    describeMaintenanceStore(factory);
     describeTransactions(factory);
   });
 }

@@ -17,6 +17,7 @@ import type {
   SearchRepo,
   TransitionRepo,
 } from '../../../ports/world-store.js';
+import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
 import type { SyncOf } from './bind.js';
 import { translateSqliteError } from './errors.js';
 import { Mutex } from './mutex.js';
@@ -38,6 +39,7 @@ export interface SyncRepos {
   maintenance: SyncOf<MaintenanceLogRepo>;
   search: SyncOf<SearchRepo>;
   embeddings: SyncOf<EmbeddingRepo>;
+  upkeep: SyncOf<MaintenanceStore>;
   stats: () => WorldStats;
 }
 

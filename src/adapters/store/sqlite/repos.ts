@@ -6,6 +6,7 @@ import { createFactRepo } from './facts.js';
 import { createJournalRepo } from './journal.js';
 import { createLlmCacheRepo } from './llm-cache.js';
 import { createMaintenanceLogRepo } from './maintenance.js';
+import { createMaintenanceStore } from './maintenance-store.js';
 import { createMentionRepo } from './mentions.js';
 import { createPeriodRepo } from './periods.js';
 import { createProcedureRepo } from './procedures.js';
@@ -32,6 +33,7 @@ export function createRepos(s: Statements, now: () => number): SyncRepos {
     maintenance: createMaintenanceLogRepo(s),
     search: createSearchRepo(s),
     embeddings: createEmbeddingRepo(s),
+    upkeep: createMaintenanceStore(s),
     stats: createStats(s),
   };
 }

@@ -1,3 +1,4 @@
+import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
 import { PieError, errorMessage } from '../../../domain/errors.js';
 import type {
   EmbeddingRepo,
@@ -51,6 +52,7 @@ export function createStore(conn: Connection, scope: Scope): WorldStore {
     maintenance: bindRepo<MaintenanceLogRepo>(r.maintenance, run),
     search: bindRepo<SearchRepo>(r.search, run),
     embeddings: bindRepo<EmbeddingRepo>(r.embeddings, run),
+    upkeep: bindRepo<MaintenanceStore>(r.upkeep, run),
     transaction: (fn) => runTransaction(conn, scope, fn),
     stats: () => run(r.stats),
     info: () => ({ adapter: 'sqlite', location: conn.path, schemaVersion: conn.schemaVersion }),

@@ -1,0 +1,112 @@
+import { PieError } from '../../../domain/errors.js';
+import {
+  MAINTAINED_TABLES,
+  type GraphEdge,
+  type GraphNode,
+  type MaintainedTable,
+  type MaintenanceStore,
+  type RawRow,
+} from '../../../ports/maintenance-store.js';
+import type { SyncOf } from './bind.js';
+import type { Statements } from './sql.js';
+
+interface NodeRow {
+  id: string;
+  type: string;
+  last_seen: number;
+  access_count: number;
+  importance: number;
+  tier: string;
+  protected: number;
+  transitions: number;
+}
+
+function checkTable(table: MaintainedTable): MaintainedTable {
+  if (!(MAINTAINED_TABLES as readonly string[]).includes(table)) {
+    throw new PieError(
+      'INVALID_ARGUMENT',
+      `Maintenance cannot touch table "${String(table)}"; use one of ${MAINTAINED_TABLES.join(', ')}.`,
+    );
+  }
+  return table;
+}
+
+/** Column names are checked against the table's own columns, so a journal row cannot inject SQL. */
+function columnsOf(s: Statements, table: MaintainedTable): Set<string> {
+  const rows = s.get(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[];
+  return new Set(rows.map((r) => r.name));
+}
+
+export function createMaintenanceStore(s: Statements): SyncOf<MaintenanceStore> {
+  const columns = new Map<MaintainedTable, Set<string>>();
+  const known = (table: MaintainedTable): Set<string> => {
+    let set = columns.get(table);
+    if (!set) {
+      set = columnsOf(s, table);
+      columns.set(table, set);
+    }
+    return set;
+  };
+
+  return {
+    graphNodes() {
+      const rows = s
+        .get(
+          `SELECT e.id, e.type, e.last_seen, e.access_count, e.importance, e.tier, e.protected,
+                  (SELECT count(*) FROM transitions t WHERE t.entity_id = e.id) AS transitions
+             FROM entities e WHERE e.merged_into IS NULL ORDER BY e.id`,
+        )
+        .all() as NodeRow[];
+      return rows.map((r): GraphNode => ({
+        id: r.id,
+        type: r.type,
+        lastSeen: r.last_seen,
+        accessCount: r.access_count,
+        importance: r.importance,
+        tier: r.tier,
+        protected: r.protected === 1,
+        transitions: r.transitions,
+      }));
+    },
+
+    graphEdges() {
+      return s
+        .get(
+          `SELECT source_id AS sourceId, target_id AS targetId FROM relationships
+            WHERE valid_to IS NULL AND source_id <> target_id ORDER BY id`,
+        )
+        .all() as GraphEdge[];
+    },
+
+    getRow({ table, id }) {
+      const row = s.get(`SELECT * FROM ${checkTable(table)} WHERE id = ?`).get(id) as RawRow | undefined;
+      return row ?? null;
+    },
+
+    putRow({ table, id, row }) {
+      checkTable(table);
+      s.atomic(() => {
+        if (row === null) {
+          s.get(`DELETE FROM ${table} WHERE id = ?`).run(id);
+          return;
+        }
+        const cols = known(table);
+        const names = Object.keys(row).filter((name) => name !== 'id' && cols.has(name));
+        const unknown = Object.keys(row).filter((name) => !cols.has(name));
+        if (unknown.length > 0) {
+          throw new PieError('INVALID_ARGUMENT', `Table ${table} has no column ${unknown.join(', ')}.`);
+        }
+        const values = names.map((name) => row[name] ?? null);
+        const exists = s.pluck(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;
+        if (exists) {
+          if (names.length === 0) return;
+          s.get(`UPDATE ${table} SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE id = ?`).run(...values, id);
+        } else {
+          s.get(
+            `INSERT INTO ${table} (id${names.map((n) => `, ${n}`).join('')}) VALUES (?${', ?'.repeat(names.length)})`,
+          ).run(id, ...values);
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { isPieError } from '../../../src/domain/errors.js';
+import type { MaintainedTable } from '../../../src/ports/maintenance-store.js';
+import { addEntity, relationship, T0, transition, useFreshStore, type StoreFactory } from './fixtures.js';
+
+export function describeMaintenanceStore(factory: StoreFactory): void {
+  describe('upkeep (maintenance store)', () => {
+    const store = useFreshStore(factory);
+
+    it('lists graph nodes with transition counts, and current edges between distinct entities', async () => {
+      const s = store();
+      await addEntity(s, 'b', { type: 'tool', importance: 0.4 });
+      await addEntity(s, 'a', { lastSeen: T0 + 5 });
+      await addEntity(s, 'c');
+      await s.entities.update('c', { accessCount: 3, tier: 'summarized', protected: true, updatedAt: T0 });
+      await s.transitions.insert(transition('t1', 'a'));
+      await s.transitions.insert(transition('t2', 'a'));
+      await s.relationships.insert(relationship('r1', 'a', 'b'));
+      await s.relationships.insert(relationship('r2', 'b', 'c', { validTo: T0 + 1 }));
+      await s.relationships.insert(relationship('r3', 'c', 'c'));
+      expect(await s.upkeep.graphNodes()).toEqual([
+        {
+          id: 'a',
+          type: 'project',
+          lastSeen: T0 + 5,
+          accessCount: 0,
+          importance: 0.5,
+          tier: 'active',
+          protected: false,
+          transitions: 2,
+        },
+        {
+          id: 'b',
+          type: 'tool',
+          lastSeen: T0,
+          accessCount: 0,
+          importance: 0.4,
+          tier: 'active',
+          protected: false,
+          transitions: 0,
+        },
+        {
+          id: 'c',
+          type: 'project',
+          lastSeen: T0,
+          accessCount: 3,
+          importance: 0.5,
+          tier: 'summarized',
+          protected: true,
+          transitions: 0,
+        },
+      ]);
+      expect(await s.upkeep.graphEdges()).toEqual([{ sourceId: 'a', targetId: 'b' }]);
+    });
+
+    it('reads a raw row and puts it back exactly after changes through the repositories', async () => {
+      const s = store();
+      await addEntity(s, 'a', { state: { stage: 'idea' } });
+      await s.entities.addAlias({ entityId: 'a', alias: 'Alpha', normalized: 'alpha', recordedAt: T0 });
+      await s.transitions.insert(transition('t1', 'a'));
+      const before = await s.upkeep.getRow({ table: 'entities', id: 'a' });
+      expect(before).toMatchObject({ id: 'a', importance: 0.5, tier: 'active', version: 1 });
+      await s.entities.update('a', { importance: 0.9, tier: 'archived', updatedAt: T0 + 9 });
+      await s.upkeep.putRow({ table: 'entities', id: 'a', row: before });
+      expect(await s.upkeep.getRow({ table: 'entities', id: 'a' })).toEqual(before);
+      // An update in place: rows hanging off the entity survive.
+      expect((await s.entities.get('a'))?.aliases).toEqual(['Alpha']);
+      expect(await s.transitions.forEntity('a')).toHaveLength(1);
+    });
+
+    it('deletes with row null and re-inserts a deleted row as it was', async () => {
+      const s = store();
+      await addEntity(s, 'a');
+      await s.transitions.insert(transition('t1', 'a', { summary: 'pivot to research' }));
+      const row = await s.upkeep.getRow({ table: 'transitions', id: 't1' });
+      await s.upkeep.putRow({ table: 'transitions', id: 't1', row: null });
+      expect(await s.upkeep.getRow({ table: 'transitions', id: 't1' })).toBeNull();
+      expect(await s.search.transitions({ text: 'pivot' })).toEqual([]);
+      await s.upkeep.putRow({ table: 'transitions', id: 't1', row });
+      expect(await s.upkeep.getRow({ table: 'transitions', id: 't1' })).toEqual(row);
+      expect((await s.search.transitions({ text: 'pivot' })).map((h) => h.transitionId)).toEqual(['t1']);
+      expect(await s.upkeep.getRow({ table: 'procedures', id: 'nope' })).toBeNull();
+    });
+
+    it('refuses unknown tables and columns', async () => {
+      const s = store();
+      await addEntity(s, 'a');
+      const bad = 'episodes; DROP TABLE entities' as MaintainedTable;
+      await expect(s.upkeep.getRow({ table: bad, id: 'a' })).rejects.toSatisfy((e) =>
+        isPieError(e, 'INVALID_ARGUMENT'),
+      );
+      await expect(s.upkeep.putRow({ table: 'entities', id: 'a', row: { 'tier = 1; --': 1 } })).rejects.toSatisfy((e) =>
+        isPieError(e, 'INVALID_ARGUMENT'),
+      );
+      expect(await s.entities.get('a')).not.toBeNull();
+    });
+  });
+}
