@@ -1,0 +1,55 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { MetricTable } from './metrics.js';
+
+export const SYSTEMS = [
+  { key: 'bm25', label: 'BM25' },
+  { key: 'pie', label: 'PIE' },
+] as const;
+
+/** A markdown table: one row per group, "n", then each metric for each system side by side (percent). */
+export function metricMarkdown(table: MetricTable, metrics: readonly string[]): string {
+  const header = ['group', 'n', ...metrics.flatMap((m) => SYSTEMS.map((s) => `${m} ${s.label}`))];
+  const rows = shown(table).map((g) => [
+    g,
+    String(table.count(g, 'pie')),
+    ...metrics.flatMap((m) => SYSTEMS.map((s) => pct(table.mean(g, s.key, m)))),
+  ]);
+  const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** A plain-text table for the terminal (same content, aligned columns). */
+export function metricText(table: MetricTable, metrics: readonly string[]): string {
+  const header = ['group', 'n', ...metrics.flatMap((m) => SYSTEMS.map((s) => `${m} ${s.label}`))];
+  const rows = shown(table).map((g) => [
+    g,
+    String(table.count(g, 'pie')),
+    ...metrics.flatMap((m) => SYSTEMS.map((s) => pct(table.mean(g, s.key, m)))),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const fmt = (cells: readonly string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
+  return [fmt(header), ...rows.map(fmt)].join('\n');
+}
+
+export function pct(value: number | null): string {
+  return value === null ? '–' : `${(value * 100).toFixed(1)}`;
+}
+
+/** Replaces (or appends) the section between `<!-- bench:NAME -->` and `<!-- /bench:NAME -->` (bench/report.ts format). */
+export function writeMarkedSection(file: string, name: string, markdown: string): void {
+  const begin = `<!-- bench:${name} -->`;
+  const end = `<!-- /bench:${name} -->`;
+  const block = `${begin}\n${markdown.trim()}\n${end}`;
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const start = current.indexOf(begin);
+  const stop = current.indexOf(end);
+  const next =
+    start >= 0 && stop > start
+      ? current.slice(0, start) + block + current.slice(stop + end.length)
+      : `${current.trimEnd()}\n\n${block}\n`;
+  writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
+}
+
+function shown(table: MetricTable): string[] {
+  return table.groups.filter((g) => table.count(g, 'pie') > 0);
+}

@@ -1,0 +1,61 @@
+import type { QueryContext } from '../query/ask.js';
+import type { WorldStore } from '../ports/world-store.js';
+import { unique, type Ranking } from './chunks.js';
+import type { BenchWorld } from './world.js';
+
+/** Episodes an entity hit stands for at the session level: its latest mentions, at most this many. */
+export const ENTITY_EPISODES = 2;
+
+/**
+ * PIE's fused retrieval (QueryContext.items, best first) mapped back to the benchmark's units (docs/evaluation.md):
+ * - turn level (LoCoMo dia_ids): a turn hit is its own turn; an episode, transition or entity hit stands for the
+ *   turns of its episode that the compiled context shows as excerpts (nothing when it shows none), so PIE gets no
+ *   credit for turns it would not put in front of the model;
+ * - session level: a turn or episode hit is its episode; a transition hit is the episode it was extracted from; an
+ *   entity hit is the episodes of its latest ENTITY_EPISODES mentions.
+ */
+export async function pieRanking(input: { world: BenchWorld; context: QueryContext }): Promise<Ranking> {
+  const { world, context } = input;
+  const store: WorldStore = world.store;
+  const excerptTurns = new Map<string, number[]>();
+  for (const ex of context.subgraph.excerpts)
+    excerptTurns.set(
+      ex.episode.id,
+      ex.lines.map((l) => l.seq),
+    );
+  const transitionIds = context.items.flatMap((i) => (i.ref.kind === 'transition' ? [i.ref.id] : []));
+  const transitionEpisode = new Map(
+    (await store.transitions.getMany(transitionIds)).map((t) => [t.id, t.episodeId] as const),
+  );
+  const turns: string[] = [];
+  const episodes: string[] = [];
+  const fromEpisode = (episodeId: string | null | undefined): void => {
+    if (!episodeId) return;
+    episodes.push(episodeId);
+    for (const seq of excerptTurns.get(episodeId) ?? []) pushTurn(episodeId, seq);
+  };
+  const pushTurn = (episodeId: string, seq: number): void => {
+    const id = world.turnIdOf.get(`${episodeId}#${seq}`);
+    if (id) turns.push(id);
+  };
+  for (const item of context.items) {
+    const ref = item.ref;
+    if (ref.kind === 'turn') {
+      pushTurn(ref.episodeId, ref.seq);
+      episodes.push(ref.episodeId);
+    } else if (ref.kind === 'episode') fromEpisode(ref.id);
+    else if (ref.kind === 'transition') fromEpisode(transitionEpisode.get(ref.id));
+    else {
+      const mentions = await store.mentions.forEntity(ref.id);
+      const latest = unique([...mentions].sort((a, b) => b.time - a.time).map((m) => m.episodeId)).slice(
+        0,
+        ENTITY_EPISODES,
+      );
+      for (const e of latest) fromEpisode(e);
+    }
+  }
+  return {
+    turns: unique(turns),
+    sessions: unique(episodes.flatMap((e) => world.sessionOf.get(e) ?? [])),
+  };
+}

@@ -1,0 +1,69 @@
+import type { LocomoRetrievalResult } from './locomo.js';
+import type { LongMemEvalRetrievalResult } from './longmemeval.js';
+import { metricMarkdown, metricText } from './markdown.js';
+
+export interface RunMeta {
+  command: string;
+  data: string;
+  extractor: string;
+  chunkTurns: number;
+  ks: number[];
+  date: string;
+  seconds: number;
+}
+
+function metaLine(meta: RunMeta): string {
+  return (
+    `Command: \`${meta.command}\`. Data: \`${meta.data}\`. Extractor: ${meta.extractor}; no model answers or ` +
+    `judges (retrieval only). Baseline: BM25 over non-overlapping chunks of ${meta.chunkTurns} turns. ` +
+    `Run on ${meta.date} in ${meta.seconds.toFixed(0)} s. Figures are percentages (mean over questions).`
+  );
+}
+
+export function locomoMetrics(ks: readonly number[]): string[] {
+  return [...ks.map((k) => `turn_recall@${k}`), ...ks.map((k) => `session_recall@${k}`)];
+}
+
+export function longmemevalMetrics(ks: readonly number[]): string[] {
+  return [...ks.map((k) => `session_recall@${k}`), ...ks.map((k) => `session_ndcg@${k}`)];
+}
+
+export function locomoSection(r: LocomoRetrievalResult, meta: RunMeta): string {
+  const e = r.evidence;
+  return [
+    '## LoCoMo retrieval (evidence recall, no LLM)',
+    '',
+    metaLine(meta),
+    '',
+    `${r.conversations} conversations, ${r.questions} questions. Evidence ids: ${e.raw} raw entries, ${e.repaired} ` +
+      `repaired (split, stray colon, zero padding), ${e.unparseable} unparseable, ${e.missing} naming no turn; ` +
+      `${e.questionsWithout} questions had no usable evidence and are not scored. PIE query failures: ${r.failures.length}.`,
+    '',
+    'turn_recall@k: share of the evidence dialog ids among the first k retrieved dialog ids (see docs/evaluation.md ' +
+      'for how PIE items map to dialog ids); session_recall@k: the same over sessions.',
+    '',
+    metricMarkdown(r.table, locomoMetrics(meta.ks)),
+  ].join('\n');
+}
+
+export function longmemevalSection(r: LongMemEvalRetrievalResult, meta: RunMeta, title: string): string {
+  return [
+    `## LongMemEval retrieval, ${title} (session recall and NDCG, no LLM)`,
+    '',
+    metaLine(meta),
+    '',
+    `${r.questions} questions scored (${r.meanSessions.toFixed(1)} haystack sessions on average); ` +
+      `${r.abstentionSkipped} abstention questions have no evidence session and are not scored. ` +
+      `PIE query failures: ${r.failures.length}.`,
+    '',
+    metricMarkdown(r.table, longmemevalMetrics(meta.ks)),
+  ].join('\n');
+}
+
+export function locomoText(r: LocomoRetrievalResult, ks: readonly number[]): string {
+  return metricText(r.table, locomoMetrics(ks));
+}
+
+export function longmemevalText(r: LongMemEvalRetrievalResult, ks: readonly number[]): string {
+  return metricText(r.table, longmemevalMetrics(ks));
+}

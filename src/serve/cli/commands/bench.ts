@@ -1,0 +1,150 @@
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { compose, createEmbedderFromEnv, createExtraction } from '../../../compose.js';
+import { benchDataDir, DEFAULT_FILES, readJsonArray } from '../../../bench/data.js';
+import { runLocomoRetrieval } from '../../../bench/locomo.js';
+import { runLongMemEvalRetrieval } from '../../../bench/longmemeval.js';
+import { writeMarkedSection } from '../../../bench/markdown.js';
+import type { ProgressEvent, RetrievalOptions } from '../../../bench/retrieval-options.js';
+import {
+  locomoSection,
+  locomoText,
+  longmemevalSection,
+  longmemevalText,
+  type RunMeta,
+} from '../../../bench/retrieval-report.js';
+import type { WorldExtraction } from '../../../bench/world.js';
+import { PieError } from '../../../domain/errors.js';
+import { createOfflineExtractor } from '../../../extract/offline/index.js';
+import { parsePositiveInt } from '../args.js';
+import type { CommandContext } from '../context.js';
+import { createProgress } from '../io.js';
+import type { ActionRunner } from '../run.js';
+
+interface BenchFlags {
+  data?: string;
+  limit?: string;
+  k: string;
+  extractor: string;
+  llm?: string;
+  budgetTokens?: string;
+  chunkTurns: string;
+  out?: string;
+  report?: string;
+  section?: string;
+}
+
+const NAMES = ['locomo', 'longmemeval'] as const;
+type BenchName = (typeof NAMES)[number];
+
+export function registerBench(program: Command, run: ActionRunner): void {
+  program
+    .command('bench')
+    .description(
+      'evaluate retrieval on LoCoMo or LongMemEval: every conversation/question gets its own temporary world; BM25 baseline and PIE side by side (no model needed)',
+    )
+    .argument('<benchmark>', NAMES.join(' | '))
+    .option('--data <file>', 'the benchmark file (default under $PIE_BENCH_DATA, else ../shared/data)')
+    .option('--limit <n>', 'only the first N conversations (LoCoMo) or questions (LongMemEval)')
+    .option('--k <list>', 'cut-offs for recall@k and NDCG@k, comma-separated', '5,10')
+    .option('--extractor <kind>', 'offline | llm | auto (how each world is extracted)', 'offline')
+    .option('--llm <provider:model>', 'model for --extractor llm (default $PIE_LLM, else an API key)')
+    .option('--budget-tokens <n>', 'stop extracting once the run has used this many tokens')
+    .option('--chunk-turns <n>', 'turns per chunk of the BM25 baseline', '2')
+    .option('--out <file>', 'write the full results as JSON')
+    .option('--report <file>', 'write the figures as a marked section of this markdown file (docs/benchmarks.md)')
+    .option('--section <name>', 'the section name for --report (default: the benchmark and data file)')
+    .action((name: string, flags: BenchFlags) => run((ctx) => bench(ctx, name, flags)));
+}
+
+function parseName(name: string): BenchName {
+  const found = NAMES.find((n) => n === name);
+  if (!found) throw new PieError('INVALID_ARGUMENT', `pie bench "${name}" is not known; use ${NAMES.join(' or ')}.`);
+  return found;
+}
+
+export function parseKs(text: string): number[] {
+  const ks = text.split(',').map((s) => parsePositiveInt(s.trim(), '--k'));
+  return [...new Set(ks)].sort((a, b) => a - b);
+}
+
+async function extractionFor(ctx: CommandContext, flags: BenchFlags): Promise<{ e: WorldExtraction; label: string }> {
+  if (flags.extractor === 'offline') {
+    return {
+      e: { extractor: createOfflineExtractor(), embedder: createEmbedderFromEnv(ctx.io.env) },
+      label: 'offline rules',
+    };
+  }
+  if (flags.extractor !== 'llm' && flags.extractor !== 'auto') {
+    throw new PieError('INVALID_ARGUMENT', `--extractor "${flags.extractor}" is not known; use offline, llm or auto.`);
+  }
+  // The user's database holds the LLM response cache, so re-runs do not pay twice.
+  const services = await ctx.services();
+  const x = await createExtraction({ services, choice: flags.extractor, llm: flags.llm });
+  return { e: x, label: x.description };
+}
+
+async function bench(ctx: CommandContext, rawName: string, flags: BenchFlags): Promise<void> {
+  const name = parseName(rawName);
+  const ks = parseKs(flags.k);
+  const data = resolve(flags.data ?? `${benchDataDir(ctx.io.env)}/${DEFAULT_FILES[name]}`);
+  const raws = readJsonArray(data, name === 'locomo' ? 'LoCoMo' : 'LongMemEval');
+  const { e, label } = await extractionFor(ctx, flags);
+  const progress = createProgress({ io: ctx.io, enabled: !ctx.config.json });
+  const started = Date.now();
+  const onProgress = (p: ProgressEvent): void => {
+    const elapsed = (Date.now() - started) / 1000;
+    const eta = p.done > 0 ? (elapsed / p.done) * (p.total - p.done) : null;
+    const what = p.phase === 'ingest' ? 'building the world of' : 'querying';
+    progress.update(
+      `${p.done}/${p.total} · ${what} ${p.label} · ${elapsed.toFixed(0)} s${eta === null ? '' : `, ETA ${eta.toFixed(0)} s`}`,
+    );
+  };
+  const options: RetrievalOptions = {
+    tz: 'UTC',
+    ks,
+    limit: flags.limit === undefined ? undefined : parsePositiveInt(flags.limit, '--limit'),
+    extraction: e,
+    openStore: async () => (await compose({ config: { ...ctx.config, dbPath: ':memory:' }, env: ctx.io.env })).store,
+    chunkTurns: parsePositiveInt(flags.chunkTurns, '--chunk-turns'),
+    budgetTokens:
+      flags.budgetTokens === undefined ? undefined : parsePositiveInt(flags.budgetTokens, '--budget-tokens'),
+    onProgress,
+  };
+  const result =
+    name === 'locomo' ? await runLocomoRetrieval(raws, options) : await runLongMemEvalRetrieval(raws, options);
+  progress.done();
+  const meta: RunMeta = {
+    command: commandLine(rawName, flags),
+    data: flags.data ?? `../shared/data/${DEFAULT_FILES[name]}`,
+    extractor: label,
+    chunkTurns: options.chunkTurns,
+    ks,
+    date: new Date().toISOString().slice(0, 10),
+    seconds: (Date.now() - started) / 1000,
+  };
+  const json = { benchmark: name, meta, ...result, table: result.table.toJSON() };
+  if (flags.out) writeFileSync(flags.out, `${JSON.stringify(json, null, 2)}\n`);
+  if (flags.report) {
+    const section = flags.section ?? `${name}-${data.replace(/^.*\//, '').replace(/\.json$/, '')}`;
+    const markdown =
+      'evidence' in result
+        ? locomoSection(result, meta)
+        : longmemevalSection(result, meta, meta.data.replace(/^.*\//, ''));
+    writeMarkedSection(flags.report, section, markdown);
+  }
+  const text = 'evidence' in result ? locomoText(result, ks) : longmemevalText(result, ks);
+  ctx.emit({ text: `${text}\n\n(${meta.seconds.toFixed(0)} s, ${label})`, json });
+}
+
+function commandLine(name: string, flags: BenchFlags): string {
+  const parts = ['pie bench', name];
+  if (flags.data) parts.push(`--data ${flags.data}`);
+  if (flags.limit) parts.push(`--limit ${flags.limit}`);
+  if (flags.k !== '5,10') parts.push(`--k ${flags.k}`);
+  if (flags.extractor !== 'offline') parts.push(`--extractor ${flags.extractor}`);
+  if (flags.llm) parts.push(`--llm ${flags.llm}`);
+  if (flags.chunkTurns !== '2') parts.push(`--chunk-turns ${flags.chunkTurns}`);
+  return parts.join(' ');
+}
