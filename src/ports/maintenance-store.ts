@@ -26,7 +26,7 @@ export interface GraphNode {
   importance: number;
   tier: string;
   protected: boolean;
-  /** How many transitions the entity has. */
+  /** How many transitions the entity has, leaving out maintenance's own records (kinds summary and archival). */
   transitions: number;
 }
 

@@ -9,6 +9,7 @@ import { registerHistory } from './commands/history.js';
 import { registerIngest } from './commands/ingest.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerSearch } from './commands/search.js';
+import { registerSleep } from './commands/sleep.js';
 import { registerStats } from './commands/stats.js';
 import { registerWorld } from './commands/world.js';
 import { emitter, type CommandContext } from './context.js';
@@ -57,6 +58,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerHistory(program, run);
   registerBench(program, run);
   registerMcp(program, run);
+  registerSleep(program, run);
   for (const cmd of program.commands) cmd.exitOverride();
 
   try {

@@ -7,7 +7,7 @@ export function describeMaintenanceStore(factory: StoreFactory): void {
   describe('upkeep (maintenance store)', () => {
     const store = useFreshStore(factory);
 
-    it('lists graph nodes with transition counts, and current edges between distinct entities', async () => {
+    it('lists graph nodes with transition counts (maintenance records left out), and current edges between distinct entities', async () => {
       const s = store();
       await addEntity(s, 'b', { type: 'tool', importance: 0.4 });
       await addEntity(s, 'a', { lastSeen: T0 + 5 });
@@ -15,6 +15,8 @@ export function describeMaintenanceStore(factory: StoreFactory): void {
       await s.entities.update('c', { accessCount: 3, tier: 'summarized', protected: true, updatedAt: T0 });
       await s.transitions.insert(transition('t1', 'a'));
       await s.transitions.insert(transition('t2', 'a'));
+      await s.transitions.insert(transition('t3', 'a', { kind: 'summary' }));
+      await s.transitions.insert(transition('t4', 'a', { kind: 'archival' }));
       await s.relationships.insert(relationship('r1', 'a', 'b'));
       await s.relationships.insert(relationship('r2', 'b', 'c', { validTo: T0 + 1 }));
       await s.relationships.insert(relationship('r3', 'c', 'c'));

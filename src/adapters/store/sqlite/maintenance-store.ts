@@ -53,7 +53,8 @@ export function createMaintenanceStore(s: Statements): SyncOf<MaintenanceStore> 
       const rows = s
         .get(
           `SELECT e.id, e.type, e.last_seen, e.access_count, e.importance, e.tier, e.protected,
-                  (SELECT count(*) FROM transitions t WHERE t.entity_id = e.id) AS transitions
+                  (SELECT count(*) FROM transitions t
+                    WHERE t.entity_id = e.id AND t.kind NOT IN ('summary', 'archival')) AS transitions
              FROM entities e WHERE e.merged_into IS NULL ORDER BY e.id`,
         )
         .all() as NodeRow[];

@@ -1,0 +1,39 @@
+import type { MaintainedTable } from '../ports/maintenance-store.js';
+import type { JournalEntry, WorldStore } from '../ports/world-store.js';
+
+/**
+ * Records every row a maintenance run changes, with its exact stored image before and after, in the transaction
+ * that makes the change (`tx`), so that `undo` can put every row back.
+ */
+export class RunJournal {
+  private seq = 0;
+
+  constructor(
+    private readonly tx: WorldStore,
+    readonly runId: string,
+    private readonly now: number,
+  ) {}
+
+  get entries(): number {
+    return this.seq;
+  }
+
+  /** Runs `mutate` (which changes the row `table`/`id` through the store) and journals the row's before/after. */
+  async change(table: MaintainedTable, id: string, mutate: () => Promise<void>): Promise<void> {
+    const before = await this.tx.upkeep.getRow({ table, id });
+    await mutate();
+    const after = await this.tx.upkeep.getRow({ table, id });
+    const op: JournalEntry['op'] = before === null ? 'insert' : after === null ? 'delete' : 'update';
+    await this.tx.journal.append({
+      runId: this.runId,
+      seq: this.seq,
+      table,
+      rowId: id,
+      op,
+      before,
+      after,
+      at: this.now,
+    });
+    this.seq += 1;
+  }
+}

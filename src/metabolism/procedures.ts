@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import type { EntityState, Procedure, Transition } from '../domain/world.js';
+
+/**
+ * The deterministic procedure miner (pie-paper §4.4 without a model): every entity lifecycle becomes a sequence of
+ * step labels derived from its transitions, and contiguous step patterns shared by several lifecycles of one
+ * entity type become procedures, with the lifecycles and episodes as evidence.
+ */
+
+export interface Lifecycle {
+  entityId: string;
+  entityType: string;
+  /** Chronological. */
+  transitions: readonly Pick<Transition, 'kind' | 'fromState' | 'toState' | 'eventTime' | 'episodeId'>[];
+}
+
+export interface MinerOptions {
+  /** Lifecycles that must show a pattern. Default 2. */
+  minSupport?: number;
+  /** Default 2. */
+  minLength?: number;
+  /** Default 4. */
+  maxLength?: number;
+}
+
+function clipValue(value: unknown): string {
+  const text = String(value).toLowerCase().replace(/\s+/g, ' ').trim();
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+function changedKeys(from: EntityState | null, to: EntityState): string[] {
+  return Object.keys(to)
+    .filter((key) => from === null || from[key] !== to[key])
+    .sort();
+}
+
+/** The step a transition stands for: "stage=prototype" for a state change, else the kind of change. */
+export function stepLabel(t: Lifecycle['transitions'][number]): string | null {
+  switch (t.kind) {
+    case 'summary':
+      return null;
+    case 'contradiction':
+      return 'reversal';
+    case 'resolution':
+      return 'resolved';
+    case 'archival':
+      return 'archived';
+    case 'creation':
+    case 'update': {
+      const key = changedKeys(t.fromState, t.toState)[0];
+      if (key === undefined) return t.kind === 'creation' ? 'start' : 'update';
+      return `${key}=${clipValue(t.toState[key])}`;
+    }
+  }
+}
+
+interface Step {
+  label: string;
+  time: number;
+  episodeId: string | null;
+}
+
+/** Labels in order, consecutive repeats collapsed. */
+export function lifecycleSteps(lifecycle: Lifecycle): Step[] {
+  const steps: Step[] = [];
+  for (const t of lifecycle.transitions) {
+    const label = stepLabel(t);
+    if (label === null || steps.at(-1)?.label === label) continue;
+    steps.push({ label, time: t.eventTime, episodeId: t.episodeId });
+  }
+  return steps;
+}
+
+interface Occurrence {
+  entityId: string;
+  first: number;
+  last: number;
+  episodes: (string | null)[];
+}
+
+export function procedureId(domain: string, pattern: readonly string[]): string {
+  const hash = createHash('sha256')
+    .update(`${domain}\u0000${pattern.join('\u0000')}`)
+    .digest('hex');
+  return `proc-${hash.slice(0, 16)}`;
+}
+
+function isSubsequence(short: readonly string[], long: readonly string[]): boolean {
+  for (let i = 0; i + short.length <= long.length; i += 1) {
+    if (short.every((s, k) => long[i + k] === s)) return true;
+  }
+  return false;
+}
+
+export function mineProcedures(lifecycles: readonly Lifecycle[], options: MinerOptions = {}): Procedure[] {
+  const minSupport = options.minSupport ?? 2;
+  const minLength = options.minLength ?? 2;
+  const maxLength = options.maxLength ?? 4;
+  const byType = new Map<string, Lifecycle[]>();
+  for (const l of lifecycles) byType.set(l.entityType, [...(byType.get(l.entityType) ?? []), l]);
+
+  const found: Procedure[] = [];
+  for (const [type, group] of [...byType.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    const patterns = new Map<string, { pattern: string[]; occurrences: Occurrence[] }>();
+    let eligible = 0;
+    for (const lifecycle of group) {
+      const steps = lifecycleSteps(lifecycle);
+      if (steps.length >= minLength) eligible += 1;
+      const seen = new Set<string>();
+      for (let len = minLength; len <= maxLength; len += 1) {
+        for (let i = 0; i + len <= steps.length; i += 1) {
+          const window = steps.slice(i, i + len);
+          const pattern = window.map((s) => s.label);
+          const key = pattern.join('\u0000');
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const entry = patterns.get(key) ?? { pattern, occurrences: [] };
+          entry.occurrences.push({
+            entityId: lifecycle.entityId,
+            first: window[0]?.time ?? 0,
+            last: window.at(-1)?.time ?? 0,
+            episodes: window.map((s) => s.episodeId),
+          });
+          patterns.set(key, entry);
+        }
+      }
+    }
+    const frequent = [...patterns.values()].filter((p) => p.occurrences.length >= minSupport);
+    // A pattern inside a longer one seen in as many lifecycles says nothing more: keep the longer.
+    const maximal = frequent.filter(
+      (p) =>
+        !frequent.some(
+          (q) =>
+            q.pattern.length > p.pattern.length &&
+            q.occurrences.length === p.occurrences.length &&
+            isSubsequence(p.pattern, q.pattern),
+        ),
+    );
+    for (const p of maximal) {
+      const support = p.occurrences.length;
+      const domain = `${type} lifecycle`;
+      const evidence = [
+        ...new Set([
+          ...p.occurrences.map((o) => o.entityId),
+          ...p.occurrences.flatMap((o) => o.episodes).filter((e): e is string => e !== null),
+        ]),
+      ];
+      found.push({
+        id: procedureId(domain, p.pattern),
+        description: `${domain}: ${p.pattern.join(' → ')} (seen in ${support} of ${eligible} ${type} histories)`,
+        pattern: p.pattern,
+        evidence,
+        timesObserved: support,
+        firstObserved: Math.min(...p.occurrences.map((o) => o.first)),
+        lastObserved: Math.max(...p.occurrences.map((o) => o.last)),
+        domain,
+        confidence: round(Math.min(0.95, (support / Math.max(eligible, 1)) * (1 - 1 / (support + 1)))),
+      });
+    }
+  }
+  return found.sort(
+    (a, b) => b.timesObserved - a.timesObserved || b.lastObserved - a.lastObserved || a.id.localeCompare(b.id),
+  );
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}

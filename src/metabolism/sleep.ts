@@ -1,0 +1,240 @@
+import { errorMessage } from '../domain/errors.js';
+import type { Procedure, Transition } from '../domain/world.js';
+import type { WorldStore } from '../ports/world-store.js';
+import { archivalTransition, summaryTransition } from './consolidate.js';
+import { computeHealth, type HealthReport } from './health.js';
+import type { ImportanceWeights } from './importance.js';
+import { RunJournal } from './journal.js';
+import { planSalience, type SalienceResult, type SleepScope } from './plan.js';
+import { mineProcedures, type Lifecycle } from './procedures.js';
+import type { TierThresholds } from './tiers.js';
+
+export const SLEEP_LOG_KIND = 'sleep';
+
+export interface PhaseReport {
+  name: string;
+  status: 'done' | 'planned' | 'skipped';
+  changes: number;
+  reason?: string;
+  details?: Record<string, unknown>;
+}
+
+export interface SleepReport {
+  runId: string;
+  scope: SleepScope;
+  dryRun: boolean;
+  now: number;
+  phases: PhaseReport[];
+  health: HealthReport;
+  /** Rows journaled (0 in a dry run). */
+  journaled: number;
+}
+
+export interface SleepOptions {
+  store: WorldStore;
+  scope: SleepScope;
+  dryRun: boolean;
+  now: number;
+  runId: string;
+  newId: () => string;
+  weights?: ImportanceWeights;
+  thresholds?: TierThresholds;
+  onProgress?: (text: string) => void;
+}
+
+/** Phases that need a model; without one (and for now in every configuration) they are reported as skipped. */
+const MODEL_PHASES = ['merge duplicates (LLM confirmation)', 'contradiction resolution', 'deep and mega dreams'];
+
+interface Plan {
+  salience: SalienceResult;
+  procedures: Procedure[];
+}
+
+async function lifecycles(store: WorldStore, salience: SalienceResult): Promise<Lifecycle[]> {
+  const types = new Map(salience.nodes.map((n) => [n.id, n.type]));
+  const byEntity = new Map<string, Transition[]>();
+  for (const t of await store.transitions.list()) {
+    if (!types.has(t.entityId) || types.get(t.entityId) === 'period') continue;
+    const list = byEntity.get(t.entityId) ?? [];
+    list.push(t);
+    byEntity.set(t.entityId, list);
+  }
+  return [...byEntity.entries()].map(([entityId, transitions]) => ({
+    entityId,
+    entityType: types.get(entityId) ?? 'unknown',
+    transitions,
+  }));
+}
+
+/** Mined procedures that are new or differ from the stored ones. */
+async function changedProcedures(store: WorldStore, mined: Procedure[]): Promise<Procedure[]> {
+  const stored = new Map((await store.procedures.list()).map((p) => [p.id, JSON.stringify(p)]));
+  return mined.filter((p) => stored.get(p.id) !== JSON.stringify(p));
+}
+
+async function makePlan(o: SleepOptions): Promise<Plan> {
+  o.onProgress?.('salience: scoring importance');
+  const salience = await planSalience({
+    store: o.store,
+    now: o.now,
+    ...(o.weights ? { weights: o.weights } : {}),
+    ...(o.thresholds ? { thresholds: o.thresholds } : {}),
+  });
+  let procedures: Procedure[] = [];
+  if (o.scope === 'full') {
+    o.onProgress?.('procedures: mining lifecycles');
+    procedures = await changedProcedures(o.store, mineProcedures(await lifecycles(o.store, salience)));
+  }
+  return { salience, procedures };
+}
+
+async function applyPlan(o: SleepOptions, tx: WorldStore, plan: Plan, journal: RunJournal): Promise<number> {
+  let added = 0;
+  const { importance, tiers } = plan.salience;
+  for (const [i, c] of importance.entries()) {
+    if (i % 500 === 0) o.onProgress?.(`salience: ${i}/${importance.length} importance updates`);
+    await journal.change('entities', c.entityId, async () => {
+      await tx.entities.update(c.entityId, { importance: c.to, updatedAt: o.now });
+    });
+  }
+  if (o.scope !== 'daydream') {
+    for (const [i, c] of tiers.entries()) {
+      if (i % 100 === 0) o.onProgress?.(`tiers: ${i}/${tiers.length}`);
+      const entity = await tx.entities.get(c.entityId);
+      if (entity === null) continue;
+      let transition: Transition | null = null;
+      if (c.to === 'summarized') {
+        transition = summaryTransition({
+          id: o.newId(),
+          entity,
+          history: await tx.transitions.forEntity(entity.id),
+          now: o.now,
+        });
+      } else if (c.to === 'archived') {
+        transition = archivalTransition({ id: o.newId(), entity, change: c, now: o.now });
+      }
+      if (transition !== null) {
+        const t = transition;
+        await journal.change('transitions', t.id, () => tx.transitions.insert(t));
+        added += 1;
+      }
+      await journal.change('entities', c.entityId, async () => {
+        await tx.entities.update(c.entityId, { tier: c.to, updatedAt: o.now });
+      });
+    }
+  }
+  for (const p of plan.procedures) await journal.change('procedures', p.id, () => tx.procedures.upsert(p));
+  return added;
+}
+
+function tierCounts(plan: Plan): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const c of plan.salience.tiers) counts[`${c.from}→${c.to}`] = (counts[`${c.from}→${c.to}`] ?? 0) + 1;
+  return counts;
+}
+
+function phases(o: SleepOptions, plan: Plan, added: number): PhaseReport[] {
+  const status = o.dryRun ? 'planned' : 'done';
+  const s = plan.salience;
+  const list: PhaseReport[] = [
+    {
+      name: 'salience',
+      status,
+      changes: s.importance.length,
+      details: { iterations: s.iterations, converged: s.converged, entities: s.nodes.length },
+    },
+  ];
+  list.push(
+    o.scope === 'daydream'
+      ? { name: 'tiers', status: 'skipped', changes: 0, reason: 'daydream scores salience only' }
+      : {
+          name: 'tiers',
+          status,
+          changes: s.tiers.length,
+          details: {
+            moves: tierCounts(plan),
+            historyTransitionsAdded: added,
+            entities: s.tiers.map((t) => t.entityId),
+          },
+        },
+  );
+  if (o.scope !== 'full') {
+    list.push({
+      name: 'procedures',
+      status: 'skipped',
+      changes: 0,
+      reason: `scope ${o.scope} does not mine procedures`,
+    });
+  } else {
+    list.push({
+      name: 'procedures',
+      status,
+      changes: plan.procedures.length,
+      details: { ids: plan.procedures.map((p) => p.id) },
+    });
+  }
+  for (const name of MODEL_PHASES) {
+    list.push({ name, status: 'skipped', changes: 0, reason: 'model-only phase, not implemented yet' });
+  }
+  return list;
+}
+
+/**
+ * One sleep cycle. A dry run reads only. A real run makes all its changes in one transaction, each journaled under
+ * the run id with its row before and after, and records a maintenance log entry with the report (a failed run
+ * rolls back and leaves only a log entry with status "failed").
+ */
+export async function runSleep(o: SleepOptions): Promise<SleepReport> {
+  if (o.dryRun) {
+    const plan = await makePlan(o);
+    const health = await computeHealth({ store: o.store, salience: plan.salience });
+    return {
+      runId: o.runId,
+      scope: o.scope,
+      dryRun: true,
+      now: o.now,
+      phases: phases(o, plan, 0),
+      health,
+      journaled: 0,
+    };
+  }
+  try {
+    return await o.store.transaction(async (tx) => {
+      const plan = await makePlan({ ...o, store: tx });
+      const journal = new RunJournal(tx, o.runId, o.now);
+      await tx.maintenance.append({
+        id: o.runId,
+        kind: SLEEP_LOG_KIND,
+        startedAt: o.now,
+        finishedAt: null,
+        status: 'running',
+        report: { scope: o.scope },
+      });
+      const added = await applyPlan(o, tx, plan, journal);
+      o.onProgress?.('health: measuring');
+      const after = await planSalience({ store: tx, now: o.now });
+      const health = await computeHealth({ store: tx, salience: after });
+      const report: SleepReport = {
+        runId: o.runId,
+        scope: o.scope,
+        dryRun: false,
+        now: o.now,
+        phases: phases(o, plan, added),
+        health,
+        journaled: journal.entries,
+      };
+      await tx.maintenance.update({ id: o.runId, finishedAt: o.now, status: 'completed', report: { ...report } });
+      return report;
+    });
+  } catch (error) {
+    await o.store.maintenance.append({
+      id: o.runId,
+      kind: SLEEP_LOG_KIND,
+      startedAt: o.now,
+      finishedAt: o.now,
+      status: 'failed',
+      report: { scope: o.scope, error: errorMessage(error) },
+    });
+    throw error;
+  }
+}

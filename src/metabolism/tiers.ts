@@ -1,0 +1,48 @@
+import type { Tier } from '../domain/world.js';
+
+/** The paper's tier thresholds (pie-paper §4.3), configurable. */
+export interface TierThresholds {
+  /** Importance above this keeps an entity active whatever its age. */
+  activeImportance: number;
+  /** Importance below this (and stale enough) archives. */
+  archiveImportance: number;
+  /** Days without reference before an entity may be summarized. */
+  summarizeAfterDays: number;
+  /** Days without reference before an entity may be archived. */
+  archiveAfterDays: number;
+}
+
+export const PAPER_TIERS: TierThresholds = {
+  activeImportance: 0.3,
+  archiveImportance: 0.1,
+  summarizeAfterDays: 90,
+  archiveAfterDays: 180,
+};
+
+/** Types that anchor time or were put there on purpose; they never leave the active tier. */
+export const NEVER_DEMOTED_TYPES: readonly string[] = ['period'];
+
+export interface TierInput {
+  importance: number;
+  recencyDays: number;
+  type: string;
+  protected: boolean;
+}
+
+/**
+ * Active: I > 0.3 or referenced within 90 days. Archived: I < 0.1 and not referenced for over 180 days.
+ * Everything else (stale for over 90 days, not important enough to stay active) is summarized — this also covers
+ * I < 0.1 between 90 and 180 days, which the paper's table leaves open. Protected entities and periods stay active.
+ */
+export function tierFor(input: TierInput, t: TierThresholds = PAPER_TIERS): Tier {
+  if (input.protected || NEVER_DEMOTED_TYPES.includes(input.type)) return 'active';
+  if (input.importance > t.activeImportance || input.recencyDays < t.summarizeAfterDays) return 'active';
+  if (input.importance < t.archiveImportance && input.recencyDays > t.archiveAfterDays) return 'archived';
+  return 'summarized';
+}
+
+export const DAY_MS = 86_400_000;
+
+export function recencyDays(lastSeen: number, now: number): number {
+  return Math.max(0, (now - lastSeen) / DAY_MS);
+}

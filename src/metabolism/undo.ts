@@ -1,0 +1,74 @@
+import { PieError } from '../domain/errors.js';
+import { MAINTAINED_TABLES, type MaintainedTable, type RawRow } from '../ports/maintenance-store.js';
+import type { MaintenanceLogEntry, WorldStore } from '../ports/world-store.js';
+import { SLEEP_LOG_KIND } from './sleep.js';
+
+export interface UndoReport {
+  runId: string;
+  restored: number;
+  undoneAt: number;
+}
+
+const LOOKBACK = 1000;
+
+function isTable(name: string): name is MaintainedTable {
+  return (MAINTAINED_TABLES as readonly string[]).includes(name);
+}
+
+function recentIds(log: MaintenanceLogEntry[]): string {
+  const ids = log.filter((e) => e.kind === SLEEP_LOG_KIND).slice(0, 5);
+  return ids.length === 0
+    ? 'No maintenance runs are recorded yet.'
+    : `Recent runs: ${ids.map((e) => `${e.id} (${e.status})`).join(', ')}.`;
+}
+
+/**
+ * Reverts one maintenance run: every journaled row goes back to its `before` image, newest change first, in one
+ * transaction; the run's log entry becomes "undone". Only the latest run that is still in effect can be undone
+ * (a later run may have built on its changes).
+ */
+export async function undoRun(input: { store: WorldStore; runId: string; now: number }): Promise<UndoReport> {
+  return input.store.transaction(async (tx) => {
+    const log = await tx.maintenance.list(LOOKBACK);
+    const entry = log.find((e) => e.id === input.runId);
+    if (entry === undefined) {
+      throw new PieError('NOT_FOUND', `No maintenance run "${input.runId}". ${recentIds(log)}`);
+    }
+    if (entry.status === 'undone') throw new PieError('CONFLICT', `Run ${entry.id} has already been undone.`);
+    if (entry.status !== 'completed') {
+      throw new PieError(
+        'CONFLICT',
+        `Run ${entry.id} ${entry.status === 'failed' ? 'failed and changed nothing' : `is ${entry.status}`}; there is nothing to undo.`,
+      );
+    }
+    const later = log.find(
+      (e) => e.id !== entry.id && e.kind === entry.kind && e.status === 'completed' && isAfter(e, entry, log),
+    );
+    if (later !== undefined) {
+      throw new PieError(
+        'CONFLICT',
+        `Run ${later.id} ran after ${entry.id} and may build on it; undo ${later.id} first.`,
+      );
+    }
+    const journal = await tx.journal.forRun(entry.id);
+    for (const change of [...journal].reverse()) {
+      if (!isTable(change.table)) {
+        throw new PieError('DB_CORRUPT', `The journal of run ${entry.id} names an unknown table "${change.table}".`);
+      }
+      await tx.upkeep.putRow({ table: change.table, id: change.rowId, row: change.before as RawRow | null });
+    }
+    await tx.maintenance.update({
+      id: entry.id,
+      finishedAt: entry.finishedAt ?? input.now,
+      status: 'undone',
+      report: { ...entry.report, undoneAt: input.now, restored: journal.length },
+    });
+    return { runId: entry.id, restored: journal.length, undoneAt: input.now };
+  });
+}
+
+/** Log order is newest first; a run listed before `entry` started after it (or at the same time, later). */
+function isAfter(candidate: MaintenanceLogEntry, entry: MaintenanceLogEntry, log: MaintenanceLogEntry[]): boolean {
+  if (candidate.startedAt !== entry.startedAt) return candidate.startedAt > entry.startedAt;
+  return log.indexOf(candidate) < log.indexOf(entry);
+}

@@ -1,0 +1,116 @@
+import type { Command } from 'commander';
+import { PieError } from '../../../domain/errors.js';
+import { SCOPES, type SleepScope } from '../../../metabolism/plan.js';
+import { runSleep, type SleepReport } from '../../../metabolism/sleep.js';
+import { undoRun } from '../../../metabolism/undo.js';
+import type { CommandContext } from '../context.js';
+import { clip, localDate, num, table } from '../format.js';
+import { createProgress } from '../io.js';
+import type { ActionRunner } from '../run.js';
+
+export function registerSleep(program: Command, run: ActionRunner): void {
+  program
+    .command('sleep')
+    .description('maintenance cycle: importance, tiers (summarize, archive), procedures; journaled and undoable')
+    .option('--scope <scope>', 'daydream (importance only) | quick (+ tiers) | full (+ procedures)', 'full')
+    .option('--dry-run', 'show what would change and write nothing')
+    .action((flags: { scope: string; dryRun?: boolean }) => run((ctx) => sleep(ctx, flags)));
+  program
+    .command('undo')
+    .description('revert one sleep run exactly, from its journal')
+    .argument('<run-id>', 'the run id that pie sleep printed')
+    .action((runId: string) => run((ctx) => undo(ctx, runId)));
+  program
+    .command('procedures')
+    .description('recurring patterns mined from entity lifecycles (pie sleep --scope full finds them)')
+    .option('--domain <domain>', 'only this domain, e.g. "project lifecycle"')
+    .action((flags: { domain?: string }) => run((ctx) => procedures(ctx, flags)));
+}
+
+function parseScope(value: string): SleepScope {
+  if ((SCOPES as readonly string[]).includes(value)) return value as SleepScope;
+  throw new PieError('INVALID_ARGUMENT', `--scope must be one of ${SCOPES.join(', ')}, not "${value}".`);
+}
+
+function reportText(r: SleepReport): string {
+  const lines = [
+    `${r.dryRun ? 'Dry run (nothing written)' : `Sleep run ${r.runId}`}: scope ${r.scope}.`,
+    table([
+      ['phase', 'status', 'changes', 'note'],
+      ...r.phases.map((p) => [p.name, p.status, num(p.changes), clip(p.reason ?? phaseNote(p.details), 60)]),
+    ]),
+    `Health: ${num(r.health.entities)} entities (${Object.entries(r.health.byTier)
+      .map(([tier, n]) => `${num(n)} ${tier}`)
+      .join(
+        ', ',
+      )}), mean importance ${r.health.meanImportance.toFixed(2)}, ${num(r.health.isolated)} without relationships, ${num(r.health.unresolvedContradictions)} open contradictions, ${num(r.health.procedures)} procedures.`,
+    ...r.health.warnings.map((w) => `Warning: ${w}`),
+  ];
+  if (!r.dryRun) lines.push(`${num(r.journaled)} row changes journaled; revert with: pie undo ${r.runId}`);
+  return lines.join('\n');
+}
+
+function phaseNote(details: Record<string, unknown> | undefined): string {
+  if (details === undefined) return '';
+  const moves = details.moves;
+  if (moves !== null && typeof moves === 'object') {
+    return Object.entries(moves as Record<string, number>)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
+  }
+  if (typeof details.iterations === 'number') {
+    return `${details.converged === true ? 'converged' : 'NOT converged'} in ${details.iterations} iterations`;
+  }
+  return '';
+}
+
+async function sleep(ctx: CommandContext, flags: { scope: string; dryRun?: boolean }): Promise<void> {
+  const scope = parseScope(flags.scope);
+  const dryRun = flags.dryRun === true;
+  const services = await ctx.services({ readonly: dryRun });
+  const progress = createProgress({ io: ctx.io, enabled: !ctx.config.json });
+  try {
+    const report = await runSleep({
+      store: services.store,
+      scope,
+      dryRun,
+      now: services.clock.now(),
+      runId: `sleep-${services.newId()}`,
+      newId: services.newId,
+      onProgress: (text) => progress.update(text),
+    });
+    progress.done();
+    ctx.emit({ text: reportText(report), json: report });
+  } finally {
+    progress.done();
+  }
+}
+
+async function undo(ctx: CommandContext, runId: string): Promise<void> {
+  const services = await ctx.services();
+  const report = await undoRun({ store: services.store, runId, now: services.clock.now() });
+  ctx.emit({ text: `Run ${report.runId} undone: ${num(report.restored)} row changes reverted.`, json: report });
+}
+
+async function procedures(ctx: CommandContext, flags: { domain?: string }): Promise<void> {
+  const { store } = await ctx.services({ readonly: true });
+  const list = await store.procedures.list(flags.domain ? { domain: flags.domain } : {});
+  const tz = ctx.config.tz;
+  const text =
+    list.length === 0
+      ? flags.domain
+        ? `No procedures in domain "${flags.domain}".`
+        : 'No procedures yet; run pie sleep --scope full after ingesting.'
+      : table([
+          ['pattern', 'domain', 'seen', 'first', 'last', 'confidence'],
+          ...list.map((p) => [
+            clip(p.pattern.join(' → '), 70),
+            p.domain ?? '',
+            num(p.timesObserved),
+            localDate(p.firstObserved, tz),
+            localDate(p.lastObserved, tz),
+            p.confidence.toFixed(2),
+          ]),
+        ]);
+  ctx.emit({ text, json: { total: list.length, procedures: list } });
+}
