@@ -17,7 +17,8 @@ function clip(text: string, max: number): string {
  * change summaries condensed in order). The originals stay in the store; this one is added after them.
  */
 export function summaryTransition(input: {
-  id: string;
+  /** Called only when a summary is made. */
+  newId: () => string;
   entity: Entity;
   history: readonly Transition[];
   now: number;
@@ -29,7 +30,7 @@ export function summaryTransition(input: {
   if (first === undefined || last === undefined) return null;
   const parts = detailed.map((t) => t.summary.trim()).filter((s) => s.length > 0);
   return {
-    id: input.id,
+    id: input.newId(),
     entityId: input.entity.id,
     kind: 'summary',
     fromState: first.fromState,

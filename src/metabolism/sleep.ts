@@ -105,7 +105,7 @@ async function applyPlan(o: SleepOptions, tx: WorldStore, plan: Plan, journal: R
       let transition: Transition | null = null;
       if (c.to === 'summarized') {
         transition = summaryTransition({
-          id: o.newId(),
+          newId: o.newId,
           entity,
           history: await tx.transitions.forEntity(entity.id),
           now: o.now,
