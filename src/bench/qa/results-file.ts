@@ -1,0 +1,51 @@
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import type { Usage } from '../../extract/types.js';
+
+export type QaSystem = 'pie' | 'naive_rag';
+
+/** One judged answer: a line of the results JSONL. */
+export interface QaRecord {
+  key: string;
+  system: QaSystem;
+  group: string;
+  question: string;
+  gold: string;
+  response: string;
+  correct: boolean;
+  answerUsage: Usage;
+  judgeUsage: Usage;
+}
+
+/**
+ * The results of a QA run, one JSON line per judged answer, appended as soon as it is judged: re-running with the
+ * same file skips what is already there, so an interrupted (or budget-stopped) run resumes where it stopped.
+ */
+export class ResultsFile {
+  private readonly done = new Map<string, QaRecord>();
+
+  constructor(private readonly path: string | null) {
+    if (!path || !existsSync(path)) return;
+    for (const line of readFileSync(path, 'utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      try {
+        const record = JSON.parse(line) as QaRecord;
+        this.done.set(`${record.system}|${record.key}`, record);
+      } catch {
+        // A line cut short by a kill: that answer is simply redone.
+      }
+    }
+  }
+
+  has(system: QaSystem, key: string): boolean {
+    return this.done.has(`${system}|${key}`);
+  }
+
+  add(record: QaRecord): void {
+    this.done.set(`${record.system}|${record.key}`, record);
+    if (this.path) appendFileSync(this.path, `${JSON.stringify(record)}\n`);
+  }
+
+  records(): QaRecord[] {
+    return [...this.done.values()];
+  }
+}

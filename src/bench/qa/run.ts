@@ -1,0 +1,134 @@
+import type { Conversation } from '../../domain/conversation.js';
+import type { Usage } from '../../extract/types.js';
+import type { LlmClient } from '../../llm/index.js';
+import { addUsage, emptyUsage } from '../../llm/index.js';
+import type { WorldStore } from '../../ports/world-store.js';
+import type { TimeFormatChoice } from '../../query/types.js';
+import { MetricTable } from '../metrics.js';
+import type { ProgressEvent } from '../retrieval-options.js';
+import { buildWorld, type WorldExtraction } from '../world.js';
+import { naiveRagAnswerer, pieAnswerer, type Answerer } from './answerers.js';
+import { JUDGE_PROMPT, judgedYes } from './judge-prompts.js';
+import type { QaSystem, ResultsFile } from './results-file.js';
+
+/** One question to answer and judge. */
+export interface QaItem {
+  /** Unique in the benchmark (LoCoMo "conv-26#12", LongMemEval question id). */
+  key: string;
+  group: string;
+  question: string;
+  gold: string;
+  now: number;
+  /** The judge's prompt text for a response (per benchmark and category rules). */
+  judgeText(response: string): string;
+}
+
+/** A world's worth of questions: a LoCoMo conversation, a LongMemEval question's haystack. */
+export interface QaUnit {
+  label: string;
+  conversations: Conversation[];
+  items: QaItem[];
+}
+
+export interface QaOptions {
+  tz: string;
+  answerClient: LlmClient;
+  judgeClient: LlmClient;
+  extraction: WorldExtraction;
+  openStore: () => Promise<WorldStore>;
+  results: ResultsFile;
+  format: TimeFormatChoice;
+  chunkTurns: number;
+  /** BM25 chunks the naive_rag baseline puts in its context. */
+  ragChunks: number;
+  /** Stop starting questions once answers, judgements and extraction have used this many tokens. */
+  budgetTokens?: number | undefined;
+  systems?: readonly QaSystem[];
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+export interface QaSummary {
+  table: MetricTable;
+  usage: Record<QaSystem | 'extraction', Usage>;
+  answered: number;
+  skippedDone: number;
+  stoppedByBudget: boolean;
+}
+
+/** Answers every question with each system, judges it, appends the result; resumes from the results file. */
+export async function runQa(units: readonly QaUnit[], options: QaOptions): Promise<QaSummary> {
+  const systems = options.systems ?? (['pie', 'naive_rag'] as const);
+  const usage: QaSummary['usage'] = { pie: emptyUsage(), naive_rag: emptyUsage(), extraction: emptyUsage() };
+  const total = units.reduce((n, u) => n + u.items.length, 0);
+  let done = 0;
+  let answered = 0;
+  let skippedDone = 0;
+  const spent = (): number => Object.values(usage).reduce((n, u) => n + u.inputTokens + u.outputTokens, 0);
+  const overBudget = (): boolean => options.budgetTokens !== undefined && spent() >= options.budgetTokens;
+  for (const unit of units) {
+    const pending = unit.items.filter((i) => systems.some((s) => !options.results.has(s, i.key)));
+    skippedDone += unit.items.length - pending.length;
+    done += unit.items.length - pending.length;
+    if (pending.length === 0) continue;
+    if (overBudget()) return summarize(options.results, usage, answered, skippedDone, true);
+    options.onProgress?.({ phase: 'ingest', label: unit.label, done, total });
+    const world = await buildWorld({ ...options, conversations: unit.conversations, label: unit.label });
+    usage.extraction = addUsage(usage.extraction, world.ingest.usage);
+    try {
+      const answerers: Record<QaSystem, Answerer> = {
+        pie: pieAnswerer({ world, client: options.answerClient, tz: options.tz, format: options.format }),
+        naive_rag: naiveRagAnswerer({
+          conversations: unit.conversations,
+          client: options.answerClient,
+          tz: options.tz,
+          chunkTurns: options.chunkTurns,
+          chunks: options.ragChunks,
+        }),
+      };
+      for (const item of pending) {
+        if (overBudget()) return summarize(options.results, usage, answered, skippedDone, true);
+        done += 1;
+        options.onProgress?.({ phase: 'query', label: item.key, done, total });
+        for (const system of systems) {
+          if (options.results.has(system, item.key)) continue;
+          const answer = await answerers[system](item.question, item.now);
+          const verdict = await options.judgeClient.generateText({
+            prompt: JUDGE_PROMPT,
+            input: { text: item.judgeText(answer.text) },
+          });
+          usage[system] = addUsage(addUsage(usage[system], answer.usage), verdict.usage);
+          options.results.add({
+            key: item.key,
+            system,
+            group: item.group,
+            question: item.question,
+            gold: item.gold,
+            response: answer.text,
+            correct: judgedYes(verdict.text),
+            answerUsage: answer.usage,
+            judgeUsage: verdict.usage,
+          });
+          answered += 1;
+        }
+      }
+    } finally {
+      await world.close();
+    }
+  }
+  return summarize(options.results, usage, answered, skippedDone, false);
+}
+
+/** Accuracy per group over every record in the results file (this run's and earlier runs'). */
+function summarize(
+  results: ResultsFile,
+  usage: QaSummary['usage'],
+  answered: number,
+  skippedDone: number,
+  stoppedByBudget: boolean,
+): QaSummary {
+  const table = new MetricTable();
+  for (const r of results.records()) {
+    for (const group of [r.group, 'all']) table.add(group, r.system, { accuracy: r.correct ? 1 : 0 });
+  }
+  return { table, usage, answered, skippedDone, stoppedByBudget };
+}
