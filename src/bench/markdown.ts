@@ -1,30 +1,48 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { MetricTable } from './metrics.js';
 
-export const SYSTEMS = [
+export interface SystemColumn {
+  key: string;
+  label: string;
+}
+
+export const SYSTEMS: readonly SystemColumn[] = [
   { key: 'bm25', label: 'BM25' },
   { key: 'pie', label: 'PIE' },
-] as const;
+];
+
+export const QA_SYSTEMS: readonly SystemColumn[] = [
+  { key: 'naive_rag', label: 'naive_rag' },
+  { key: 'pie', label: 'PIE' },
+];
 
 /** A markdown table: one row per group, "n", then each metric for each system side by side (percent). */
-export function metricMarkdown(table: MetricTable, metrics: readonly string[]): string {
-  const header = ['group', 'n', ...metrics.flatMap((m) => SYSTEMS.map((s) => `${m} ${s.label}`))];
+export function metricMarkdown(
+  table: MetricTable,
+  metrics: readonly string[],
+  systems: readonly SystemColumn[] = SYSTEMS,
+): string {
+  const header = ['group', 'n', ...metrics.flatMap((m) => systems.map((s) => `${m} ${s.label}`))];
   const rows = shown(table).map((g) => [
     g,
     String(table.count(g, 'pie')),
-    ...metrics.flatMap((m) => SYSTEMS.map((s) => pct(table.mean(g, s.key, m)))),
+    ...metrics.flatMap((m) => systems.map((s) => pct(table.mean(g, s.key, m)))),
   ]);
   const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
 /** A plain-text table for the terminal (same content, aligned columns). */
-export function metricText(table: MetricTable, metrics: readonly string[]): string {
-  const header = ['group', 'n', ...metrics.flatMap((m) => SYSTEMS.map((s) => `${m} ${s.label}`))];
+export function metricText(
+  table: MetricTable,
+  metrics: readonly string[],
+  systems: readonly SystemColumn[] = SYSTEMS,
+): string {
+  const header = ['group', 'n', ...metrics.flatMap((m) => systems.map((s) => `${m} ${s.label}`))];
   const rows = shown(table).map((g) => [
     g,
     String(table.count(g, 'pie')),
-    ...metrics.flatMap((m) => SYSTEMS.map((s) => pct(table.mean(g, s.key, m)))),
+    ...metrics.flatMap((m) => systems.map((s) => pct(table.mean(g, s.key, m)))),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const fmt = (cells: readonly string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');

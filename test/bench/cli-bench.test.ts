@@ -49,3 +49,26 @@ describe('pie bench', () => {
     },
   );
 });
+
+describe('pie bench --qa', () => {
+  it('needs a model, and says how to configure one', async () => {
+    const r = await pie(['bench', 'longmemeval', '--qa', '--data', join(FIXTURES, 'longmemeval-mini.json')], {
+      PIE_DB: join(dir, 'noqa.db'),
+    });
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/--qa needs a model/);
+  });
+
+  it('answers and judges with a scripted model, appends JSONL and resumes', async () => {
+    const out = join(dir, 'qa.jsonl');
+    const args = ['bench', 'longmemeval', '--qa', '--data', join(FIXTURES, 'longmemeval-mini.json'), '--out', out];
+    const env = { PIE_DB: join(dir, 'qa.db'), PIE_LLM: `fake:${join(FIXTURES, 'fake-qa-script.json')}` };
+    const first = await pie(args, env);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/single-session-user\s+1\s+100\.0\s+100\.0/);
+    expect(first.stdout).toMatch(/abstention\s+1\s+100\.0\s+100\.0/);
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(4);
+    const again = await pie(args, env);
+    expect(again.stdout).toMatch(/0 answers judged this run, 2 questions already in/);
+  });
+});

@@ -1,7 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { compose, createEmbedderFromEnv, createExtraction } from '../../../compose.js';
+import { compose, createEmbedderFromEnv, createExtraction, createQueryModel } from '../../../compose.js';
+import { ResultsFile } from '../../../bench/qa/results-file.js';
+import { runQa } from '../../../bench/qa/run.js';
+import { locomoUnits, longmemevalUnits } from '../../../bench/qa/units.js';
+import { metricText, QA_SYSTEMS } from '../../../bench/markdown.js';
 import { benchDataDir, DEFAULT_FILES, readJsonArray } from '../../../bench/data.js';
 import { runLocomoRetrieval } from '../../../bench/locomo.js';
 import { runLongMemEvalRetrieval } from '../../../bench/longmemeval.js';
@@ -21,6 +25,7 @@ import { parsePositiveInt } from '../args.js';
 import type { CommandContext } from '../context.js';
 import { createProgress } from '../io.js';
 import type { ActionRunner } from '../run.js';
+import { parseTimeFormat } from './ask.js';
 
 interface BenchFlags {
   data?: string;
@@ -33,6 +38,11 @@ interface BenchFlags {
   out?: string;
   report?: string;
   section?: string;
+  qa?: boolean;
+  judge?: string;
+  timeFormat: string;
+  ragChunks: string;
+  only?: string;
 }
 
 const NAMES = ['locomo', 'longmemeval'] as const;
@@ -55,6 +65,18 @@ export function registerBench(program: Command, run: ActionRunner): void {
     .option('--out <file>', 'write the full results as JSON')
     .option('--report <file>', 'write the figures as a marked section of this markdown file (docs/benchmarks.md)')
     .option('--section <name>', 'the section name for --report (default: the benchmark and data file)')
+    .option(
+      '--qa',
+      'answer and judge every question with a model (PIE vs naive_rag); --out is then the resumable JSONL',
+    )
+    .option('--judge <provider:model>', 'model of the judge for --qa (default: the --llm model)')
+    .option(
+      '--time-format <format>',
+      'auto | semantic | absolute | hybrid: PIE context format for --qa (ablation)',
+      'auto',
+    )
+    .option('--rag-chunks <n>', 'BM25 chunks in the naive_rag context for --qa', '10')
+    .option('--only <groups>', 'for --qa: LoCoMo category numbers or LongMemEval types, comma-separated (e.g. 2)')
     .action((name: string, flags: BenchFlags) => run((ctx) => bench(ctx, name, flags)));
 }
 
@@ -91,6 +113,10 @@ async function bench(ctx: CommandContext, rawName: string, flags: BenchFlags): P
   const data = resolve(flags.data ?? `${benchDataDir(ctx.io.env)}/${DEFAULT_FILES[name]}`);
   const raws = readJsonArray(data, name === 'locomo' ? 'LoCoMo' : 'LongMemEval');
   const { e, label } = await extractionFor(ctx, flags);
+  if (flags.qa) {
+    await benchQa({ ctx, name, raws, flags, extraction: e, extractor: label });
+    return;
+  }
   const progress = createProgress({ io: ctx.io, enabled: !ctx.config.json });
   const started = Date.now();
   const onProgress = (p: ProgressEvent): void => {
@@ -147,4 +173,65 @@ function commandLine(name: string, flags: BenchFlags): string {
   if (flags.llm) parts.push(`--llm ${flags.llm}`);
   if (flags.chunkTurns !== '2') parts.push(`--chunk-turns ${flags.chunkTurns}`);
   return parts.join(' ');
+}
+
+async function benchQa(input: {
+  ctx: CommandContext;
+  name: BenchName;
+  raws: unknown[];
+  flags: BenchFlags;
+  extraction: WorldExtraction;
+  extractor: string;
+}): Promise<void> {
+  const { ctx, name, raws, flags } = input;
+  const format = parseTimeFormat(flags.timeFormat);
+  const services = await ctx.services();
+  const answer = await createQueryModel({ services, llm: flags.llm });
+  const judge = await createQueryModel({ services, llm: flags.judge ?? flags.llm });
+  if (!answer || !judge) {
+    throw new PieError(
+      'LLM_UNAVAILABLE',
+      'pie bench --qa needs a model to answer and judge; pass --llm provider:model (and --judge), set PIE_LLM, or set OPENAI_API_KEY or ANTHROPIC_API_KEY.',
+    );
+  }
+  const limit = flags.limit === undefined ? undefined : parsePositiveInt(flags.limit, '--limit');
+  const only = flags.only?.split(',').map((s) => s.trim());
+  const units =
+    name === 'locomo'
+      ? locomoUnits({ samples: raws, tz: 'UTC', limit, ...(only ? { categories: only.map(Number) } : {}) })
+      : longmemevalUnits({ raws, tz: 'UTC', limit, ...(only ? { types: only } : {}) });
+  const progress = createProgress({ io: ctx.io, enabled: !ctx.config.json });
+  const started = Date.now();
+  const summary = await runQa(units, {
+    tz: 'UTC',
+    answerClient: answer.client,
+    judgeClient: judge.client,
+    extraction: input.extraction,
+    openStore: async () => (await compose({ config: { ...ctx.config, dbPath: ':memory:' }, env: ctx.io.env })).store,
+    results: new ResultsFile(flags.out ?? null),
+    format,
+    chunkTurns: parsePositiveInt(flags.chunkTurns, '--chunk-turns'),
+    ragChunks: parsePositiveInt(flags.ragChunks, '--rag-chunks'),
+    budgetTokens:
+      flags.budgetTokens === undefined ? undefined : parsePositiveInt(flags.budgetTokens, '--budget-tokens'),
+    onProgress: (p) => {
+      const elapsed = (Date.now() - started) / 1000;
+      const eta = p.done > 0 ? (elapsed / p.done) * (p.total - p.done) : null;
+      progress.update(
+        `${p.done}/${p.total} · ${p.label} · ${elapsed.toFixed(0)} s${eta === null ? '' : `, ETA ${eta.toFixed(0)} s`}`,
+      );
+    },
+  });
+  progress.done();
+  const cost = (u: { inputTokens: number; outputTokens: number; costUsd: number }): string =>
+    `${u.inputTokens + u.outputTokens} tokens, $${u.costUsd.toFixed(2)}`;
+  const text = [
+    metricText(summary.table, ['accuracy'], QA_SYSTEMS),
+    '',
+    `answer ${answer.description}, judge ${judge.description}, extraction ${input.extractor}, PIE time format ${format}`,
+    `PIE ${cost(summary.usage.pie)}; naive_rag ${cost(summary.usage.naive_rag)}; extraction ${cost(summary.usage.extraction)}`,
+    `${summary.answered} answers judged this run, ${summary.skippedDone} questions already in ${flags.out ?? '(no --out)'}` +
+      (summary.stoppedByBudget ? '; stopped at the --budget-tokens cap (run again to continue)' : ''),
+  ].join('\n');
+  ctx.emit({ text, json: { benchmark: name, mode: 'qa', format, ...summary, table: summary.table.toJSON() } });
 }
