@@ -25,6 +25,7 @@ const subgraph: Subgraph = {
       entity: tidepool,
       transitionCount: 3,
       changeCount: 2,
+      hiddenCount: 1,
       transitions: [
         transition({
           id: 'c',

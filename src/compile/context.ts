@@ -124,7 +124,7 @@ function entityLines(ctx: TimeContext, block: SubgraphEntity, history: boolean, 
   const state = stateText(e.state);
   if (state) lines.push(`  Current state: ${state}.`);
   if (block.transitions.length > 0) {
-    const hidden = block.transitionCount - block.transitions.length;
+    const hidden = block.hiddenCount;
     const label = history ? 'History' : 'Latest changes';
     lines.push(`  ${label}${hidden > 0 ? ` (${hidden} more not shown)` : ''}:`);
     for (const t of block.transitions) lines.push(...transitionLines(ctx, t, cite));

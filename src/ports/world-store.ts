@@ -206,6 +206,8 @@ export interface TransitionRepo {
   forEntity(entityId: string): Promise<Transition[]>;
   /** Chronological by event time (then record time, id); since inclusive, until exclusive. */
   list(query?: TransitionListQuery): Promise<Transition[]>;
+  /** How many transitions `list` would return without a limit (order and limit are ignored). */
+  count(query?: TransitionListQuery): Promise<number>;
   /** The transitions with these ids, in the order of `ids` (a repeated id once); unknown ids are left out. */
   getMany(ids: readonly string[]): Promise<Transition[]>;
   /** The `limit` most recent transitions with eventTime < until (all when until is absent), newest first. */
@@ -435,8 +437,9 @@ export interface SearchQuery {
 }
 
 /**
- * Hits contain every word of the query when any such hit exists; otherwise any word (both BM25-ranked). Text
- * without a searchable word (e.g. "*** --") finds nothing.
+ * Hits contain every word of the query when any such hit exists; otherwise at least two of its words (for three to
+ * eight words) when such hits exist; otherwise any word (all BM25-ranked). Text without a searchable word
+ * (e.g. "*** --") finds nothing.
  */
 export interface SearchRepo {
   /** Full-text search over turn text (BM25). The text is user input: the adapter must escape it safely. */

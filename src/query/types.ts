@@ -97,6 +97,8 @@ export interface SubgraphEntity {
   transitionCount: number;
   /** Transitions other than its creation: the change count velocity is computed from. */
   changeCount: number;
+  /** Transitions the question's scope (history or current, time range) covers that are not shown. */
+  hiddenCount: number;
   relationships: { relationship: Relationship; other: Pick<Entity, 'id' | 'name' | 'type'>; direction: 'out' | 'in' }[];
 }
 

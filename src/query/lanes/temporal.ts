@@ -5,6 +5,46 @@ import { DEFAULT_IMPORTANCE, type LaneInput } from './types.js';
 
 /** Rows read per range before ranking; a year of a heavy user's history is a few hundred conversations. */
 const SCAN = 400;
+const DAY = 86_400_000;
+/** Ranges longer than this are sampled for activity (start, middle and end windows of SAMPLE_DAYS each). */
+const FULL_SCAN_DAYS = 120;
+const SAMPLE_DAYS = 30;
+
+/**
+ * The entities mentioned most in a range. Counting mentions over a whole year of a heavy history is the costliest
+ * query of a question, so long ranges are sampled at their start, middle and end.
+ */
+async function mostActive(input: {
+  store: LaneInput['store'];
+  range: { start: number; end: number };
+  limit: number;
+}): Promise<{ entityId: string }[]> {
+  const windows = activityWindows(input.range);
+  if (windows.length === 1) return input.store.mentions.activeBetween({ ...windows[0]!, limit: input.limit });
+  const counts = new Map<string, number>();
+  for (const w of windows) {
+    for (const a of await input.store.mentions.activeBetween({ ...w, limit: input.limit * 2 })) {
+      counts.set(a.entityId, (counts.get(a.entityId) ?? 0) + a.mentions);
+    }
+  }
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, input.limit)
+    .map(([entityId]) => ({ entityId }));
+}
+
+/** Pure: the windows activity is counted in — the range itself, or three samples of a long one. */
+export function activityWindows(range: { start: number; end: number }): { since: number; until: number }[] {
+  const { start, end } = range;
+  if (end - start <= FULL_SCAN_DAYS * DAY) return [{ since: start, until: end }];
+  const half = (SAMPLE_DAYS * DAY) / 2;
+  const mid = start + (end - start) / 2;
+  return [
+    { since: start, until: start + SAMPLE_DAYS * DAY },
+    { since: mid - half, until: mid + half },
+    { since: end - SAMPLE_DAYS * DAY, until: end },
+  ];
+}
 
 /**
  * Everything the question's time references cover (explicit dates, seasons, vague anchors, period names): the
@@ -26,7 +66,7 @@ export async function temporalLane(input: LaneInput): Promise<LaneResult> {
       plan.entityIds.length > 0
         ? store.transitions.list({ ...window, entityIds: plan.entityIds, limit: SCAN })
         : Promise.resolve([]),
-      store.mentions.activeBetween({ ...window, limit: perRange }),
+      mostActive({ store: input.store, range, limit: perRange }),
     ]);
     const transitions = [...new Map([...named, ...general].map((t) => [t.id, t])).values()];
     const entities = await store.entities.getMany(active.map((a) => a.entityId));

@@ -24,8 +24,8 @@ export async function loadEntityBlock(input: {
   options: BlockOptions;
 }): Promise<SubgraphEntity> {
   const { store, entity, options } = input;
-  const all = await store.transitions.forEntity(entity.id);
-  const transitions = pickTransitions({ all, options });
+  const { candidates, inScope } = await loadCandidates({ store, entityId: entity.id, options });
+  const transitions = pickTransitions({ all: candidates, options });
   // DURING edges repeat what every time in the context already says (the period), so they are left out.
   const edges = (await store.relationships.forEntity(entity.id, { includeEnded: options.history })).filter(
     (r) => r.type !== 'DURING',
@@ -53,8 +53,53 @@ export async function loadEntityBlock(input: {
         ]
       : [];
   });
-  const changeCount = all.filter((t) => t.kind !== 'creation').length;
-  return { entity, transitions, transitionCount: all.length, changeCount, relationships };
+  const mine = { entityIds: [entity.id] };
+  const [transitionCount, creations] = await Promise.all([
+    store.transitions.count(mine),
+    store.transitions.count({ ...mine, kind: 'creation' }),
+  ]);
+  return {
+    entity,
+    transitions,
+    transitionCount,
+    changeCount: transitionCount - creations,
+    hiddenCount: Math.max(0, inScope - transitions.length),
+    relationships,
+  };
+}
+
+/**
+ * Only the transitions `pickTransitions` can choose from, read with bounded queries (a hub entity may have
+ * thousands): current mode, the latest three and the unresolved contradictions; history mode, the first and the
+ * latest `maxTransitions` in the range. `inScope` counts what the mode could have shown.
+ */
+async function loadCandidates(input: {
+  store: WorldStore;
+  entityId: string;
+  options: BlockOptions;
+}): Promise<{ candidates: Transition[]; inScope: number }> {
+  const { store, options } = input;
+  const mine = { entityIds: [input.entityId] };
+  if (!options.history) {
+    const [latest, open, total] = await Promise.all([
+      store.transitions.list({ ...mine, order: 'desc', limit: 3 }),
+      store.transitions.list({ ...mine, unresolved: true, limit: options.maxTransitions }),
+      store.transitions.count(mine),
+    ]);
+    return { candidates: chronological([...latest, ...open]), inScope: total };
+  }
+  const scope = options.range ? { ...mine, since: options.range.start, until: options.range.end } : mine;
+  const [first, latest, inScope] = await Promise.all([
+    store.transitions.list({ ...scope, limit: 1 }),
+    store.transitions.list({ ...scope, order: 'desc', limit: options.maxTransitions }),
+    store.transitions.count(scope),
+  ]);
+  return { candidates: chronological([...first, ...latest]), inScope };
+}
+
+function chronological(transitions: readonly Transition[]): Transition[] {
+  const unique = [...new Map(transitions.map((t) => [t.id, t])).values()];
+  return unique.sort((a, b) => a.eventTime - b.eventTime || a.recordedAt - b.recordedAt || (a.id < b.id ? -1 : 1));
 }
 
 /** Pure: which of an entity's transitions (chronological) to show. */
@@ -68,6 +113,7 @@ export function pickTransitions(input: { all: readonly Transition[]; options: Bl
   }
   const range = options.range;
   const inRange = range ? all.filter((t) => t.eventTime >= range.start && t.eventTime < range.end) : [...all];
+  // The candidates may be a sample (first + latest), so keep their order and take the first plus the tail.
   if (inRange.length <= max) return inRange;
   const first = inRange[0];
   const rest = inRange.slice(-(max - 1));

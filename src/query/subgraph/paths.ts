@@ -2,7 +2,7 @@ import type { Relationship } from '../../domain/world.js';
 import type { WorldStore } from '../../ports/world-store.js';
 import type { PathHop } from '../types.js';
 
-const MAX_FRONTIER = 200;
+const MAX_FRONTIER = 60;
 
 /**
  * Shortest connections between two entities over relationships (either direction), breadth first up to

@@ -106,6 +106,17 @@ export function describeQueries(factory: StoreFactory): void {
       expect(await ids({ entityIds: ['ghost'] })).toEqual([]);
     });
 
+    it('counts what list would return, ignoring order and limit', async () => {
+      await seed();
+      const count = (q?: TransitionListQuery) => store().transitions.count(q);
+      expect(await count()).toBe(6);
+      expect(await count({ entityIds: ['p'] })).toBe(3);
+      expect(await count({ entityIds: ['p'], kind: 'contradiction' })).toBe(1);
+      expect(await count({ unresolved: true })).toBe(2);
+      expect(await count({ since: T0 + DAY, until: T0 + 3 * DAY, limit: 1, order: 'desc' })).toBe(3);
+      expect(await count({ entityIds: [] })).toBe(0);
+    });
+
     it('lists unresolved contradictions only', async () => {
       await seed();
       expect(await ids({ unresolved: true })).toEqual(['q1', 'r1']);

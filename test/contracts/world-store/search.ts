@@ -94,6 +94,17 @@ export function describeSearch(factory: StoreFactory): void {
       expect(await store().search.turns({ text: 'zeppelin' })).toEqual([]);
     });
 
+    it('with three or more words and no hit having all, prefers hits with at least two', async () => {
+      await seed();
+      // No turn has all of "cook", "pasta", "zeppelin"; the pasta turns have two of them, the other cooking turns one.
+      const hits = await store().search.turns({ text: 'cook pasta zeppelin' });
+      expect(hits.length).toBeGreaterThan(0);
+      for (const hit of hits) expect(hit.episodeId).toBe('chatgpt:pasta');
+      // When no hit has two of the words, any word counts.
+      const any = await store().search.turns({ text: 'pasta zeppelin airship' });
+      expect(any.map((h) => h.episodeId)).toEqual(['chatgpt:pasta', 'chatgpt:pasta']);
+    });
+
     it('respects the limit', async () => {
       await seed();
       expect((await store().search.turns({ text: 'cook', limit: 2 })).length).toBe(2);

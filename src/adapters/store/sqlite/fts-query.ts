@@ -9,8 +9,21 @@ const OPERATOR_WORDS = new Set(['AND', 'OR', 'NOT']);
 export interface FtsMatch {
   /** Every word must match (implicit AND of phrases). */
   all: string;
+  /** At least two words must match (OR of ANDed pairs); null with fewer than three words or more than eight. */
+  pairs: string | null;
   /** Any word may match (OR of phrases); null when there is only one word. */
   any: string | null;
+}
+
+/** Pairs grow quadratically; past this many words the pairs tier is skipped. */
+const MAX_PAIR_WORDS = 8;
+
+function pairsOf(phrases: readonly string[]): string | null {
+  if (phrases.length < 3 || phrases.length > MAX_PAIR_WORDS) return null;
+  const out: string[] = [];
+  for (let i = 0; i < phrases.length; i++)
+    for (let j = i + 1; j < phrases.length; j++) out.push(`(${phrases[i]} AND ${phrases[j]})`);
+  return out.join(' OR ');
 }
 
 /**
@@ -36,5 +49,9 @@ export function buildFtsMatch(text: string): FtsMatch | null {
     if (phrases.length === MAX_PHRASES) break;
   }
   if (phrases.length === 0) return null;
-  return { all: phrases.join(' '), any: phrases.length > 1 ? phrases.join(' OR ') : null };
+  return {
+    all: phrases.join(' '),
+    pairs: pairsOf(phrases),
+    any: phrases.length > 1 ? phrases.join(' OR ') : null,
+  };
 }

@@ -69,14 +69,20 @@ function commonParams(query: SearchQuery): Params {
 }
 
 /**
- * Prefers hits containing every word; when nothing contains them all, falls back to hits containing any word
- * (still BM25-ranked, so documents with more and rarer words come first).
+ * Prefers hits containing every word; when nothing contains them all, hits containing at least two of them (for
+ * three to eight words); then hits containing any word (all BM25-ranked, so more and rarer words come first).
  */
 function strictThenLoose<R>(text: string, run: (match: string) => R[]): R[] {
   const match = buildFtsMatch(text);
   if (!match) return [];
   const strict = run(match.all);
   if (strict.length > 0 || match.any === null) return strict;
+  // Two words in common before any one word: fewer, better matches, and far less BM25 work when one of the words
+  // is common (a question's "work" or "project" matches a large part of a heavy user's history).
+  if (match.pairs !== null) {
+    const some = run(match.pairs);
+    if (some.length > 0) return some;
+  }
   return run(match.any);
 }
 

@@ -125,6 +125,11 @@ export function createTransitionRepo(s: Statements): SyncOf<TransitionRepo> {
       return rows.map(transitionFromRow);
     },
 
+    count(query) {
+      const { where, params } = listFilter(query);
+      return Number(s.pluck(`SELECT count(*) FROM transitions ${where}`).get(params));
+    },
+
     getMany(ids) {
       const rows = s.get(`${SELECT} WHERE id ${IDS_IN}`).all({ ids: idsParam(ids) }) as TransitionRow[];
       return inIdOrder(ids, rows.map(transitionFromRow), (t) => t.id);
