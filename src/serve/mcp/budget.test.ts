@@ -50,14 +50,22 @@ describe('fitStructured', () => {
   };
   const approx = (text: string): number => Math.ceil(text.length / 4);
 
-  it('shortens the largest list from the end until the JSON fits, reporting kept and total', () => {
+  it('shortens every list from the end by the same fraction, the largest that fits', () => {
     const fitted = fitStructured({ value, maxTokens: 1000, count: approx });
+    const { entities, relationships } = fitted.value;
     expect(approx(JSON.stringify(fitted.value))).toBeLessThanOrEqual(1000);
-    expect(fitted.value.entities.length).toBeLessThan(300);
-    expect(fitted.value.entities.length).toBeGreaterThan(50);
-    expect(fitted.value.entities[0]).toEqual(value.entities[0]);
-    expect(fitted.value.relationships).toHaveLength(10);
-    expect(fitted.omitted).toEqual([{ path: 'entities', kept: fitted.value.entities.length, total: 300 }]);
+    expect(entities.length).toBeGreaterThan(30);
+    expect(entities.length).toBeLessThan(300);
+    expect(entities).toEqual(value.entities.slice(0, entities.length));
+    expect(Math.abs(relationships.length - (10 * entities.length) / 300)).toBeLessThanOrEqual(1);
+    expect(fitted.value.total).toBe(300);
+    expect(fitted.omitted).toEqual([
+      { path: 'entities', kept: entities.length, total: 300 },
+      { path: 'relationships', kept: relationships.length, total: 10 },
+    ]);
+    // Nearly the most that fits: a tenth more of each list would not.
+    const more = Math.ceil(entities.length * 1.1);
+    expect(approx(JSON.stringify({ ...value, entities: value.entities.slice(0, more) }))).toBeGreaterThan(1000);
     expect(value.entities).toHaveLength(300);
   });
 

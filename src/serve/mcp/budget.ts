@@ -72,49 +72,45 @@ export function fitText(input: { text: string; maxTokens: number; count: CountTo
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-interface ArrayRef {
-  path: string;
-  array: Json[];
-  size: number;
-}
-
 /**
- * Holds structured content to `maxTokens` (of its JSON) by shortening its largest lists from the end, a few times
- * at most; totals the lists carry elsewhere stay, so a program can tell. Returns what was shortened.
+ * Holds structured content to `maxTokens` (of its JSON) by shortening its lists from the end, all by the same
+ * fraction (the largest that fits, found by bisection), so no list is emptied while another stays whole. Lists inside
+ * list items are left alone. Totals that the content carries elsewhere stay. Returns what was shortened.
  */
 export function fitStructured<T extends object>(input: {
   value: T;
   maxTokens: number;
   count: CountTokens;
 }): { value: T; omitted: BudgetReport['omitted'] } {
-  const value = structuredClone(input.value);
-  const totals = new Map<string, { kept: number; total: number }>();
-  for (let round = 0; round < 24; round++) {
-    const tokens = input.count(JSON.stringify(value));
-    if (tokens <= input.maxTokens) break;
-    const largest = arraysOf(value as Json, '').sort((x, y) => y.size - x.size)[0];
-    if (!largest || largest.array.length === 0) break;
-    const keep = Math.min(
-      largest.array.length - 1,
-      Math.floor(largest.array.length * Math.max(0, 1 - (tokens - input.maxTokens) / largest.size) * 0.9),
-    );
-    const total = totals.get(largest.path)?.total ?? largest.array.length;
-    largest.array.length = Math.max(0, keep);
-    totals.set(largest.path, { kept: largest.array.length, total });
+  const fits = (v: Json): boolean => input.count(JSON.stringify(v)) <= input.maxTokens;
+  if (fits(input.value as Json)) return { value: input.value, omitted: [] };
+  let best = shortened(input.value as Json, 0);
+  let lo = 0;
+  let hi = 1;
+  for (let i = 0; i < 10; i++) {
+    const mid = (lo + hi) / 2;
+    const candidate = shortened(input.value as Json, mid);
+    if (fits(candidate.value)) {
+      best = candidate;
+      lo = mid;
+    } else {
+      hi = mid;
+    }
   }
-  return { value, omitted: [...totals].map(([path, t]) => ({ path, ...t })) };
+  return { value: best.value as T, omitted: best.omitted };
 }
 
-function arraysOf(node: Json, path: string): ArrayRef[] {
-  if (node === null || typeof node !== 'object') return [];
-  if (Array.isArray(node)) {
-    const here: ArrayRef[] = node.length > 0 ? [{ path: path || '.', array: node, size: size(node) }] : [];
-    return [...here, ...node.flatMap((child, i) => arraysOf(child, `${path}[${i}]`))];
-  }
-  return Object.entries(node).flatMap(([key, child]) => arraysOf(child, path ? `${path}.${key}` : key));
-}
-
-/** Approximate tokens of a JSON value (4 characters per token); only used to pick the largest list. */
-function size(node: Json): number {
-  return Math.ceil(JSON.stringify(node).length / 4);
+/** A copy with every outermost list cut to `fraction` of its length. */
+function shortened(node: Json, fraction: number): { value: Json; omitted: BudgetReport['omitted'] } {
+  const omitted: BudgetReport['omitted'] = [];
+  const walk = (n: Json, path: string): Json => {
+    if (n === null || typeof n !== 'object') return n;
+    if (Array.isArray(n)) {
+      const kept = Math.floor(n.length * fraction);
+      if (kept < n.length) omitted.push({ path: path || '.', kept, total: n.length });
+      return n.slice(0, kept);
+    }
+    return Object.fromEntries(Object.entries(n).map(([k, v]) => [k, walk(v, path ? `${path}.${k}` : k)]));
+  };
+  return { value: walk(node, ''), omitted };
 }

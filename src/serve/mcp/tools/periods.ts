@@ -132,7 +132,7 @@ function proceduresText(input: {
   const lines = [head];
   shown.forEach((p, i) => {
     lines.push(
-      `${i + 1}. ${p.description}${p.domain ? ` [${p.domain}]` : ''} — observed ${p.timesObserved} ${p.timesObserved === 1 ? 'time' : 'times'}, ` +
+      `${i + 1}. ${p.description}${p.domain && !p.description.startsWith(p.domain) ? ` [${p.domain}]` : ''} — observed ${p.timesObserved} ${p.timesObserved === 1 ? 'time' : 'times'}, ` +
         `${longDate(p.firstObserved, tz)} to ${longDate(p.lastObserved, tz)}; confidence ${p.confidence.toFixed(2)}`,
     );
     p.pattern.forEach((step, j) => lines.push(`   ${j + 1}) ${step}`));
