@@ -21,6 +21,10 @@ export interface MinerOptions {
   minLength?: number;
   /** Default 4. */
   maxLength?: number;
+  /** Share of a type's eligible lifecycles that must show a pattern (on top of minSupport). Default 0.05. */
+  minShare?: number;
+  /** Keep at most this many procedures per entity type, the most observed. Default 20. */
+  maxPerType?: number;
 }
 
 function clipValue(value: unknown): string {
@@ -96,6 +100,8 @@ export function mineProcedures(lifecycles: readonly Lifecycle[], options: MinerO
   const minSupport = options.minSupport ?? 2;
   const minLength = options.minLength ?? 2;
   const maxLength = options.maxLength ?? 4;
+  const minShare = options.minShare ?? 0.05;
+  const maxPerType = options.maxPerType ?? 20;
   const byType = new Map<string, Lifecycle[]>();
   for (const l of lifecycles) byType.set(l.entityType, [...(byType.get(l.entityType) ?? []), l]);
 
@@ -125,7 +131,8 @@ export function mineProcedures(lifecycles: readonly Lifecycle[], options: MinerO
         }
       }
     }
-    const frequent = [...patterns.values()].filter((p) => p.occurrences.length >= minSupport);
+    const needed = Math.max(minSupport, Math.ceil(minShare * eligible));
+    const frequent = [...patterns.values()].filter((p) => p.occurrences.length >= needed);
     // A pattern inside a longer one seen in as many lifecycles says nothing more: keep the longer.
     const maximal = frequent.filter(
       (p) =>
@@ -136,7 +143,15 @@ export function mineProcedures(lifecycles: readonly Lifecycle[], options: MinerO
             isSubsequence(p.pattern, q.pattern),
         ),
     );
-    for (const p of maximal) {
+    const kept = maximal
+      .sort(
+        (a, b) =>
+          b.occurrences.length - a.occurrences.length ||
+          b.pattern.length - a.pattern.length ||
+          a.pattern.join('\u0000').localeCompare(b.pattern.join('\u0000')),
+      )
+      .slice(0, maxPerType);
+    for (const p of kept) {
       const support = p.occurrences.length;
       const domain = `${type} lifecycle`;
       const evidence = [

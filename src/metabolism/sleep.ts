@@ -2,6 +2,8 @@ import { errorMessage } from '../domain/errors.js';
 import type { Procedure, Transition } from '../domain/world.js';
 import type { WorldStore } from '../ports/world-store.js';
 import { archivalTransition, summaryTransition } from './consolidate.js';
+import { planDecay, type DecayChange } from './decay-plan.js';
+import type { DecayRules } from './decay.js';
 import { computeHealth, type HealthReport } from './health.js';
 import type { ImportanceWeights } from './importance.js';
 import { RunJournal } from './journal.js';
@@ -39,6 +41,7 @@ export interface SleepOptions {
   newId: () => string;
   weights?: ImportanceWeights;
   thresholds?: TierThresholds;
+  decay?: DecayRules;
   onProgress?: (text: string) => void;
 }
 
@@ -48,6 +51,7 @@ const MODEL_PHASES = ['merge duplicates (LLM confirmation)', 'contradiction reso
 interface Plan {
   salience: SalienceResult;
   procedures: Procedure[];
+  decay: DecayChange[];
 }
 
 async function lifecycles(store: WorldStore, salience: SalienceResult): Promise<Lifecycle[]> {
@@ -81,11 +85,20 @@ async function makePlan(o: SleepOptions): Promise<Plan> {
     ...(o.thresholds ? { thresholds: o.thresholds } : {}),
   });
   let procedures: Procedure[] = [];
+  let decay: DecayChange[] = [];
   if (o.scope === 'full') {
+    o.onProgress?.('decay: weighing unreinforced facts');
+    decay = await planDecay({
+      store: o.store,
+      now: o.now,
+      salience,
+      logKind: SLEEP_LOG_KIND,
+      ...(o.decay ? { rules: o.decay } : {}),
+    });
     o.onProgress?.('procedures: mining lifecycles');
     procedures = await changedProcedures(o.store, mineProcedures(await lifecycles(o.store, salience)));
   }
-  return { salience, procedures };
+  return { salience, procedures, decay };
 }
 
 async function applyPlan(o: SleepOptions, tx: WorldStore, plan: Plan, journal: RunJournal): Promise<number> {
@@ -123,6 +136,13 @@ async function applyPlan(o: SleepOptions, tx: WorldStore, plan: Plan, journal: R
       });
     }
   }
+  for (const [i, c] of plan.decay.entries()) {
+    if (i % 500 === 0) o.onProgress?.(`decay: ${i}/${plan.decay.length} facts`);
+    await journal.change('facts', c.factId, async () => {
+      const row = await tx.upkeep.getRow({ table: 'facts', id: c.factId });
+      if (row !== null) await tx.upkeep.putRow({ table: 'facts', id: c.factId, row: { ...row, confidence: c.to } });
+    });
+  }
   for (const p of plan.procedures) await journal.change('procedures', p.id, () => tx.procedures.upsert(p));
   return added;
 }
@@ -158,6 +178,16 @@ function phases(o: SleepOptions, plan: Plan, added: number): PhaseReport[] {
           },
         },
   );
+  if (o.scope !== 'full') {
+    list.push({ name: 'confidence decay', status: 'skipped', changes: 0, reason: `scope ${o.scope} does not decay` });
+  } else {
+    list.push({
+      name: 'confidence decay',
+      status,
+      changes: plan.decay.length,
+      details: { facts: plan.decay.length, entities: new Set(plan.decay.map((c) => c.entityId)).size },
+    });
+  }
   if (o.scope !== 'full') {
     list.push({
       name: 'procedures',

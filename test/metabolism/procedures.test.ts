@@ -100,6 +100,11 @@ describe('mineProcedures (deterministic miner)', () => {
     expect(mineProcedures(history.filter((l) => l.entityType === 'belief'))).toEqual([]);
   });
 
+  it('needs a share of the lifecycles and keeps the most observed per type', () => {
+    expect(mineProcedures(history, { minShare: 0.8 })).toEqual([]);
+    expect(mineProcedures(history, { maxPerType: 1 }).map((p) => p.timesObserved)).toEqual([3]);
+  });
+
   it('is deterministic: same input, same procedures and ids', () => {
     expect(
       mineProcedures([...history].reverse())

@@ -80,6 +80,7 @@ describe('pie sleep / pie undo on a world built with pie apply', () => {
     expect(report.phases.map((p) => [p.name, p.status])).toEqual([
       ['salience', 'done'],
       ['tiers', 'done'],
+      ['confidence decay', 'done'],
       ['procedures', 'done'],
       ['merge duplicates (LLM confirmation)', 'skipped'],
       ['contradiction resolution', 'skipped'],
@@ -108,10 +109,24 @@ describe('pie sleep / pie undo on a world built with pie apply', () => {
     expect(added[1]?.summary).toMatch(/^3 changes from 2024-09-10 to 2025-07-01: .*tide alerts/);
     // The detailed history stays: the originals are all still there.
     for (const [table, list] of Object.entries(before)) {
-      if (table === 'entities' || table === 'transitions') continue;
+      if (table === 'entities' || table === 'transitions' || table === 'facts') continue;
       expect(snapshot(db)[table], table).toEqual(list);
     }
     expect(snapshot(db).transitions).toEqual(expect.arrayContaining(before.transitions ?? []));
+
+    // Unreinforced facts lost confidence (never below the floor); certain ones kept it.
+    const decay = report.phases.find((p) => p.name === 'confidence decay');
+    const factsBefore = new Map(
+      (before.facts ?? [])
+        .map((r) => JSON.parse(r) as { id: string; confidence: number })
+        .map((f) => [f.id, f.confidence]),
+    );
+    const factsAfter = rows<{ id: string; confidence: number }>(db, 'SELECT id, confidence FROM facts');
+    const lowered = factsAfter.filter((f) => f.confidence < (factsBefore.get(f.id) ?? 0));
+    expect(decay?.changes).toBeGreaterThan(0);
+    expect(lowered).toHaveLength(decay?.changes ?? -1);
+    expect(Math.min(...lowered.map((f) => f.confidence))).toBeGreaterThanOrEqual(0.3);
+    expect(factsAfter.filter((f) => factsBefore.get(f.id) === 1).every((f) => f.confidence === 1)).toBe(true);
 
     const log = rows<{ id: string; status: string; report: string }>(
       db,
@@ -140,7 +155,7 @@ describe('pie sleep / pie undo on a world built with pie apply', () => {
   it('a second run changes nothing new, and only the latest run can be undone', async () => {
     const first = await runJson<Report>(['sleep', '--now', '2026-01-01']);
     const second = await runJson<Report>(['sleep', '--now', '2026-01-01']);
-    expect(second.phases.filter((p) => p.status === 'done').map((p) => p.changes)).toEqual([0, 0, 0]);
+    expect(second.phases.filter((p) => p.status === 'done').map((p) => p.changes)).toEqual([0, 0, 0, 0]);
     expect(second.journaled).toBe(0);
     const blocked = await run(['undo', first.runId]);
     expect(blocked.code).not.toBe(0);
@@ -151,7 +166,15 @@ describe('pie sleep / pie undo on a world built with pie apply', () => {
 
   it('daydream only rescores importance', async () => {
     const report = await runJson<Report>(['sleep', '--scope', 'daydream', '--now', '2026-01-01']);
-    expect(report.phases.map((p) => p.status)).toEqual(['done', 'skipped', 'skipped', 'skipped', 'skipped', 'skipped']);
+    expect(report.phases.map((p) => p.status)).toEqual([
+      'done',
+      'skipped',
+      'skipped',
+      'skipped',
+      'skipped',
+      'skipped',
+      'skipped',
+    ]);
     expect(rows(db, "SELECT count(*) AS n FROM entities WHERE tier <> 'active'")).toEqual([{ n: 0 }]);
     expect(report.journaled).toBe(report.phases[0]?.changes);
   });

@@ -1,0 +1,47 @@
+import type { WorldStore } from '../ports/world-store.js';
+import { decayedConfidence, weeksToCharge, type DecayRules } from './decay.js';
+import type { SalienceResult } from './plan.js';
+import { recencyDays } from './tiers.js';
+
+export interface DecayChange {
+  factId: string;
+  entityId: string;
+  from: number;
+  to: number;
+}
+
+/** When the last completed full run (the one that decays) ran, from the maintenance log. */
+async function lastDecayAt(store: WorldStore, kind: string): Promise<number | null> {
+  const log = await store.maintenance.list(200);
+  const last = log.find((e) => e.kind === kind && e.status === 'completed' && e.report.scope === 'full');
+  return last?.startedAt ?? null;
+}
+
+/** The current facts whose confidence decays in this cycle (protected entities' facts never do). */
+export async function planDecay(input: {
+  store: WorldStore;
+  now: number;
+  salience: SalienceResult;
+  logKind: string;
+  rules?: DecayRules;
+}): Promise<DecayChange[]> {
+  const since = await lastDecayAt(input.store, input.logKind);
+  const importance = new Map(input.salience.importance.map((c) => [c.entityId, c.to]));
+  const nodes = new Map(input.salience.nodes.map((n) => [n.id, n]));
+  const changes: DecayChange[] = [];
+  for (const fact of await input.store.facts.validAt({ time: input.now })) {
+    const node = nodes.get(fact.entityId);
+    if (node === undefined || node.protected) continue;
+    const to = decayedConfidence(
+      {
+        confidence: fact.confidence,
+        importance: importance.get(node.id) ?? node.importance,
+        recencyDays: recencyDays(node.lastSeen, input.now),
+        weeks: weeksToCharge({ now: input.now, lastDecayAt: since, lastSeen: node.lastSeen }),
+      },
+      input.rules,
+    );
+    if (to !== null) changes.push({ factId: fact.id, entityId: fact.entityId, from: fact.confidence, to });
+  }
+  return changes;
+}
