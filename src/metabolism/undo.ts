@@ -1,6 +1,7 @@
 import { PieError } from '../domain/errors.js';
 import { MAINTAINED_TABLES, type MaintainedTable, type RawRow } from '../ports/maintenance-store.js';
-import type { MaintenanceLogEntry, WorldStore } from '../ports/world-store.js';
+import { isDeepStrictEqual } from 'node:util';
+import type { JournalEntry, MaintenanceLogEntry, WorldStore } from '../ports/world-store.js';
 import { SLEEP_LOG_KIND } from './sleep.js';
 
 export interface UndoReport {
@@ -27,7 +28,13 @@ function recentIds(log: MaintenanceLogEntry[]): string {
  * transaction; the run's log entry becomes "undone". Only the latest run that is still in effect can be undone
  * (a later run may have built on its changes).
  */
-export async function undoRun(input: { store: WorldStore; runId: string; now: number }): Promise<UndoReport> {
+export async function undoRun(input: {
+  store: WorldStore;
+  runId: string;
+  now: number;
+  /** Restore even rows that changed after the run (their later changes are lost). */
+  force?: boolean;
+}): Promise<UndoReport> {
   return input.store.transaction(async (tx) => {
     const log = await tx.maintenance.list(LOOKBACK);
     const entry = log.find((e) => e.id === input.runId);
@@ -51,6 +58,7 @@ export async function undoRun(input: { store: WorldStore; runId: string; now: nu
       );
     }
     const journal = await tx.journal.forRun(entry.id);
+    if (input.force !== true) await assertUnchangedSince(tx, entry.id, journal);
     for (const change of [...journal].reverse()) {
       if (!isTable(change.table)) {
         throw new PieError('DB_CORRUPT', `The journal of run ${entry.id} names an unknown table "${change.table}".`);
@@ -71,4 +79,23 @@ export async function undoRun(input: { store: WorldStore; runId: string; now: nu
 function isAfter(candidate: MaintenanceLogEntry, entry: MaintenanceLogEntry, log: MaintenanceLogEntry[]): boolean {
   if (candidate.startedAt !== entry.startedAt) return candidate.startedAt > entry.startedAt;
   return log.indexOf(candidate) < log.indexOf(entry);
+}
+
+/** Every row must still be as the run left it; otherwise undo would silently drop later changes (ingest, edits). */
+async function assertUnchangedSince(tx: WorldStore, runId: string, journal: JournalEntry[]): Promise<void> {
+  const last = new Map<string, JournalEntry>();
+  for (const change of journal) last.set(`${change.table}\u0000${change.rowId}`, change);
+  const changed: string[] = [];
+  for (const change of last.values()) {
+    if (!isTable(change.table)) continue;
+    const now = await tx.upkeep.getRow({ table: change.table, id: change.rowId });
+    if (!isDeepStrictEqual(now, change.after)) changed.push(`${change.table} ${change.rowId}`);
+  }
+  if (changed.length > 0) {
+    throw new PieError(
+      'CONFLICT',
+      `${changed.length} row(s) changed after run ${runId} (e.g. ${changed.slice(0, 3).join(', ')}); undoing it would lose those changes. Run pie undo ${runId} --force to restore anyway.`,
+      { details: { changed } },
+    );
+  }
 }

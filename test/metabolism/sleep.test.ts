@@ -79,6 +79,17 @@ describe('runSleep / undoRun on a hand-built world', () => {
     expect(await store.transitions.forEntity('verbose')).toHaveLength(4);
   });
 
+  it('refuses to undo over later changes unless forced', async () => {
+    await runSleep({ store, scope: 'quick', dryRun: false, now: NOW, runId: 'run-1', newId });
+    const touched = await store.entities.update('verbose', { lastSeen: NOW, updatedAt: NOW });
+    await expect(undoRun({ store, runId: 'run-1', now: NOW })).rejects.toThrow(
+      /1 row\(s\) changed after run run-1 \(e\.g\. entities verbose\).*--force/,
+    );
+    expect(await store.entities.get('verbose')).toEqual(touched);
+    await undoRun({ store, runId: 'run-1', now: NOW, force: true });
+    expect((await store.entities.get('verbose'))?.lastSeen).toBe(T0 + 200 * DAY);
+  });
+
   it('a failure mid-cycle rolls everything back and logs the failure', async () => {
     const before = await rowsOf(ALL);
     const failing = (): string => {

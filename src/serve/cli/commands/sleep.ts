@@ -19,7 +19,8 @@ export function registerSleep(program: Command, run: ActionRunner): void {
     .command('undo')
     .description('revert one sleep run exactly, from its journal')
     .argument('<run-id>', 'the run id that pie sleep printed')
-    .action((runId: string) => run((ctx) => undo(ctx, runId)));
+    .option('--force', 'restore even rows that changed after the run (those later changes are lost)')
+    .action((runId: string, flags: { force?: boolean }) => run((ctx) => undo(ctx, runId, flags.force === true)));
   program
     .command('procedures')
     .description('recurring patterns mined from entity lifecycles (pie sleep --scope full finds them)')
@@ -86,9 +87,9 @@ async function sleep(ctx: CommandContext, flags: { scope: string; dryRun?: boole
   }
 }
 
-async function undo(ctx: CommandContext, runId: string): Promise<void> {
+async function undo(ctx: CommandContext, runId: string, force: boolean): Promise<void> {
   const services = await ctx.services();
-  const report = await undoRun({ store: services.store, runId, now: services.clock.now() });
+  const report = await undoRun({ store: services.store, runId, now: services.clock.now(), force });
   ctx.emit({ text: `Run ${report.runId} undone: ${num(report.restored)} row changes reverted.`, json: report });
 }
 
