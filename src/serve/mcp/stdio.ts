@@ -1,3 +1,4 @@
+import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { errorMessage } from '../../domain/errors.js';
 import type { McpDeps } from './deps.js';
@@ -10,11 +11,11 @@ import { createMcpServer } from './server.js';
 export async function serveStdio(input: {
   deps: McpDeps;
   signal: AbortSignal;
-  stdin?: NodeJS.ReadableStream & { off?: unknown };
-  stdout?: NodeJS.WritableStream;
+  stdin?: Readable;
+  stdout?: Writable;
 }): Promise<void> {
-  const stdin = (input.stdin ?? process.stdin) as typeof process.stdin;
-  const stdout = (input.stdout ?? process.stdout) as typeof process.stdout;
+  const stdin = input.stdin ?? process.stdin;
+  const stdout = input.stdout ?? process.stdout;
   const { deps } = input;
   const restore = guardStdout();
   const server = createMcpServer(deps);
@@ -23,7 +24,7 @@ export async function serveStdio(input: {
     server.server.onclose = () => resolve('the connection closed');
     stdin.once('end', () => resolve('the client closed stdin'));
     stdin.once('close', () => resolve('the client closed stdin'));
-    stdout.once('error', (error: Error) => resolve(`stdout failed (${error.message})`));
+    stdout.on('error', (error: Error) => resolve(`stdout failed (${error.message})`));
     if (input.signal.aborted) resolve('asked to stop');
     input.signal.addEventListener('abort', () => resolve('asked to stop'), { once: true });
   });
