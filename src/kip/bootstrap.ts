@@ -119,7 +119,8 @@ export async function bootstrap(input: { tx: WorldStore; options: ExecOptions })
   const { tx } = input;
   const registry = await TypeRegistry.load({ store: tx, virtual: VIRTUAL_DEFS });
   const ctx = new ExecContext(tx, registry, input.options);
-  ctx.writer = new KipWriter(tx, 'kip-bootstrap', input.options.now);
+  const runId = `kip-bootstrap-${input.options.newId()}`;
+  ctx.writer = new KipWriter(tx, runId, input.options.now);
   const metadata = { source: 'KIP bootstrap', author: '$system', confidence: 1 };
   for (const d of BOOTSTRAP) {
     if (await tx.entities.get(bootstrapId(d))) continue;
@@ -149,4 +150,12 @@ export async function bootstrap(input: { tx: WorldStore; options: ExecOptions })
   if (marker) {
     await update(ctx, marker, { meta: withKipMeta(marker, { ...kipMeta(marker), bootstrap: BOOTSTRAP_VERSION }) });
   }
+  await tx.maintenance.append({
+    id: runId,
+    kind: 'kip',
+    startedAt: input.options.now,
+    finishedAt: input.options.now,
+    status: 'completed',
+    report: { bootstrap: BOOTSTRAP_VERSION, writes: ctx.writer.counts },
+  });
 }

@@ -36,6 +36,11 @@ const PIE_CODES: Record<KipCode, PieErrorCode> = {
   KIP_4003: 'INTERNAL',
 };
 
+/** The PIE error code a KIP code maps to (exit statuses, HTTP statuses and MCP errors follow it). */
+export function pieCodeOf(code: KipCode): PieErrorCode {
+  return PIE_CODES[code];
+}
+
 const DEFAULT_HINTS: Partial<Record<KipCode, string>> = {
   KIP_1001: 'Check the statement against the KIP syntax reference.',
   KIP_1002: 'Identifiers match [a-zA-Z_][a-zA-Z0-9_]*.',

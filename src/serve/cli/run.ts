@@ -7,6 +7,7 @@ import { registerAsk } from './commands/ask.js';
 import { registerBench } from './commands/bench.js';
 import { registerHistory } from './commands/history.js';
 import { registerIngest } from './commands/ingest.js';
+import { registerKip } from './commands/kip.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerSearch } from './commands/search.js';
 import { registerSleep } from './commands/sleep.js';
@@ -56,6 +57,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerSearch(program, run);
   registerWorld(program, run);
   registerHistory(program, run);
+  registerKip(program, run);
   registerBench(program, run);
   registerMcp(program, run);
   registerSleep(program, run);

@@ -1,94 +1,84 @@
 import type { Entity, Fact, Relationship, Transition } from '../../../domain/world.js';
-import type { EntityInsert, EntityPatch, JournalEntry, WorldStore } from '../../../ports/world-store.js';
+import { RunJournal } from '../../../metabolism/journal.js';
+import type { MaintainedTable } from '../../../ports/maintenance-store.js';
+import type { EntityInsert, EntityPatch, WorldStore } from '../../../ports/world-store.js';
 
 /**
- * Every write KIP makes, through the store port inside the command's transaction, each with a journal entry
- * (table, row, before, after) under the command's run id, so that a KIP change can be reviewed and reverted.
+ * Every write KIP makes goes through the store port inside the command's transaction. Rows of the journaled tables
+ * (entities, facts, transitions, relationships) are recorded with their exact before/after images under the
+ * command's run id — the same journal the sleep cycle writes — so `pie undo <run-id>` reverts a KIP command.
+ * Aliases and mentions live in tables the journal does not cover; they are counted in the run's report.
  */
 export class KipWriter {
-  private seq = 0;
+  private readonly journal: RunJournal;
   readonly counts: Record<string, number> = {};
 
   constructor(
     readonly tx: WorldStore,
     readonly runId: string,
     readonly now: number,
-  ) {}
+  ) {
+    this.journal = new RunJournal(tx, runId, now);
+  }
 
-  private async journal(entry: Omit<JournalEntry, 'runId' | 'seq' | 'at'>): Promise<void> {
-    const key = `${entry.table}.${entry.op}`;
+  get journaled(): number {
+    return this.journal.entries;
+  }
+
+  private count(key: string): void {
     this.counts[key] = (this.counts[key] ?? 0) + 1;
-    await this.tx.journal.append({ ...entry, runId: this.runId, seq: this.seq++, at: this.now });
+  }
+
+  private async change(table: MaintainedTable, id: string, op: string, mutate: () => Promise<void>): Promise<void> {
+    this.count(`${table}.${op}`);
+    await this.journal.change(table, id, mutate);
   }
 
   async insertEntity(input: EntityInsert): Promise<Entity> {
-    const entity = await this.tx.entities.insert(input);
-    await this.journal({ table: 'entities', rowId: entity.id, op: 'insert', before: null, after: entity });
-    return entity;
+    let entity: Entity | undefined;
+    await this.change('entities', input.id, 'insert', async () => {
+      entity = await this.tx.entities.insert(input);
+    });
+    return entity as Entity;
   }
 
   async updateEntity(before: Entity, patch: EntityPatch): Promise<Entity> {
-    const after = await this.tx.entities.update(before.id, patch);
-    await this.journal({ table: 'entities', rowId: before.id, op: 'update', before, after });
-    return after;
+    let after: Entity | undefined;
+    await this.change('entities', before.id, 'update', async () => {
+      after = await this.tx.entities.update(before.id, patch);
+    });
+    return after as Entity;
   }
 
   async addAlias(input: { entityId: string; alias: string; normalized: string }): Promise<void> {
+    this.count('entity_aliases.insert');
     await this.tx.entities.addAlias({ ...input, recordedAt: this.now });
-    await this.journal({
-      table: 'entity_aliases',
-      rowId: `${input.entityId}|${input.normalized}`,
-      op: 'insert',
-      before: null,
-      after: input,
-    });
   }
 
   async insertFact(fact: Fact): Promise<void> {
-    await this.tx.facts.insert(fact);
-    await this.journal({ table: 'facts', rowId: fact.id, op: 'insert', before: null, after: fact });
+    await this.change('facts', fact.id, 'insert', () => this.tx.facts.insert(fact));
   }
 
   async closeFact(fact: Fact, supersededBy: string | null, validTo = this.now): Promise<void> {
-    await this.tx.facts.close({ id: fact.id, validTo, supersededBy });
-    await this.journal({
-      table: 'facts',
-      rowId: fact.id,
-      op: 'update',
-      before: fact,
-      after: { ...fact, validTo, supersededBy },
-    });
+    await this.change('facts', fact.id, 'close', () => this.tx.facts.close({ id: fact.id, validTo, supersededBy }));
   }
 
   async insertTransition(transition: Transition): Promise<void> {
-    await this.tx.transitions.insert(transition);
-    await this.journal({ table: 'transitions', rowId: transition.id, op: 'insert', before: null, after: transition });
+    await this.change('transitions', transition.id, 'insert', () => this.tx.transitions.insert(transition));
   }
 
   async insertRelationship(rel: Relationship): Promise<void> {
-    await this.tx.relationships.insert(rel);
-    await this.journal({ table: 'relationships', rowId: rel.id, op: 'insert', before: null, after: rel });
+    await this.change('relationships', rel.id, 'insert', () => this.tx.relationships.insert(rel));
   }
 
   async closeRelationship(rel: Relationship): Promise<void> {
-    await this.tx.relationships.close({ id: rel.id, validTo: this.now });
-    await this.journal({
-      table: 'relationships',
-      rowId: rel.id,
-      op: 'update',
-      before: rel,
-      after: { ...rel, validTo: this.now },
-    });
+    await this.change('relationships', rel.id, 'close', () =>
+      this.tx.relationships.close({ id: rel.id, validTo: this.now }),
+    );
   }
 
   async addMention(input: { entityId: string; episodeId: string; time: number }): Promise<void> {
+    this.count('entity_mentions.insert');
     await this.tx.mentions.add(input);
-    await this.journal({
-      table: 'entity_mentions',
-      rowId: `${input.entityId}|${input.episodeId}`,
-      op: 'insert',
-      before: null,
-      after: input,
-    });
   }
 }
