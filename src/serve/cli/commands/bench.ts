@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { compose, createEmbedderFromEnv, createExtraction, createQueryModel } from '../../../compose.js';
@@ -6,6 +7,7 @@ import { ResultsFile } from '../../../bench/qa/results-file.js';
 import { runQa } from '../../../bench/qa/run.js';
 import { locomoUnits, longmemevalUnits } from '../../../bench/qa/units.js';
 import { metricText, QA_SYSTEMS } from '../../../bench/markdown.js';
+import { ablationMarkdown, runTemporalAblation } from '../../../bench/ablation.js';
 import { benchDataDir, DEFAULT_FILES, readJsonArray } from '../../../bench/data.js';
 import { runLocomoRetrieval } from '../../../bench/locomo.js';
 import { runLongMemEvalRetrieval } from '../../../bench/longmemeval.js';
@@ -20,6 +22,7 @@ import {
 } from '../../../bench/retrieval-report.js';
 import type { WorldExtraction } from '../../../bench/world.js';
 import { PieError } from '../../../domain/errors.js';
+import type { WorldStore } from '../../../ports/world-store.js';
 import { createOfflineExtractor } from '../../../extract/offline/index.js';
 import { parsePositiveInt } from '../args.js';
 import type { CommandContext } from '../context.js';
@@ -45,7 +48,7 @@ interface BenchFlags {
   only?: string;
 }
 
-const NAMES = ['locomo', 'longmemeval'] as const;
+const NAMES = ['locomo', 'longmemeval', 'ablation', 'scale'] as const;
 type BenchName = (typeof NAMES)[number];
 
 export function registerBench(program: Command, run: ActionRunner): void {
@@ -108,11 +111,29 @@ async function extractionFor(ctx: CommandContext, flags: BenchFlags): Promise<{ 
 }
 
 async function bench(ctx: CommandContext, rawName: string, flags: BenchFlags): Promise<void> {
-  const name = parseName(rawName);
+  const parsed = parseName(rawName);
+  if (parsed === 'scale') return benchScale(ctx);
   const ks = parseKs(flags.k);
+  const name = parsed === 'ablation' ? 'locomo' : parsed;
   const data = resolve(flags.data ?? `${benchDataDir(ctx.io.env)}/${DEFAULT_FILES[name]}`);
   const raws = readJsonArray(data, name === 'locomo' ? 'LoCoMo' : 'LongMemEval');
   const { e, label } = await extractionFor(ctx, flags);
+  if (parsed === 'ablation') {
+    const result = await runTemporalAblation({
+      samples: raws,
+      limit: flags.limit === undefined ? undefined : parsePositiveInt(flags.limit, '--limit'),
+      extraction: e,
+      openStore: memoryStore(ctx),
+    });
+    const markdown = ablationMarkdown(result, {
+      command: commandLine(rawName, flags),
+      data: flags.data ?? `../shared/data/${DEFAULT_FILES.locomo}`,
+      date: new Date().toISOString().slice(0, 10),
+    });
+    if (flags.report) writeMarkedSection(flags.report, flags.section ?? 'ablation-temporal-formats', markdown);
+    ctx.emit({ text: markdown, json: { benchmark: 'ablation', ...result, table: result.table.toJSON() } });
+    return;
+  }
   if (flags.qa) {
     await benchQa({ ctx, name, raws, flags, extraction: e, extractor: label });
     return;
@@ -132,7 +153,7 @@ async function bench(ctx: CommandContext, rawName: string, flags: BenchFlags): P
     ks,
     limit: flags.limit === undefined ? undefined : parsePositiveInt(flags.limit, '--limit'),
     extraction: e,
-    openStore: async () => (await compose({ config: { ...ctx.config, dbPath: ':memory:' }, env: ctx.io.env })).store,
+    openStore: memoryStore(ctx),
     chunkTurns: parsePositiveInt(flags.chunkTurns, '--chunk-turns'),
     budgetTokens:
       flags.budgetTokens === undefined ? undefined : parsePositiveInt(flags.budgetTokens, '--budget-tokens'),
@@ -162,6 +183,32 @@ async function bench(ctx: CommandContext, rawName: string, flags: BenchFlags): P
   }
   const text = 'evidence' in result ? locomoText(result, ks) : longmemevalText(result, ks);
   ctx.emit({ text: `${text}\n\n(${meta.seconds.toFixed(0)} s, ${label})`, json });
+}
+
+/** Each world is a fresh in-memory SQLite database, opened through the composition root. */
+function memoryStore(ctx: CommandContext): () => Promise<WorldStore> {
+  return async () => (await compose({ config: { ...ctx.config, dbPath: ':memory:' }, env: ctx.io.env })).store;
+}
+
+/**
+ * `scale` is measured by the repository's benchmark programs on the synthetic spec-scale export (import throughput,
+ * ingest dry-run tokens and cost, query latency): this names them rather than duplicating them.
+ */
+function benchScale(ctx: CommandContext): void {
+  if (!existsSync('bench/run.ts')) {
+    throw new PieError(
+      'UNSUPPORTED',
+      'pie bench scale runs from a PIE source checkout: run `npm run bench -- import`, `-- dry-run` and `-- query` there.',
+    );
+  }
+  const steps = ['import', 'dry-run', 'query'];
+  for (const step of steps) {
+    ctx.io.stderr(`pie bench scale: npm run bench -- ${step}\n`);
+    const r = spawnSync('npm', ['run', 'bench', '--', step], { stdio: 'inherit' });
+    if (r.status !== 0)
+      throw new PieError('INTERNAL', `npm run bench -- ${step} failed (exit ${r.status ?? 'signal'}).`);
+  }
+  ctx.emit({ text: 'Scale figures written to docs/benchmarks.md (sections import, dry-run, query).', json: { steps } });
 }
 
 function commandLine(name: string, flags: BenchFlags): string {
@@ -207,7 +254,7 @@ async function benchQa(input: {
     answerClient: answer.client,
     judgeClient: judge.client,
     extraction: input.extraction,
-    openStore: async () => (await compose({ config: { ...ctx.config, dbPath: ':memory:' }, env: ctx.io.env })).store,
+    openStore: memoryStore(ctx),
     results: new ResultsFile(flags.out ?? null),
     format,
     chunkTurns: parsePositiveInt(flags.chunkTurns, '--chunk-turns'),
