@@ -38,22 +38,32 @@ function changedKeys(from: EntityState | null, to: EntityState): string[] {
     .sort();
 }
 
-/** The step a transition stands for: "stage=prototype" for a state change, else the kind of change. */
+/** Attributes whose values name a stage of a lifecycle; their values make steps ("stage=prototype"). */
+export const LIFECYCLE_KEYS = ['stage', 'status', 'stance', 'phase', 'state'] as const;
+
+/**
+ * The step a transition stands for: "stage=prototype" when a lifecycle attribute changed; "focus changed" when only
+ * another attribute did (its values are too specific to recur); nothing for a creation without a lifecycle value
+ * (or for a summary); else the kind of change.
+ */
 export function stepLabel(t: Lifecycle['transitions'][number]): string | null {
   switch (t.kind) {
     case 'summary':
+    case 'archival':
+      // Records of maintenance, not of the user's behaviour.
       return null;
     case 'contradiction':
       return 'reversal';
     case 'resolution':
       return 'resolved';
-    case 'archival':
-      return 'archived';
     case 'creation':
     case 'update': {
-      const key = changedKeys(t.fromState, t.toState)[0];
-      if (key === undefined) return t.kind === 'creation' ? 'start' : 'update';
-      return `${key}=${clipValue(t.toState[key])}`;
+      const keys = changedKeys(t.fromState, t.toState);
+      const lifecycle = LIFECYCLE_KEYS.find((k) => keys.includes(k));
+      if (lifecycle !== undefined) return `${lifecycle}=${clipValue(t.toState[lifecycle])}`;
+      if (t.kind === 'creation') return null;
+      const key = keys[0];
+      return key === undefined ? 'update' : `${key} changed`;
     }
   }
 }
@@ -82,11 +92,14 @@ interface Occurrence {
   episodes: (string | null)[];
 }
 
+/** Ids of procedures this miner makes; others (a model's, a person's) are never retired by it. */
+export const MINED_ID_PREFIX = 'proc-';
+
 export function procedureId(domain: string, pattern: readonly string[]): string {
   const hash = createHash('sha256')
     .update(`${domain}\u0000${pattern.join('\u0000')}`)
     .digest('hex');
-  return `proc-${hash.slice(0, 16)}`;
+  return `${MINED_ID_PREFIX}${hash.slice(0, 16)}`;
 }
 
 function isSubsequence(short: readonly string[], long: readonly string[]): boolean {

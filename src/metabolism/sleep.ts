@@ -8,7 +8,7 @@ import { computeHealth, type HealthReport } from './health.js';
 import type { ImportanceWeights } from './importance.js';
 import { RunJournal } from './journal.js';
 import { planSalience, type SalienceResult, type SleepScope } from './plan.js';
-import { mineProcedures, type Lifecycle } from './procedures.js';
+import { MINED_ID_PREFIX, mineProcedures, type Lifecycle } from './procedures.js';
 import type { TierThresholds } from './tiers.js';
 
 export const SLEEP_LOG_KIND = 'sleep';
@@ -50,7 +50,7 @@ const MODEL_PHASES = ['merge duplicates (LLM confirmation)', 'contradiction reso
 
 interface Plan {
   salience: SalienceResult;
-  procedures: Procedure[];
+  procedures: { upsert: Procedure[]; retire: string[] };
   decay: DecayChange[];
 }
 
@@ -70,10 +70,18 @@ async function lifecycles(store: WorldStore, salience: SalienceResult): Promise<
   }));
 }
 
-/** Mined procedures that are new or differ from the stored ones. */
-async function changedProcedures(store: WorldStore, mined: Procedure[]): Promise<Procedure[]> {
-  const stored = new Map((await store.procedures.list()).map((p) => [p.id, JSON.stringify(p)]));
-  return mined.filter((p) => stored.get(p.id) !== JSON.stringify(p));
+/** Mined procedures that are new or differ from the stored ones, and mined ones no longer found (to retire). */
+async function changedProcedures(
+  store: WorldStore,
+  mined: Procedure[],
+): Promise<{ upsert: Procedure[]; retire: string[] }> {
+  const list = await store.procedures.list();
+  const stored = new Map(list.map((p) => [p.id, JSON.stringify(p)]));
+  const found = new Set(mined.map((p) => p.id));
+  return {
+    upsert: mined.filter((p) => stored.get(p.id) !== JSON.stringify(p)),
+    retire: list.filter((p) => p.id.startsWith(MINED_ID_PREFIX) && !found.has(p.id)).map((p) => p.id),
+  };
 }
 
 async function makePlan(o: SleepOptions): Promise<Plan> {
@@ -84,7 +92,7 @@ async function makePlan(o: SleepOptions): Promise<Plan> {
     ...(o.weights ? { weights: o.weights } : {}),
     ...(o.thresholds ? { thresholds: o.thresholds } : {}),
   });
-  let procedures: Procedure[] = [];
+  let procedures: Plan['procedures'] = { upsert: [], retire: [] };
   let decay: DecayChange[] = [];
   if (o.scope === 'full') {
     o.onProgress?.('decay: weighing unreinforced facts');
@@ -143,7 +151,10 @@ async function applyPlan(o: SleepOptions, tx: WorldStore, plan: Plan, journal: R
       if (row !== null) await tx.upkeep.putRow({ table: 'facts', id: c.factId, row: { ...row, confidence: c.to } });
     });
   }
-  for (const p of plan.procedures) await journal.change('procedures', p.id, () => tx.procedures.upsert(p));
+  for (const p of plan.procedures.upsert) await journal.change('procedures', p.id, () => tx.procedures.upsert(p));
+  for (const id of plan.procedures.retire) {
+    await journal.change('procedures', id, () => tx.upkeep.putRow({ table: 'procedures', id, row: null }));
+  }
   return added;
 }
 
@@ -199,8 +210,8 @@ function phases(o: SleepOptions, plan: Plan, added: number): PhaseReport[] {
     list.push({
       name: 'procedures',
       status,
-      changes: plan.procedures.length,
-      details: { ids: plan.procedures.map((p) => p.id) },
+      changes: plan.procedures.upsert.length + plan.procedures.retire.length,
+      details: { upserted: plan.procedures.upsert.map((p) => p.id), retired: plan.procedures.retire },
     });
   }
   for (const name of MODEL_PHASES) {

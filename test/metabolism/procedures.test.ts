@@ -36,13 +36,16 @@ function project(id: string, start: number, stages: string[], type = 'project'):
 
 describe('stepLabel', () => {
   it.each([
-    [t('creation', null, {}, 0), 'start'],
-    [t('creation', null, { stage: 'Idea', focus: 'x' }, 0), 'focus=x'],
+    [t('creation', null, {}, 0), null],
+    [t('creation', null, { stage: 'Idea', focus: 'x' }, 0), 'stage=idea'],
+    [t('creation', null, { focus: 'x' }, 0), null],
+    [t('update', { focus: 'x' }, { focus: 'y' }, 0), 'focus changed'],
+    [t('update', { status: 'on', focus: 'x' }, { status: 'Off', focus: 'y' }, 0), 'status=off'],
     [t('update', { stage: 'idea', focus: 'x' }, { stage: 'Prototype  Built', focus: 'x' }, 0), 'stage=prototype built'],
     [t('update', { stage: 'idea' }, { stage: 'idea' }, 0), 'update'],
     [t('contradiction', null, {}, 0), 'reversal'],
     [t('resolution', null, {}, 0), 'resolved'],
-    [t('archival', null, {}, 0), 'archived'],
+    [t('archival', null, {}, 0), null],
     [t('summary', null, {}, 0), null],
   ] as const)('%#: %j', (transition, expected) => {
     expect(stepLabel(transition)).toBe(expected);
@@ -60,7 +63,7 @@ describe('stepLabel', () => {
         t('update', { stage: 'idea' }, { stage: 'launched' }, 5),
       ],
     };
-    expect(lifecycleSteps(l).map((s) => s.label)).toEqual(['stage=idea', 'n=2', 'n=3', 'stage=launched']);
+    expect(lifecycleSteps(l).map((s) => s.label)).toEqual(['stage=idea', 'n changed', 'stage=launched']);
   });
 });
 

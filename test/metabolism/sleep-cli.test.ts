@@ -235,6 +235,32 @@ describe('pie procedures: the deterministic miner over a multi-project history',
       expect((await pieJson<{ total: number }>(['--db', db, 'procedures', '--domain', 'belief lifecycle'])).total).toBe(
         0,
       );
+      // A procedure the miner no longer finds is retired (journaled); one it did not make stays.
+      const conn = new Database(db);
+      conn
+        .prepare(
+          "INSERT INTO procedures (id, description, pattern, evidence, times_observed, first_observed, last_observed, domain, confidence) VALUES (?, 'old', '[]', '[]', 1, 0, 0, 'project lifecycle', 0.5)",
+        )
+        .run('proc-0000000000000000');
+      conn
+        .prepare(
+          "INSERT INTO procedures (id, description, pattern, evidence, times_observed, first_observed, last_observed, domain, confidence) VALUES (?, 'mine', '[]', '[]', 1, 0, 0, 'project lifecycle', 0.5)",
+        )
+        .run('manual-1');
+      conn.close();
+      const again = await pieJson<{ phases: { name: string; details?: { retired?: string[] } }[] }>([
+        '--db',
+        db,
+        'sleep',
+        '--now',
+        '2025-08-02',
+      ]);
+      expect(again.phases.find((p) => p.name === 'procedures')?.details?.retired).toEqual(['proc-0000000000000000']);
+      const ids = (await pieJson<{ procedures: { id: string }[] }>(['--db', db, 'procedures'])).procedures.map(
+        (p) => p.id,
+      );
+      expect(ids).toContain('manual-1');
+      expect(ids).not.toContain('proc-0000000000000000');
       const text = await pie(['--db', db, 'procedures']);
       expect(text.stdout).toContain('stage=idea → stage=research → stage=prototype');
     } finally {
