@@ -42,13 +42,11 @@ function page(stmt: DescribeStatement) {
 function definition(ctx: ExecContext, def: TypeDef, metaType: string): JsonObject {
   if (def.definition) return valueJson(ctx.graph.conceptOf(def.definition)) as JsonObject;
   const what = metaType === CONCEPT_TYPE ? 'entity type' : 'relationship type';
-  return {
-    id: null,
-    type: metaType,
-    name: def.kip,
-    attributes: { description: `PIE ${what} "${def.pie}", found in the data (not registered).` },
-    metadata: {},
-  };
+  const attributes =
+    Object.keys(def.attributes).length > 0
+      ? def.attributes
+      : { description: `PIE ${what} "${def.pie}", found in the data (not registered).` };
+  return { id: null, type: metaType, name: def.kip, attributes, metadata: {} };
 }
 
 async function domains(
