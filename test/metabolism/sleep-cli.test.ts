@@ -190,6 +190,20 @@ describe('pie sleep / pie undo on a world built with pie apply', () => {
     expect(bad.stderr).toMatch(/--scope must be one of daydream, quick, full/);
   });
 
+  it('pie health reports the targets, pending changes and the runs', async () => {
+    const fresh = await runJson<{ pending: { tiers: number }; runs: unknown[]; health: { entities: number } }>([
+      'health',
+      '--now',
+      '2026-01-01',
+    ]);
+    expect(fresh).toMatchObject({ pending: { tiers: 9 }, runs: [], health: { entities: 11 } });
+    const report = await runJson<Report>(['sleep', '--now', '2026-01-01']);
+    const text = await run(['health', '--now', '2026-01-01']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('A sleep now would change 0 importance scores and 0 tiers');
+    expect(text.stdout).toContain(report.runId);
+  });
+
   it('human output names the run and how to undo it', async () => {
     const r = await run(['sleep', '--now', '2026-01-01']);
     expect(r.code).toBe(0);

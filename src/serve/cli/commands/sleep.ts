@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import { PieError } from '../../../domain/errors.js';
-import { SCOPES, type SleepScope } from '../../../metabolism/plan.js';
-import { runSleep, type SleepReport } from '../../../metabolism/sleep.js';
+import { computeHealth } from '../../../metabolism/health.js';
+import { planSalience, SCOPES, type SleepScope } from '../../../metabolism/plan.js';
+import { runSleep, SLEEP_LOG_KIND, type SleepReport } from '../../../metabolism/sleep.js';
 import { undoRun } from '../../../metabolism/undo.js';
 import type { CommandContext } from '../context.js';
-import { clip, localDate, num, table } from '../format.js';
+import { clip, localDate, localDateTime, num, table } from '../format.js';
 import { createProgress } from '../io.js';
 import type { ActionRunner } from '../run.js';
 
@@ -21,6 +22,10 @@ export function registerSleep(program: Command, run: ActionRunner): void {
     .argument('<run-id>', 'the run id that pie sleep printed')
     .option('--force', 'restore even rows that changed after the run (those later changes are lost)')
     .action((runId: string, flags: { force?: boolean }) => run((ctx) => undo(ctx, runId, flags.force === true)));
+  program
+    .command('health')
+    .description('world model health against the targets, what a sleep would change, and the recent sleep runs')
+    .action(() => run(health));
   program
     .command('procedures')
     .description('recurring patterns mined from entity lifecycles (pie sleep --scope full finds them)')
@@ -114,4 +119,28 @@ async function procedures(ctx: CommandContext, flags: { domain?: string }): Prom
           ]),
         ]);
   ctx.emit({ text, json: { total: list.length, procedures: list } });
+}
+
+async function health(ctx: CommandContext): Promise<void> {
+  const services = await ctx.services({ readonly: true });
+  const { store } = services;
+  const salience = await planSalience({ store, now: services.clock.now() });
+  const report = await computeHealth({ store, salience });
+  const runs = (await store.maintenance.list(10)).filter((e) => e.kind === SLEEP_LOG_KIND);
+  const pending = { importance: salience.importance.length, tiers: salience.tiers.length };
+  const lines = [
+    `${num(report.entities)} entities (${Object.entries(report.byTier)
+      .map(([tier, n]) => `${num(n)} ${tier}`)
+      .join(', ')}), mean importance ${report.meanImportance.toFixed(2)}.`,
+    `${num(report.isolated)} without relationships (${(report.isolatedShare * 100).toFixed(1)}%), ${num(report.unresolvedContradictions)} open contradictions, ${num(report.procedures)} procedures.`,
+    ...(report.warnings.length === 0 ? ['All health targets met.'] : report.warnings.map((w) => `Warning: ${w}`)),
+    `A sleep now would change ${num(pending.importance)} importance scores and ${num(pending.tiers)} tiers (pie sleep --dry-run for details).`,
+    runs.length === 0
+      ? 'No sleep runs yet.'
+      : `Recent sleep runs:\n${table(
+          runs.map((r) => [r.id, r.status, localDateTime(r.startedAt, ctx.config.tz)]),
+          { indent: '  ' },
+        )}`,
+  ];
+  ctx.emit({ text: lines.join('\n'), json: { health: report, pending, runs } });
 }
