@@ -5,7 +5,7 @@ import { buildQueryContext } from '../query/ask.js';
 import { createBaseline, type Ranking } from './chunks.js';
 import { emptyEvidenceReport, normalizeEvidence, type EvidenceReport } from './evidence.js';
 import { MetricTable, recallAt } from './metrics.js';
-import { pieRanking } from './pie-ranking.js';
+import { pieRankings } from './pie-ranking.js';
 import { remaining, type ProgressEvent, type RetrievalOptions } from './retrieval-options.js';
 import { buildWorld } from './world.js';
 
@@ -103,6 +103,7 @@ export async function runLocomoRetrieval(
           return out;
         };
         let pie: Ranking = { turns: [], sessions: [] };
+        let pieTurns: Ranking = pie;
         try {
           const context = await buildQueryContext({
             store: world.store,
@@ -112,13 +113,14 @@ export async function runLocomoRetrieval(
             format: 'auto',
             embedder: options.extraction.embedder,
           });
-          pie = await pieRanking({ world, context });
+          ({ all: pie, turnsOnly: pieTurns } = await pieRankings({ world, context }));
         } catch (error) {
           failures.push({ question: qa.question, reason: error instanceof Error ? error.message : String(error) });
         }
         for (const group of [categoryName(qa.category), 'all']) {
           table.add(group, 'bm25', score(baseline(qa.question)));
           table.add(group, 'pie', score(pie));
+          table.add(group, 'pie_turns', score(pieTurns));
         }
       }
     } finally {

@@ -5,7 +5,7 @@ import { buildQueryContext } from '../query/ask.js';
 import { createBaseline, type Ranking } from './chunks.js';
 import { afterLast } from './locomo.js';
 import { MetricTable, ndcgAt, recallAt } from './metrics.js';
-import { pieRanking } from './pie-ranking.js';
+import { pieRankings } from './pie-ranking.js';
 import { remaining, type RetrievalOptions } from './retrieval-options.js';
 import { buildWorld } from './world.js';
 
@@ -98,6 +98,7 @@ export async function runLongMemEvalRetrieval(
     try {
       const now = parseLongMemEvalDate(q.date, options.tz) ?? afterLast(conversations);
       let pie: Ranking = { turns: [], sessions: [] };
+      let pieTurns: Ranking = pie;
       try {
         const context = await buildQueryContext({
           store: world.store,
@@ -107,7 +108,7 @@ export async function runLongMemEvalRetrieval(
           format: 'auto',
           embedder: options.extraction.embedder,
         });
-        pie = await pieRanking({ world, context });
+        ({ all: pie, turnsOnly: pieTurns } = await pieRankings({ world, context }));
       } catch (error) {
         failures.push({ question: q.id, reason: error instanceof Error ? error.message : String(error) });
       }
@@ -123,6 +124,7 @@ export async function runLongMemEvalRetrieval(
       for (const group of [q.type, 'all']) {
         table.add(group, 'bm25', score(baseline));
         table.add(group, 'pie', score(pie));
+        table.add(group, 'pie_turns', score(pieTurns));
       }
       scored += 1;
       sessions += conversations.length;

@@ -9,6 +9,7 @@ export interface SystemColumn {
 export const SYSTEMS: readonly SystemColumn[] = [
   { key: 'bm25', label: 'BM25' },
   { key: 'pie', label: 'PIE' },
+  { key: 'pie_turns', label: 'PIE turns' },
 ];
 
 export const QA_SYSTEMS: readonly SystemColumn[] = [

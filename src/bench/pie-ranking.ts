@@ -15,6 +15,17 @@ export const ENTITY_EPISODES = 2;
  *   entity hit is the episodes of its latest ENTITY_EPISODES mentions.
  */
 export async function pieRanking(input: { world: BenchWorld; context: QueryContext }): Promise<Ranking> {
+  return (await pieRankings(input)).all;
+}
+
+/**
+ * Both readings of PIE's items: `all` (the mapping above) and `turnsOnly` (only the turn hits, in fused order, and
+ * their sessions), which separates how well PIE finds the evidence from how its fusion ranks abstractions.
+ */
+export async function pieRankings(input: {
+  world: BenchWorld;
+  context: QueryContext;
+}): Promise<{ all: Ranking; turnsOnly: Ranking }> {
   const { world, context } = input;
   const store: WorldStore = world.store;
   const excerptTurns = new Map<string, number[]>();
@@ -29,6 +40,8 @@ export async function pieRanking(input: { world: BenchWorld; context: QueryConte
   );
   const turns: string[] = [];
   const episodes: string[] = [];
+  const hitTurns: string[] = [];
+  const hitEpisodes: string[] = [];
   const fromEpisode = (episodeId: string | null | undefined): void => {
     if (!episodeId) return;
     episodes.push(episodeId);
@@ -43,6 +56,9 @@ export async function pieRanking(input: { world: BenchWorld; context: QueryConte
     if (ref.kind === 'turn') {
       pushTurn(ref.episodeId, ref.seq);
       episodes.push(ref.episodeId);
+      const id = world.turnIdOf.get(`${ref.episodeId}#${ref.seq}`);
+      if (id) hitTurns.push(id);
+      hitEpisodes.push(ref.episodeId);
     } else if (ref.kind === 'episode') fromEpisode(ref.id);
     else if (ref.kind === 'transition') fromEpisode(transitionEpisode.get(ref.id));
     else {
@@ -54,8 +70,9 @@ export async function pieRanking(input: { world: BenchWorld; context: QueryConte
       for (const e of latest) fromEpisode(e);
     }
   }
+  const sessions = (ids: string[]): string[] => unique(ids.flatMap((e) => world.sessionOf.get(e) ?? []));
   return {
-    turns: unique(turns),
-    sessions: unique(episodes.flatMap((e) => world.sessionOf.get(e) ?? [])),
+    all: { turns: unique(turns), sessions: sessions(episodes) },
+    turnsOnly: { turns: unique(hitTurns), sessions: sessions(hitEpisodes) },
   };
 }

@@ -16,7 +16,10 @@ function metaLine(meta: RunMeta): string {
   return (
     `Command: \`${meta.command}\`. Data: \`${meta.data}\`. Extractor: ${meta.extractor}; no model answers or ` +
     `judges (retrieval only). Baseline: BM25 over non-overlapping chunks of ${meta.chunkTurns} turns. ` +
-    `Run on ${meta.date} in ${meta.seconds.toFixed(0)} s. Figures are percentages (mean over questions).`
+    `Run on ${meta.date} in ${meta.seconds.toFixed(0)} s. Figures are percentages (mean over questions). ` +
+    '"PIE" maps all of PIE\'s fused items to turns and sessions (docs/evaluation.md); "PIE turns" keeps only its ' +
+    'turn hits, in fused order: the gap between the two is how much the abstractions (entities, transitions, ' +
+    'episodes) ranked first push the evidence down.'
   );
 }
 

@@ -26,6 +26,7 @@ describe('LoCoMo retrieval benchmark (committed excerpt)', () => {
     expect(r.failures).toEqual([]);
     expect(r.table.count('all', 'pie')).toBe(6);
     expect(r.table.count('all', 'bm25')).toBe(6);
+    expect(r.table.count('all', 'pie_turns')).toBe(6);
     expect(r.table.count('open-domain', 'pie')).toBe(0);
     expect(r.table.count('adversarial', 'pie')).toBe(1);
     // The puppy's name is in D1:1 and nowhere else: BM25 over 2-turn chunks finds it within 5 turns.
