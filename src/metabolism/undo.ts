@@ -2,7 +2,6 @@ import { PieError } from '../domain/errors.js';
 import { MAINTAINED_TABLES, type MaintainedTable, type RawRow } from '../ports/maintenance-store.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { JournalEntry, MaintenanceLogEntry, WorldStore } from '../ports/world-store.js';
-import { SLEEP_LOG_KIND } from './sleep.js';
 
 export interface UndoReport {
   runId: string;
@@ -17,16 +16,17 @@ function isTable(name: string): name is MaintainedTable {
 }
 
 function recentIds(log: MaintenanceLogEntry[]): string {
-  const ids = log.filter((e) => e.kind === SLEEP_LOG_KIND).slice(0, 5);
+  const ids = log.filter((e) => e.status !== 'undone').slice(0, 5);
   return ids.length === 0
     ? 'No maintenance runs are recorded yet.'
-    : `Recent runs: ${ids.map((e) => `${e.id} (${e.status})`).join(', ')}.`;
+    : `Recent runs: ${ids.map((e) => `${e.id} (${e.kind}, ${e.status})`).join(', ')}.`;
 }
 
 /**
- * Reverts one maintenance run: every journaled row goes back to its `before` image, newest change first, in one
- * transaction; the run's log entry becomes "undone". Only the latest run that is still in effect can be undone
- * (a later run may have built on its changes).
+ * Reverts one maintenance run (a sleep, or a KIP command: any run that journaled its rows): every journaled row goes
+ * back to its `before` image, newest change first, in one transaction; the run's log entry becomes "undone". Only the
+ * latest run of its kind that is still in effect can be undone, and only while every row it changed is as it left
+ * it (unless `force`), so later changes are never silently lost.
  */
 export async function undoRun(input: {
   store: WorldStore;
