@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
-import { episodeIdFor, type Conversation } from '../../domain/conversation.js';
-import { errorMessage, PieError } from '../../domain/errors.js';
-import type { EntityState, TransitionKind } from '../../domain/world.js';
-import type { ImportEvent } from '../../import/types.js';
-import { indexEmbeddings } from '../../ingest/embed-index.js';
-import { runImportStage } from '../../ingest/import-stage.js';
-import { runIngest } from '../../ingest/pipeline.js';
-import type { Clock } from '../../ports/clock.js';
-import type { WorldStore } from '../../ports/world-store.js';
-import type { EpisodeExtraction } from './deps.js';
+import { episodeIdFor, type Conversation } from '../domain/conversation.js';
+import { errorMessage, PieError } from '../domain/errors.js';
+import type { EntityState, TransitionKind } from '../domain/world.js';
+import type { ImportEvent } from '../import/types.js';
+import { indexEmbeddings } from '../ingest/embed-index.js';
+import { runImportStage } from '../ingest/import-stage.js';
+import { runIngest } from '../ingest/pipeline.js';
+import type { Clock } from '../ports/clock.js';
+import type { WorldStore } from '../ports/world-store.js';
+import type { Extractor } from '../extract/types.js';
+import type { Embedder } from '../ports/embedder.js';
+import type { MatchVerifier } from '../resolve/resolver.js';
 
 /** About 25,000 tokens: a long note or a pasted conversation; a whole export goes through `pie ingest`. */
 export const MAX_EPISODE_CHARS = 100_000;
@@ -61,6 +63,15 @@ export async function ingestText(input: {
     );
   }
   return serialize(input.store, () => ingestOne({ ...input, text }));
+}
+
+/** The extraction an ingested text goes through (what createExtraction builds). */
+export interface EpisodeExtraction {
+  extractor: Extractor;
+  verifier?: MatchVerifier | undefined;
+  embedder?: Embedder | undefined;
+  /** "offline rules" or "openai:gpt-5-mini (from PIE_LLM)". */
+  description: string;
 }
 
 async function ingestOne(input: Parameters<typeof ingestText>[0] & { text: string }): Promise<TextIngestResult> {

@@ -1,18 +1,10 @@
-import type { Extractor } from '../../extract/types.js';
+import type { EpisodeExtraction } from '../../ingest/ingest-text.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Embedder } from '../../ports/embedder.js';
 import type { WorldStore } from '../../ports/world-store.js';
-import type { MatchVerifier } from '../../resolve/resolver.js';
 import type { CountTokens } from './budget.js';
 
-/** What ingest_episode extracts with: the same choice as `pie ingest --extractor auto`. */
-export interface EpisodeExtraction {
-  extractor: Extractor;
-  verifier?: MatchVerifier | undefined;
-  embedder?: Embedder | undefined;
-  /** "offline rules" or "openai:gpt-5-mini (from PIE_LLM)". */
-  description: string;
-}
+export type { EpisodeExtraction } from '../../ingest/ingest-text.js';
 
 /** Everything the MCP server needs, built by the `pie mcp` command from the composed services (no adapters here). */
 export interface McpDeps {

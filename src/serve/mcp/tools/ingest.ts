@@ -4,7 +4,7 @@ import { changeText } from '../../../compile/timeline.js';
 import { PieError } from '../../../domain/errors.js';
 import type { McpDeps } from '../deps.js';
 import { errorResult } from '../errors.js';
-import { ingestText, MAX_EPISODE_CHARS, type TextIngestResult } from '../ingest-text.js';
+import { ingestText, MAX_EPISODE_CHARS, type TextIngestResult } from '../../../ingest/ingest-text.js';
 import { guarded, iso, respond } from '../respond.js';
 import { entityRefSchema, isoTime, stateSchema, withBudget } from '../schemas.js';
 
