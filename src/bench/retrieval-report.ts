@@ -4,6 +4,8 @@ import { metricMarkdown, metricText } from './markdown.js';
 
 export interface RunMeta {
   command: string;
+  /** The source the run used: "abc1234", or "abc1234 + local changes in src/". */
+  revision: string;
   data: string;
   extractor: string;
   chunkTurns: number;
@@ -14,7 +16,7 @@ export interface RunMeta {
 
 function metaLine(meta: RunMeta): string {
   return (
-    `Command: \`${meta.command}\`. Data: \`${meta.data}\`. Extractor: ${meta.extractor}; no model answers or ` +
+    `Command: \`${meta.command}\`. Source at ${meta.revision}. Data: \`${meta.data}\`. Extractor: ${meta.extractor}; no model answers or ` +
     `judges (retrieval only). Baseline: BM25 over non-overlapping chunks of ${meta.chunkTurns} turns. ` +
     `Run on ${meta.date} in ${meta.seconds.toFixed(0)} s. Figures are percentages (mean over questions). ` +
     '"PIE" maps all of PIE\'s fused items to turns and sessions (docs/evaluation.md); "PIE turns" keeps only its ' +

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -164,6 +164,7 @@ async function bench(ctx: CommandContext, rawName: string, flags: BenchFlags): P
   progress.done();
   const meta: RunMeta = {
     command: commandLine(rawName, flags),
+    revision: sourceRevision(),
     data: flags.data ?? `../shared/data/${DEFAULT_FILES[name]}`,
     extractor: label,
     chunkTurns: options.chunkTurns,
@@ -209,6 +210,17 @@ function benchScale(ctx: CommandContext): void {
       throw new PieError('INTERNAL', `npm run bench -- ${step} failed (exit ${r.status ?? 'signal'}).`);
   }
   ctx.emit({ text: 'Scale figures written to docs/benchmarks.md (sections import, dry-run, query).', json: { steps } });
+}
+
+/** The checked-out commit, "+ local changes in src/" when src/ differs from it (figures depend on the source). */
+function sourceRevision(): string {
+  try {
+    const git = (args: string[]): string => execFileSync('git', args, { encoding: 'utf8' }).trim();
+    const head = git(['rev-parse', '--short', 'HEAD']);
+    return git(['status', '--porcelain', '--', 'src']) === '' ? head : `${head} + local changes in src/`;
+  } catch {
+    return 'an unknown revision';
+  }
 }
 
 function commandLine(name: string, flags: BenchFlags): string {
