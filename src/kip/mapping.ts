@@ -184,15 +184,22 @@ export function reservedConceptMetadata(entity: Entity): JsonObject {
   };
 }
 
+/** A concept view of an entity; attributes and metadata are computed on first access (most matches never read them). */
 export function conceptNode(entity: Entity, kipType: string): ConceptNode {
+  let attributes: JsonObject | undefined;
+  let metadata: JsonObject | undefined;
   return {
     kind: 'concept',
     id: entity.id,
     type: kipType,
     name: entity.name,
-    attributes: conceptAttributes(entity),
-    metadata: { ...conceptMetadata(entity), ...reservedConceptMetadata(entity) },
     entity,
+    get attributes() {
+      return (attributes ??= conceptAttributes(entity));
+    },
+    get metadata() {
+      return (metadata ??= { ...conceptMetadata(entity), ...reservedConceptMetadata(entity) });
+    },
   };
 }
 
@@ -242,22 +249,29 @@ export function linkMetadata(rel: Relationship, blob: KipLinkBlob | null): JsonO
   return { ...derived, ...toJsonObject(blob?.m ?? {}) };
 }
 
+/** A proposition view of a relationship; attributes and metadata are computed on first access. */
 export function linkNode(rel: Relationship, predicate: string): LinkNode {
   const blob = linkBlob(rel);
+  let attributes: JsonObject | undefined;
+  let metadata: JsonObject | undefined;
   return {
     kind: 'link',
     id: blob?.id ?? rel.id,
     subject: endRef(rel.sourceId),
     predicate,
     object: endRef(rel.targetId),
-    attributes: linkAttributes(rel, blob),
-    metadata: {
-      ...linkMetadata(rel, blob),
-      _version: blob?.v ?? 1,
-      _updated_at: blob?.u ?? iso(rel.recordedAt),
-    },
     rel,
     blob,
+    get attributes() {
+      return (attributes ??= linkAttributes(rel, blob));
+    },
+    get metadata() {
+      return (metadata ??= {
+        ...linkMetadata(rel, blob),
+        _version: blob?.v ?? 1,
+        _updated_at: blob?.u ?? iso(rel.recordedAt),
+      });
+    },
   };
 }
 

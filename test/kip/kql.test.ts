@@ -307,3 +307,11 @@ describe('KQL: aggregation, ORDER BY, LIMIT, CURSOR', () => {
     expectError(await w.kip('FIND(?a) WHERE { ?a {type: "Drug"} }', {}, { timeoutMs: -1 }), 'KIP_4001');
   });
 });
+
+describe('KQL: UNION at the start of a block', () => {
+  it('contributes only its own rows', async () => {
+    const w = world();
+    await drugWorld(w);
+    expect(await w.ok('FIND(?c.name) WHERE { UNION { ?c {type: "DrugClass"} } }')).toEqual(['NSAID']);
+  });
+});

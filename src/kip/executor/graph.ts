@@ -28,6 +28,8 @@ export class Graph {
   private readonly entities = new Map<string, Entity | null>();
   private readonly edgeCache = new Map<string, Relationship[]>();
   private readonly byType = new Map<string, ConceptNode[]>();
+  private readonly nodes = new Map<string, ConceptNode>();
+  private readonly links = new Map<string, LinkNode>();
   private allLinksCache: LinkNode[] | null = null;
   private linksById: Map<string, LinkNode> | null = null;
 
@@ -41,6 +43,8 @@ export class Graph {
     this.entities.clear();
     this.edgeCache.clear();
     this.byType.clear();
+    this.nodes.clear();
+    this.links.clear();
     this.allLinksCache = null;
     this.linksById = null;
   }
@@ -62,7 +66,11 @@ export class Graph {
   }
 
   conceptOf(entity: Entity): ConceptNode {
-    return conceptNode(entity, this.registry.kipType(entity.type));
+    const cached = this.nodes.get(entity.id);
+    if (cached && cached.entity === entity) return cached;
+    const node = conceptNode(entity, this.registry.kipType(entity.type));
+    this.nodes.set(entity.id, node);
+    return node;
   }
 
   /** A visible concept by id (deleted concepts and link proxies are not concepts). */
@@ -124,7 +132,11 @@ export class Graph {
   }
 
   linkOf(rel: Relationship): LinkNode {
-    return linkNode(rel, this.registry.kipPredicate(rel.type));
+    const cached = this.links.get(rel.id);
+    if (cached && cached.rel === rel) return cached;
+    const node = linkNode(rel, this.registry.kipPredicate(rel.type));
+    this.links.set(rel.id, node);
+    return node;
   }
 
   /** A proposition by its (stable) id: through its proxy when it has one, else by scanning the open links. */

@@ -45,6 +45,7 @@ export async function matchPropPattern(
     const single = step.min === 1 && step.max === 1;
     const plans = await Promise.all(input.map((s) => plan(ctx, clause, s)));
     await ctx.graph.prefetchEdges(plans.flatMap((p) => (p.drive ? p.drive.map((d) => Graph.endpointId(d.value)) : [])));
+    if (single) await prefetchOtherEnds(ctx, plans, step);
     for (let i = 0; i < input.length; i++) {
       const s = input[i] as Solution;
       const p = plans[i] as Plan;
@@ -59,6 +60,22 @@ export async function matchPropPattern(
     }
   }
   return out;
+}
+
+/** Loads the entities at the far end of every edge the drivers will follow, in a few batched reads. */
+async function prefetchOtherEnds(ctx: ExecContext, plans: readonly Plan[], step: Step): Promise<void> {
+  const ids: string[] = [];
+  for (const p of plans) {
+    for (const d of p.drive ?? []) {
+      const id = Graph.endpointId(d.value);
+      for (const r of await ctx.graph.edges(id)) {
+        if (step.pie !== null && r.type !== step.pie) continue;
+        if (p.side === 'subject' ? r.sourceId === id : r.targetId === id)
+          ids.push(p.side === 'subject' ? r.targetId : r.sourceId);
+      }
+    }
+  }
+  await ctx.graph.prefetchEntities(ids);
 }
 
 async function resolveSteps(ctx: ExecContext, clause: PropClause, linkVar: string | undefined): Promise<Step[]> {

@@ -34,6 +34,7 @@ export async function evalWhere(ctx: ExecContext, items: readonly WhereItem[], i
     filters = [];
   };
 
+  let matched = false;
   for (const item of items) {
     switch (item.kind) {
       case 'conceptPattern':
@@ -59,10 +60,13 @@ export async function evalWhere(ctx: ExecContext, items: readonly WhereItem[], i
       case 'union': {
         await flush();
         const right = await evalWhere(ctx, item.items, [{}]);
-        current = dedupe([...current, ...right]);
+        // A UNION with nothing before it in a top-level group is just its branch (no empty left row).
+        const emptyLeft = !matched && current.length === 1 && Object.keys(current[0] ?? {}).length === 0;
+        current = dedupe(emptyLeft ? right : [...current, ...right]);
         break;
       }
     }
+    if (item.kind !== 'filter' && item.kind !== 'not') matched = true;
     ctx.guard(current.length);
   }
   await flush();

@@ -172,6 +172,7 @@ export async function changeConcept(
       resolvedBy: null,
     });
   }
+  if (prov.episodeId) await w.addMention({ entityId: entity.id, episodeId: prov.episodeId, time: now });
   const updated = await update(ctx, entity, {
     state,
     meta: withKipMeta(entity, kip),
