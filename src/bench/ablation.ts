@@ -74,7 +74,10 @@ export async function runTemporalAblation(input: {
   return { table, questions: done, autoChose };
 }
 
-export function ablationMarkdown(r: AblationResult, meta: { command: string; data: string; date: string }): string {
+export function ablationMarkdown(
+  r: AblationResult,
+  meta: { command: string; data: string; date: string; revision?: string },
+): string {
   const rows = r.table.groups.map((f) => {
     const v = (m: string): number => r.table.mean(f, 'pie', m) ?? 0;
     return `| ${f} | ${(v('answer_in_context') * 100).toFixed(1)} | ${(v('year_in_context') * 100).toFixed(1)} | ${v('context_chars').toFixed(0)} |`;
@@ -82,7 +85,7 @@ export function ablationMarkdown(r: AblationResult, meta: { command: string; dat
   return [
     '## Temporal context formats on LoCoMo temporal questions (contexts only, no LLM)',
     '',
-    `Command: \`${meta.command}\`. Data: \`${meta.data}\`, category 2 (${r.questions} questions). Extractor: offline ` +
+    `Command: \`${meta.command}\`. Source at ${meta.revision ?? 'an unknown revision'}. Data: \`${meta.data}\`, category 2 (${r.questions} questions). Extractor: offline ` +
       `rules. Run on ${meta.date}. For each format, PIE compiles the context of every question; "answer in context" ` +
       'is the share whose gold answer is written in it verbatim (after lower-casing and dropping punctuation), ' +
       '"year in context" the share whose gold answer\'s year is. Accuracy per format needs a model (see ' +

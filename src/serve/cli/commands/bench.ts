@@ -127,6 +127,7 @@ async function bench(ctx: CommandContext, rawName: string, flags: BenchFlags): P
     });
     const markdown = ablationMarkdown(result, {
       command: commandLine(rawName, flags),
+      revision: sourceRevision(),
       data: flags.data ?? `../shared/data/${DEFAULT_FILES.locomo}`,
       date: new Date().toISOString().slice(0, 10),
     });
