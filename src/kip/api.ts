@@ -18,18 +18,24 @@ import { parseKip } from './parser/index.js';
 const jsonValue: z.ZodType<JsonValue> = z.json() as z.ZodType<JsonValue>;
 const parameters = z.record(z.string(), jsonValue);
 
+/**
+ * The argument fields of `execute_kip` / `execute_kip_readonly` as a raw shape (what MCP tool registration takes);
+ * `executeKip` itself reports "command and commands together" as KIP_1001.
+ */
+export const kipArgumentsShape = {
+  command: z.string().min(1).optional().describe('One KIP command (KQL, KML or META).'),
+  commands: z
+    .array(z.union([z.string().min(1), z.object({ command: z.string().min(1), parameters: parameters.optional() })]))
+    .min(1)
+    .optional()
+    .describe('A batch: strings use the shared parameters, {command, parameters} objects their own.'),
+  parameters: parameters.optional().describe('Values for :name placeholders, substituted as JSON values.'),
+  dry_run: z.boolean().optional().describe('Validate and run without keeping any change.'),
+};
+
 /** Arguments of `execute_kip` / `execute_kip_readonly`: `command` or `commands`, shared `parameters`, `dry_run`. */
 export const kipArgumentsSchema = z
-  .object({
-    command: z.string().min(1).optional().describe('One KIP command (KQL, KML or META).'),
-    commands: z
-      .array(z.union([z.string().min(1), z.object({ command: z.string().min(1), parameters: parameters.optional() })]))
-      .min(1)
-      .optional()
-      .describe('A batch: strings use the shared parameters, {command, parameters} objects their own.'),
-    parameters: parameters.optional().describe('Values for :name placeholders, substituted as JSON values.'),
-    dry_run: z.boolean().optional().describe('Validate and run without keeping any change.'),
-  })
+  .object(kipArgumentsShape)
   .refine((a) => (a.command === undefined) !== (a.commands === undefined), {
     message: 'Give either "command" or "commands", not both.',
   });
@@ -51,6 +57,13 @@ export const kipResponseSchema = z.union([
   kipSingleResponseSchema,
   z.object({ result: z.array(kipSingleResponseSchema) }).strict(),
 ]);
+
+/** The response as one object shape (for MCP structuredContent): `result` (+ `next_cursor`) or `error`. */
+export const kipResponseShape = {
+  result: jsonValue.optional(),
+  next_cursor: z.string().optional(),
+  error: kipErrorSchema.optional(),
+};
 
 export type KipSingleResponse = { result: JsonValue; next_cursor?: string } | { error: KipErrorBody };
 export type KipResponse = KipSingleResponse | { result: KipSingleResponse[] };

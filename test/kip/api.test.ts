@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import { PieError } from '../../src/domain/errors.js';
 import type { WorldStore } from '../../src/ports/world-store.js';
-import { executeKip, kipArgumentsSchema, kipResponseSchema } from '../../src/kip/api.js';
+import { z } from 'zod';
+import { executeKip, kipArgumentsSchema, kipResponseSchema, kipResponseShape } from '../../src/kip/api.js';
 import { isBootstrapped } from '../../src/kip/bootstrap.js';
 import { DRUG_DATA, DRUG_SCHEMA, T0, drugWorld, expectError, useWorld } from './helpers.js';
 
@@ -45,6 +46,8 @@ describe('executeKip: batches (spec §5.2)', () => {
       ['Morphine'],
     ]);
     expect(kipResponseSchema.safeParse(r).success).toBe(true);
+    expect(z.object(kipResponseShape).safeParse(r).success).toBe(true);
+    expect(kipResponseSchema.safeParse({ result: [], error: { code: 'KIP_1001', message: 'x' } }).success).toBe(false);
   });
 
   it('the first KML error stops the batch; earlier KML commands stay committed', async () => {

@@ -24,13 +24,25 @@ describe('DESCRIBE', () => {
     await w.ok(
       'UPSERT { CONCEPT ?x { {type: "Drug", name: "Aspirin"} SET PROPOSITIONS { ("belongs_to_domain", {type: "Domain", name: "Unsorted"}) } } }',
     );
+    await w.store.entities.insert({
+      id: 'self',
+      type: 'person',
+      name: 'User',
+      state: {},
+      firstSeen: 0,
+      lastSeen: 0,
+      createdFrom: null,
+      recordedAt: 0,
+    });
     const primer = await w.ok<{
       identity: Node;
+      user: Node;
       domain_map: { name: string; description: string; members: number }[];
       schema: { concept_types: number; proposition_types: number };
       world: { entities: number };
     }>('DESCRIBE PRIMER');
     expect(primer.identity).toMatchObject({ type: 'Person', name: '$self', attributes: { person_class: 'AI' } });
+    expect(primer.user).toMatchObject({ id: 'self', type: 'Person', name: 'User' });
     const unsorted = primer.domain_map.find((d) => d.name === 'Unsorted');
     expect(unsorted).toEqual({ name: 'Unsorted', description: 'Holding area for uncategorized items.', members: 1 });
     expect(primer.domain_map.map((d) => d.name)).toEqual(['Archived', 'CoreSchema', 'Unsorted']);

@@ -5,7 +5,7 @@ import { fingerprint, paginate, type Page } from '../find.js';
 import type { TypeDef } from '../registry.js';
 
 /**
- * DESCRIBE (spec §4.1). PRIMER: the agent's identity ($self) and the domain map (each domain's description and
+ * DESCRIBE (spec §4.1). PRIMER: the agent's identity ($self), the user (PIE's own entity for them), the domain map (each domain's description and
  * member count) with the size of the schema and of PIE's world; DOMAINS: the Domain concepts; CONCEPT TYPES /
  * PROPOSITION TYPES: the names (registered and found in PIE's data), paged; CONCEPT TYPE / PROPOSITION TYPE: the
  * definition.
@@ -64,12 +64,17 @@ async function domains(
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** PIE's entity for the person whose history this is ("I", "me"); see src/world/apply-batch.ts. */
+const USER_ID = 'self';
+
 async function primer(ctx: ExecContext): Promise<JsonObject> {
   const person = await ctx.registry.conceptType('Person');
   const self = (await ctx.graph.conceptsNamed('$self', person.pie))[0];
   const stats = await ctx.store.stats();
+  const user = await ctx.graph.concept(USER_ID);
   return {
     identity: self ? valueJson(ctx.graph.conceptOf(self)) : null,
+    user: user ? valueJson(user) : null,
     domain_map: (await domains(ctx)).map((d) => ({ name: d.name, description: d.description, members: d.members })),
     schema: {
       concept_types: (await ctx.registry.conceptTypeNames()).length,
