@@ -1,3 +1,4 @@
+import type { DumpStore } from './dump-store.js';
 import type { MaintenanceStore } from './maintenance-store.js';
 import type { Conversation } from '../domain/conversation.js';
 import type {
@@ -36,6 +37,8 @@ export interface WorldStore {
   readonly embeddings: EmbeddingRepo;
   /** Raw row access and the entity graph, for the maintenance (sleep) cycle and its undo journal. */
   readonly upkeep: MaintenanceStore;
+  /** Raw rows of every data table, for backup and restore. */
+  readonly dump: DumpStore;
 
   /**
    * Run `fn` atomically: either everything it wrote is committed or nothing is; when `fn` throws, everything is

@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { describeBookkeeping } from './world-store/bookkeeping.js';
+import { describeDumpStore } from './world-store/dump-store.js';
 import { describeEmbeddings } from './world-store/embeddings.js';
 import { describeEntities } from './world-store/entities.js';
 import { describeEpisodes } from './world-store/episodes.js';
@@ -31,6 +32,7 @@ export function describeWorldStoreContract(name: string, factory: StoreFactory):
     describeWorldSearch(factory);
     describeEmbeddings(factory);
     describeMaintenanceStore(factory);
+    describeDumpStore(factory);
     describeTransactions(factory);
   });
 }

@@ -4,6 +4,7 @@ import { loadConfig, type GlobalFlags } from '../../config/config.js';
 import { errorMessage, isPieError } from '../../domain/errors.js';
 import { registerApply } from './commands/apply.js';
 import { registerAsk } from './commands/ask.js';
+import { registerBackup } from './commands/backup.js';
 import { registerBench } from './commands/bench.js';
 import { registerHistory } from './commands/history.js';
 import { registerIngest } from './commands/ingest.js';
@@ -61,6 +62,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerBench(program, run);
   registerMcp(program, run);
   registerSleep(program, run);
+  registerBackup(program, run);
   for (const cmd of program.commands) cmd.exitOverride();
 
   try {

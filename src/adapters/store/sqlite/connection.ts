@@ -17,6 +17,7 @@ import type {
   SearchRepo,
   TransitionRepo,
 } from '../../../ports/world-store.js';
+import type { DumpStore } from '../../../ports/dump-store.js';
 import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
 import type { SyncOf } from './bind.js';
 import { translateSqliteError } from './errors.js';
@@ -40,6 +41,7 @@ export interface SyncRepos {
   search: SyncOf<SearchRepo>;
   embeddings: SyncOf<EmbeddingRepo>;
   upkeep: SyncOf<MaintenanceStore>;
+  dump: SyncOf<DumpStore>;
   stats: () => WorldStats;
 }
 

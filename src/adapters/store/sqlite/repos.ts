@@ -1,4 +1,5 @@
 import type { SyncRepos } from './connection.js';
+import { createDumpStore } from './dump.js';
 import { createEmbeddingRepo } from './embeddings.js';
 import { createEntityRepo } from './entities.js';
 import { createEpisodeRepo } from './episodes.js';
@@ -34,6 +35,7 @@ export function createRepos(s: Statements, now: () => number): SyncRepos {
     search: createSearchRepo(s),
     embeddings: createEmbeddingRepo(s),
     upkeep: createMaintenanceStore(s),
+    dump: createDumpStore(s),
     stats: createStats(s),
   };
 }

@@ -1,3 +1,4 @@
+import type { DumpStore } from '../../../ports/dump-store.js';
 import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
 import { PieError, errorMessage } from '../../../domain/errors.js';
 import type {
@@ -53,6 +54,7 @@ export function createStore(conn: Connection, scope: Scope): WorldStore {
     search: bindRepo<SearchRepo>(r.search, run),
     embeddings: bindRepo<EmbeddingRepo>(r.embeddings, run),
     upkeep: bindRepo<MaintenanceStore>(r.upkeep, run),
+    dump: bindRepo<DumpStore>(r.dump, run),
     transaction: (fn) => runTransaction(conn, scope, fn),
     stats: () => run(r.stats),
     info: () => ({ adapter: 'sqlite', location: conn.path, schemaVersion: conn.schemaVersion }),

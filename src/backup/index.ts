@@ -1,0 +1,4 @@
+export { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader } from './format.js';
+export { readLines, writeFileAtomically } from './files.js';
+export { restoreBackup, type RestoreSummary } from './restore.js';
+export { writeBackup, type BackupSummary, type LineSink } from './write.js';

@@ -1,0 +1,59 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { readLines, restoreBackup, writeBackup, writeFileAtomically } from '../../../backup/index.js';
+import { PieError } from '../../../domain/errors.js';
+import type { CommandContext } from '../context.js';
+import { num } from '../format.js';
+import type { ActionRunner } from '../run.js';
+
+export function registerBackup(program: Command, run: ActionRunner): void {
+  program
+    .command('backup')
+    .description('write the whole memory (history, journal, provenance, pyramid, embeddings) to a JSON Lines file')
+    .argument('<file>', 'backup file to write (a .gz name is compressed); replaced only when the backup succeeded')
+    .option('--llm-cache', 'include the LLM response cache')
+    .action((file: string, flags: { llmCache?: boolean }) => run((ctx) => backup(ctx, file, flags.llmCache === true)));
+  program
+    .command('restore')
+    .description('restore a pie backup into an empty database, in one transaction (all or nothing)')
+    .argument('<file>', 'backup file written by pie backup')
+    .option('--force', 'replace everything the database already holds')
+    .action((file: string, flags: { force?: boolean }) => run((ctx) => restore(ctx, file, flags.force === true)));
+}
+
+function countsLine(tables: Record<string, number>): string {
+  return Object.entries(tables)
+    .filter(([, n]) => n > 0)
+    .map(([t, n]) => `${num(n)} ${t}`)
+    .join(', ');
+}
+
+async function backup(ctx: CommandContext, file: string, includeLlmCache: boolean): Promise<void> {
+  const services = await ctx.services({ readonly: true });
+  const target = resolve(file);
+  if (target === resolve(services.store.info().location)) {
+    throw new PieError('INVALID_ARGUMENT', `${file} is the database itself; choose another file for the backup.`);
+  }
+  const summary = await writeFileAtomically(target, (sink) =>
+    writeBackup({ store: services.store, sink, now: services.clock.now(), includeLlmCache }),
+  );
+  ctx.emit({
+    text: `Backed up ${num(summary.rows)} rows to ${target} (format ${summary.header.version}, schema ${summary.header.schemaVersion}${includeLlmCache ? ', with the LLM cache' : ''}): ${countsLine(summary.tables) || 'empty database'}.`,
+    json: { file: target, ...summary },
+  });
+}
+
+async function restore(ctx: CommandContext, file: string, force: boolean): Promise<void> {
+  const source = resolve(file);
+  const lines = readLines(source);
+  const services = await ctx.services();
+  const summary = await restoreBackup({ store: services.store, lines, source, force });
+  const replaced = countsLine(summary.replaced);
+  ctx.emit({
+    text: [
+      `Restored ${num(summary.rows)} rows from ${source} (made ${summary.header.createdAt}) into ${services.store.info().location}: ${countsLine(summary.tables) || 'empty backup'}.`,
+      ...(replaced ? [`Replaced what was there before: ${replaced}.`] : []),
+    ].join('\n'),
+    json: { file: source, database: services.store.info().location, ...summary },
+  });
+}
