@@ -147,7 +147,7 @@ LIMIT 500`,
     expect(decayed).toEqual({ updated: 1 });
 
     // Phase 9: contradiction resolution by link ids.
-    const [[oldId, currentId]] = await w.ok<[string, string][]>(
+    const [pair] = await w.ok<[string, string][]>(
       `FIND(?old_link.id, ?current_link.id)
 WHERE {
 ?old_link ({type: "Person", name: :person_name}, "prefers", {type: "Preference", name: :old_pref})
@@ -156,6 +156,7 @@ WHERE {
 LIMIT 1`,
       { person_name: 'Alice', old_pref: 'vegetarian', current_pref: 'eats meat' },
     );
+    const [oldId, currentId] = pair ?? [];
     await w.ok(
       `UPSERT {
 PROPOSITION ?old_link {
@@ -224,9 +225,10 @@ FILTER(?n.metadata.expires_at < :now)
     ).toEqual({ deleted: 1, propositions: 1 });
 
     // Phase 13: append to the maintenance log under EXPECT VERSION; a stale version is KIP_3005.
-    const [[log, version]] = await w.ok<[unknown, number][]>(
+    const [read] = await w.ok<[unknown, number][]>(
       'FIND(?system.attributes.maintenance_log, ?system.metadata._version) WHERE { ?system {type: "Person", name: "$system"} }',
     );
+    const [log, version] = read ?? [];
     expect(log).toBeNull();
     const write = (v: number) =>
       w.kip(
