@@ -11,6 +11,7 @@ import { registerIngest } from './commands/ingest.js';
 import { registerKip } from './commands/kip.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerSearch } from './commands/search.js';
+import { registerServe } from './commands/serve.js';
 import { registerSleep } from './commands/sleep.js';
 import { registerStats } from './commands/stats.js';
 import { registerWorld } from './commands/world.js';
@@ -61,6 +62,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerKip(program, run);
   registerBench(program, run);
   registerMcp(program, run);
+  registerServe(program, run);
   registerSleep(program, run);
   registerBackup(program, run);
   for (const cmd of program.commands) cmd.exitOverride();

@@ -1,0 +1,109 @@
+import type { Command } from 'commander';
+import { createEmbedderFromEnv, createExtraction, createQueryModel, type Services } from '../../../compose.js';
+import { PieError } from '../../../domain/errors.js';
+import type { EpisodeExtraction } from '../../../ingest/ingest-text.js';
+import type { HttpDeps, QueryModel } from '../../http/deps.js';
+import { startServer } from '../../http/server.js';
+import { defaultWebRoot } from '../../http/static.js';
+import { openExisting } from './ask.js';
+import type { CommandContext } from '../context.js';
+import type { ActionRunner } from '../run.js';
+
+export const DEFAULT_SERVE_PORT = 8766;
+
+interface ServeFlags {
+  port: string;
+  host: string;
+  readOnly?: boolean;
+  llm?: string;
+}
+
+export function registerServe(program: Command, run: ActionRunner): void {
+  const version = program.version() ?? '0.0.0';
+  program
+    .command('serve')
+    .description('HTTP API and web UI: search, timelines, graph, diffs, snapshots, chat, sleep (127.0.0.1 by default)')
+    .option('--port <n>', 'port (0 picks a free one)', String(DEFAULT_SERVE_PORT))
+    .option('--host <address>', 'address to listen on; anything but loopback requires PIE_TOKEN', '127.0.0.1')
+    .option(
+      '--read-only',
+      'no writes: chat statements, sleep (apply) and undo are refused; the database is opened read-only',
+    )
+    .option(
+      '--llm <provider:model>',
+      'model for chat answers and extraction (default $PIE_LLM, else an API key; none: the context)',
+    )
+    .action((flags: ServeFlags) => run((ctx) => serve(ctx, flags, version)));
+}
+
+async function serve(ctx: CommandContext, flags: ServeFlags, version: string): Promise<void> {
+  const port = parsePort(flags.port);
+  const readOnly = flags.readOnly ?? false;
+  const token = ctx.io.env.PIE_TOKEN?.trim() || undefined;
+  const services = readOnly ? await ctx.services({ readonly: true }) : await openExisting(ctx);
+  const log = (message: string): void => ctx.io.stderr(`pie serve: ${message}\n`);
+  const deps = createHttpDeps({ services, tz: ctx.config.tz, readOnly, log, version, llm: flags.llm });
+  const webRoot = defaultWebRoot();
+  if (webRoot === null) log('the web UI is not built (npm run build); serving the API only.');
+
+  const stop = new AbortController();
+  const onSignal = (): void => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const server = await startServer({ deps, host: flags.host, port, token, webRoot });
+    const access = token ? 'every API request needs "Authorization: Bearer $PIE_TOKEN"' : 'no token (loopback only)';
+    log(`serving ${server.url}${readOnly ? ' (read-only)' : ''}; ${access}. Ctrl-C stops.`);
+    await new Promise<void>((resolve) => {
+      if (stop.signal.aborted) resolve();
+      stop.signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    log('stopping.');
+    await server.close();
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+/** The API's dependencies from the composed services (also what the tests wire). */
+export function createHttpDeps(input: {
+  services: Services;
+  tz: string;
+  readOnly: boolean;
+  log: (message: string) => void;
+  version?: string;
+  llm?: string | undefined;
+}): HttpDeps {
+  const { services, readOnly } = input;
+  return {
+    store: services.store,
+    clock: services.clock,
+    tz: input.tz,
+    newId: services.newId,
+    readOnly,
+    embedder: createEmbedderFromEnv(services.env),
+    extraction: readOnly ? undefined : once(() => createExtraction({ services, choice: 'auto', llm: input.llm })),
+    queryModel: once(() => createQueryModel({ services, llm: input.llm })),
+    log: input.log,
+    version: input.version ?? '0.0.0',
+  };
+}
+
+/** Made on first use and kept; a failure is not kept, so the next call tries again. */
+function once<T extends EpisodeExtraction | QueryModel | null>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= make();
+    made.catch(() => (made = undefined));
+    return made;
+  };
+}
+
+function parsePort(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65_535) {
+    throw new PieError('INVALID_ARGUMENT', `--port must be a whole number from 0 to 65535, not "${value}".`);
+  }
+  return n;
+}

@@ -1,0 +1,16 @@
+/**
+ * The chat's routing (the flowcharts' chat: a question is answered from memory, anything else is a statement to
+ * remember). Pure rules, no model: a question mark at the end, or a question word or auxiliary verb first
+ * ("what", "when", "did", "is", "can", …), or an imperative asking for recall ("tell me", "show me", "remind me",
+ * "list", "summarize", "describe", "explain").
+ */
+export type ChatRoute = 'question' | 'statement';
+
+const QUESTION_START =
+  /^(who|whom|whose|what|when|where|which|why|how|is|are|was|were|am|do|does|did|can|could|should|would|will|have|has|had|may|might|shall|tell me|show me|remind me|list|summari[sz]e|describe|explain|compare|give me)\b/i;
+
+export function routeMessage(text: string): ChatRoute {
+  const t = text.trim();
+  if (t.endsWith('?')) return 'question';
+  return QUESTION_START.test(t) ? 'question' : 'statement';
+}

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { compileTimeline } from '../../../compile/timeline.js';
+import type { Entity, Transition } from '../../../domain/world.js';
+import { searchWorld } from '../../../query/search.js';
+import type { DescribedItem } from '../../../query/items.js';
+import { findEntity } from '../../../world/lookup.js';
+import { loadTimeline, type TimelineRelationship } from '../../../world/timeline.js';
+import { entityOut, refOut } from '../../mcp/schemas.js';
+import { defineRoute, iso, pageQuery, type Page, type Route } from '../route.js';
+
+const TIERS = ['active', 'summarized', 'archived'] as const;
+
+export const entityRoutes: Route[] = [
+  defineRoute({
+    method: 'get',
+    path: '/api/search',
+    summary: 'Hybrid search over entities, changes, conversations and turns (the same as pie search / search_memory)',
+    tag: 'explore',
+    query: z.object({
+      q: z.string().trim().min(1, { error: 'give at least one word' }).max(500).describe('words to look for'),
+      limit: z.coerce.number().int().min(1).max(50).default(20).describe('results (1–50)'),
+    }),
+    handler: async ({ query, deps }) => {
+      const result = await searchWorld({
+        store: deps.store,
+        text: query.q,
+        limit: query.limit,
+        now: deps.clock.now(),
+        tz: deps.tz,
+        embedder: deps.embedder,
+        recordAccess: false,
+      });
+      return { query: query.q, items: result.items.map(itemOut), lanes: result.lanes };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/entities',
+    summary: 'Entities, most important first (paginated)',
+    tag: 'explore',
+    query: z.object({
+      type: z.string().max(60).optional().describe('only this type (person, project, tool, …)'),
+      tier: z.enum(TIERS).optional().describe('only this tier'),
+      sort: z.enum(['importance', 'lastSeen', 'name']).default('importance').describe('order'),
+      ...pageQuery(50, 500),
+    }),
+    handler: async ({ query, deps }) => {
+      const filter = { ...(query.type ? { type: query.type } : {}), ...(query.tier ? { tier: query.tier } : {}) };
+      const [items, total] = await Promise.all([
+        deps.store.entities.list({ ...filter, orderBy: query.sort, offset: query.offset, limit: query.limit }),
+        deps.store.entities.count(filter),
+      ]);
+      const page: Page<ReturnType<typeof entityOut>> = {
+        items: items.map(entityOut),
+        total,
+        offset: query.offset,
+        limit: query.limit,
+      };
+      return page;
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/entities/{name}',
+    summary:
+      'One entity (name or alias): its state, relationships, sources and a page of its timeline with contradictions marked',
+    tag: 'explore',
+    query: z.object({
+      time_format: z
+        .enum(['semantic', 'absolute', 'hybrid'])
+        .default('hybrid')
+        .describe('how the narrative writes times'),
+      ...pageQuery(100, 1000),
+    }),
+    handler: async ({ query, params, deps }) => {
+      const entity = await findEntity({ store: deps.store, name: params.name ?? '' });
+      const full = await loadTimeline({ store: deps.store, entity });
+      const shown = full.transitions.slice(query.offset, query.offset + query.limit);
+      const ids = new Set(shown.map((t) => t.episodeId));
+      const sources = full.sources.filter((s) => ids.has(s.episodeId));
+      const titles = new Map(full.sources.map((s) => [s.episodeId, s.title]));
+      const narrative = compileTimeline({
+        timeline: { ...full, transitions: shown, sources },
+        time: { now: deps.clock.now(), tz: deps.tz, format: query.time_format },
+      });
+      const transitions: Page<ReturnType<typeof transitionOut>> = {
+        items: shown.map((t) => transitionOut(t, titles)),
+        total: full.transitions.length,
+        offset: query.offset,
+        limit: query.limit,
+      };
+      return {
+        entity: entityOut(entity),
+        narrative,
+        transitions,
+        relationships: full.relationships.map((r) => relationshipOut(entity, r)),
+        sources: sources.map((s) => ({ episodeId: s.episodeId, title: s.title, time: iso(s.time) })),
+      };
+    },
+  }),
+];
+
+function transitionOut(t: Transition, titles: Map<string, string>) {
+  return {
+    id: t.id,
+    kind: t.kind,
+    summary: t.summary,
+    time: iso(t.eventTime),
+    recordedAt: iso(t.recordedAt),
+    from: t.fromState,
+    to: t.toState,
+    confidence: t.confidence,
+    episodeId: t.episodeId,
+    episodeTitle: t.episodeId === null ? null : (titles.get(t.episodeId) ?? null),
+    contradiction: t.kind === 'contradiction',
+    unresolvedContradiction: t.kind === 'contradiction' && t.resolvedBy === null,
+  };
+}
+
+function relationshipOut(entity: Entity, r: TimelineRelationship) {
+  const self = refOut(entity);
+  const other = refOut(r.other);
+  const rel = r.relationship;
+  return {
+    id: rel.id,
+    type: rel.type,
+    direction: r.direction,
+    source: r.direction === 'out' ? self : other,
+    target: r.direction === 'out' ? other : self,
+    properties: rel.properties,
+    since: iso(rel.validFrom),
+    until: iso(rel.validTo),
+    episodeId: rel.episodeId,
+  };
+}
+
+function itemOut(item: DescribedItem) {
+  const base = {
+    kind: item.kind,
+    score: Number(item.score.toFixed(4)),
+    lanes: item.lanes,
+    time: iso(item.time),
+    snippet: item.snippet ?? null,
+  };
+  switch (item.kind) {
+    case 'entity':
+      return { ...base, title: item.entity.name, entity: refOut(item.entity), episodeId: null, seq: null };
+    case 'transition':
+      return {
+        ...base,
+        title: item.transition.summary,
+        entity: item.entity ? refOut(item.entity) : null,
+        episodeId: item.episode?.id ?? null,
+        seq: null,
+      };
+    case 'episode':
+      return { ...base, title: item.episode.title, entity: null, episodeId: item.episode.id, seq: null };
+    case 'turn':
+      return { ...base, title: item.episode.title, entity: null, episodeId: item.episode.id, seq: item.seq };
+  }
+}

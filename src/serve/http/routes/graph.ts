@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import type { Entity, Relationship } from '../../../domain/world.js';
+import { resolveSpan } from '../../../query/world-at/span.js';
+import { findEntity } from '../../../world/lookup.js';
+import type { HttpDeps } from '../deps.js';
+import { defineRoute, flag, iso, type Route } from '../route.js';
+
+const MAX_NODES = 300;
+
+/**
+ * The neighbourhood of one entity: breadth-first over its relationships up to `depth` hops, most important
+ * neighbours first, capped at `limit` nodes, so the browser never draws the whole world. With `at`, only the
+ * relationships valid at that time (a period's end or a date); otherwise the current ones (and ended ones with
+ * `ended=true`).
+ */
+export const graphRoutes: Route[] = [
+  defineRoute({
+    method: 'get',
+    path: '/api/graph',
+    summary: "An entity's neighbourhood as nodes and edges (filter by type, importance, time)",
+    tag: 'explore',
+    query: z.object({
+      entity: z.string().trim().min(1).max(300).describe('the centre: a name or alias'),
+      depth: z.coerce.number().int().min(1).max(3).default(1).describe('hops from the centre (1–3)'),
+      limit: z.coerce.number().int().min(2).max(MAX_NODES).default(60).describe(`nodes at most (2–${MAX_NODES})`),
+      types: z
+        .string()
+        .max(300)
+        .optional()
+        .describe('comma-separated entity types to keep (the centre is always kept)'),
+      min_importance: z.coerce
+        .number()
+        .min(0)
+        .max(1)
+        .default(0)
+        .describe('leave out neighbours less important than this'),
+      at: z.string().trim().min(1).max(200).optional().describe('a period, date or time: edges valid then'),
+      ended: flag.describe('also ended relationships (ignored with `at`)'),
+    }),
+    handler: async ({ query, deps }) => {
+      const centre = await findEntity({ store: deps.store, name: query.entity });
+      const types = query.types
+        ? new Set(
+            query.types
+              .split(',')
+              .map((t) => t.trim())
+              .filter(Boolean),
+          )
+        : null;
+      const at = query.at
+        ? resolveSpan({ text: query.at, now: deps.clock.now(), tz: deps.tz, periods: await deps.store.periods.list() })
+            .at
+        : null;
+      const nodes = new Map<string, Entity>([[centre.id, centre]]);
+      const edges = new Map<string, Relationship>();
+      let frontier = [centre.id];
+      let truncated = false;
+      for (let hop = 0; hop < query.depth && frontier.length > 0; hop++) {
+        const found = await edgesOf({ deps, ids: frontier, at, ended: query.ended ?? false });
+        const otherIds = [...new Set(found.flatMap((r) => [r.sourceId, r.targetId]).filter((id) => !nodes.has(id)))];
+        const others = (await deps.store.entities.getMany(otherIds))
+          .filter((e) => (types === null || types.has(e.type)) && e.importance >= query.min_importance)
+          .sort((x, y) => y.importance - x.importance);
+        const room = query.limit - nodes.size;
+        if (others.length > room) truncated = true;
+        const added = others.slice(0, Math.max(0, room));
+        for (const e of added) nodes.set(e.id, e);
+        for (const r of found) if (nodes.has(r.sourceId) && nodes.has(r.targetId)) edges.set(r.id, r);
+        frontier = added.map((e) => e.id);
+      }
+      return {
+        centre: centre.id,
+        truncated,
+        nodes: [...nodes.values()].map((e) => ({
+          id: e.id,
+          name: e.name,
+          type: e.type,
+          importance: e.importance,
+          tier: e.tier,
+        })),
+        edges: [...edges.values()].map((r) => ({
+          id: r.id,
+          source: r.sourceId,
+          target: r.targetId,
+          type: r.type,
+          since: iso(r.validFrom),
+          until: iso(r.validTo),
+          discoveredBy: r.discoveredBy,
+        })),
+      };
+    },
+  }),
+];
+
+async function edgesOf(input: {
+  deps: HttpDeps;
+  ids: string[];
+  at: number | null;
+  ended: boolean;
+}): Promise<Relationship[]> {
+  const { store } = input.deps;
+  if (input.at !== null) return store.relationships.validAt({ time: input.at, entityIds: input.ids, limit: 2000 });
+  const lists = await Promise.all(
+    input.ids.map((id) => store.relationships.forEntity(id, { includeEnded: input.ended })),
+  );
+  return lists.flat();
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { computeHealth } from '../../../metabolism/health.js';
+import { planSalience, SCOPES } from '../../../metabolism/plan.js';
+import { runSleep, SLEEP_LOG_KIND } from '../../../metabolism/sleep.js';
+import { undoRun } from '../../../metabolism/undo.js';
+import type { MaintenanceLogEntry } from '../../../ports/world-store.js';
+import { defineRoute, iso, readOnlyError, type Route } from '../route.js';
+
+/** Sleep (dry run, then apply), undo, the health report and the maintenance log: the functions behind pie sleep/undo/health. */
+export const maintenanceRoutes: Route[] = [
+  defineRoute({
+    method: 'get',
+    path: '/api/status',
+    summary: 'Server and world: version, read-only, the answering model, counts',
+    tag: 'maintain',
+    handler: async ({ deps }) => {
+      const model = await deps.queryModel();
+      return {
+        version: deps.version,
+        readOnly: deps.readOnly,
+        now: iso(deps.clock.now()),
+        tz: deps.tz,
+        model: model?.description ?? null,
+        stats: await deps.store.stats(),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/sleep',
+    summary:
+      'A sleep cycle (the same as pie sleep): dry_run (default) plans and writes nothing; otherwise applies it, journaled and undoable',
+    tag: 'maintain',
+    body: z.object({
+      scope: z.enum(SCOPES).default('full'),
+      dry_run: z.boolean().default(true),
+    }),
+    handler: async ({ body, deps }) => {
+      if (!body.dry_run && deps.readOnly) throw readOnlyError();
+      const report = await runSleep({
+        store: deps.store,
+        scope: body.scope,
+        dryRun: body.dry_run,
+        now: deps.clock.now(),
+        runId: `sleep-${deps.newId()}`,
+        newId: deps.newId,
+      });
+      return { ...report, now: iso(report.now) };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/undo',
+    summary: 'Revert one maintenance run (sleep or KIP command) by its id (the same as pie undo)',
+    tag: 'maintain',
+    write: true,
+    body: z.object({
+      run_id: z.string().trim().min(1).max(200),
+      force: z.boolean().default(false).describe('restore even rows that changed after the run'),
+    }),
+    handler: async ({ body, deps }) => {
+      const report = await undoRun({ store: deps.store, runId: body.run_id, now: deps.clock.now(), force: body.force });
+      return { ...report, undoneAt: iso(report.undoneAt) };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/health',
+    summary:
+      'The health report (the same as pie health): tiers, importance, isolation, contradictions, pending changes',
+    tag: 'maintain',
+    handler: async ({ deps }) => {
+      const salience = await planSalience({ store: deps.store, now: deps.clock.now() });
+      const report = await computeHealth({ store: deps.store, salience });
+      const runs = (await deps.store.maintenance.list(10)).filter((e) => e.kind === SLEEP_LOG_KIND);
+      return {
+        ...report,
+        pending: { importance: salience.importance.length, tiers: salience.tiers.length },
+        recentSleeps: runs.map(entryOut),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/maintenance',
+    summary: 'The maintenance log, newest first (sleep runs, KIP commands, undos)',
+    tag: 'maintain',
+    query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50).describe('entries (1–500)') }),
+    handler: async ({ query, deps }) => ({ items: (await deps.store.maintenance.list(query.limit)).map(entryOut) }),
+  }),
+];
+
+function entryOut(e: MaintenanceLogEntry) {
+  return {
+    id: e.id,
+    kind: e.kind,
+    status: e.status,
+    startedAt: iso(e.startedAt),
+    finishedAt: iso(e.finishedAt),
+    report: e.report,
+  };
+}

@@ -1,0 +1,102 @@
+import { request } from 'node:http';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATUS_BY_CODE } from '../../src/serve/http/errors.js';
+import { startServer } from '../../src/serve/http/server.js';
+import { fixtureWorld, openApi } from './harness.js';
+
+let world: Awaited<ReturnType<typeof fixtureWorld>>;
+
+beforeAll(async () => {
+  world = await fixtureWorld();
+});
+afterAll(() => world.cleanup());
+
+describe('HTTP API access', () => {
+  it('needs the bearer token on every API route when one is set', async () => {
+    const api = await openApi({ db: world.db, token: 's3cret-token' });
+    try {
+      const none = await api.get<{ error: { code: string } }>('/api/periods');
+      expect(none.status).toBe(401);
+      expect(none.body.error.code).toBe('UNAUTHORIZED');
+      expect((await api.get('/api/periods', { authorization: 'Bearer wrong-token!' })).status).toBe(401);
+      expect((await api.get('/api/openapi.json')).status).toBe(401);
+      expect((await api.get('/api/periods', { authorization: 'Bearer s3cret-token' })).status).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('refuses writes in read-only mode but still previews a sleep', async () => {
+    const api = await openApi({ db: world.db, readOnly: true });
+    try {
+      const statement = await api.post<{ error: { code: string } }>('/api/chat', { message: 'I moved to Lisbon.' });
+      expect(statement.status).toBe(403);
+      expect((await api.post('/api/episodes', { content: 'a note' })).status).toBe(403);
+      expect((await api.post('/api/undo', { run_id: 'x' })).status).toBe(403);
+      expect((await api.post('/api/sleep', { dry_run: false })).status).toBe(403);
+      expect((await api.post('/api/sleep', { dry_run: true })).status).toBe(200);
+      expect((await api.post('/api/chat', { message: 'What is Tidepool?' })).status).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('serves the built UI with a strict CSP and falls back to index.html for client routes', async () => {
+    const root = join(world.dir, 'web');
+    mkdirSync(join(root, 'assets'), { recursive: true });
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>PIE</title>');
+    writeFileSync(join(root, 'assets', 'app-abc.js'), 'console.log(1)');
+    const api = await openApi({ db: world.db, webRoot: root });
+    try {
+      const index = await api.app.request('/');
+      expect(index.status).toBe(200);
+      expect(index.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(await (await api.app.request('/entity/Tidepool')).text()).toContain('<title>PIE</title>');
+      const js = await api.app.request('/assets/app-abc.js');
+      expect(js.headers.get('content-type')).toContain('javascript');
+      expect(js.headers.get('cache-control')).toContain('immutable');
+      expect((await api.app.request('/assets/missing.js')).status).toBe(404);
+      expect((await api.app.request('/..%2f..%2fetc%2fpasswd')).status).toBe(404);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('maps every error code to a status', () => {
+    expect(STATUS_BY_CODE.NOT_FOUND).toBe(404);
+    expect(STATUS_BY_CODE.INVALID_ARGUMENT).toBe(400);
+    expect(STATUS_BY_CODE.CONFLICT).toBe(409);
+    expect(STATUS_BY_CODE.DB_LOCKED).toBe(503);
+    expect(STATUS_BY_CODE.INTERNAL).toBe(500);
+  });
+
+  it('refuses to listen beyond loopback without a token, and serves over a socket on loopback', async () => {
+    const api = await openApi({ db: world.db });
+    try {
+      await expect(startServer({ deps: api.deps, host: '0.0.0.0', port: 0, webRoot: null })).rejects.toThrow(
+        /PIE_TOKEN/,
+      );
+      const server = await startServer({ deps: api.deps, host: '127.0.0.1', port: 0, webRoot: null });
+      try {
+        const res = await fetch(`${server.url}api/periods`);
+        expect(res.status).toBe(200);
+        // fetch cannot set Host; a raw request can, as a DNS-rebinding page's browser would.
+        const foreign = await new Promise<number>((resolve, reject) => {
+          const req = request(`${server.url}api/periods`, { headers: { host: 'attacker.example' } }, (r) => {
+            r.resume();
+            resolve(r.statusCode ?? 0);
+          });
+          req.on('error', reject);
+          req.end();
+        });
+        expect(foreign).toBe(403);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      await api.close();
+    }
+  });
+});

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureWorld, openApi, type Api } from './harness.js';
+
+interface Page<T> {
+  items: T[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+interface ErrorBody {
+  error: { code: string; message: string; suggestions: string[] };
+}
+type Row = Record<string, unknown>;
+
+let world: Awaited<ReturnType<typeof fixtureWorld>>;
+let api: Api;
+
+beforeAll(async () => {
+  world = await fixtureWorld();
+  api = await openApi({ db: world.db });
+});
+afterAll(async () => {
+  await api.close();
+  world.cleanup();
+});
+
+describe('HTTP API: explore', () => {
+  it('searches with the same hybrid search as pie search', async () => {
+    const r = await api.get<{ items: Row[] }>('/api/search?q=Tidepool&limit=5');
+    expect(r.status).toBe(200);
+    expect(r.body.items.length).toBeGreaterThan(0);
+    expect(r.body.items.length).toBeLessThanOrEqual(5);
+    expect(r.body.items.some((i) => i.title === 'Tidepool')).toBe(true);
+  });
+
+  it('pages through entities with a total', async () => {
+    const first = await api.get<Page<Row>>('/api/entities?limit=2');
+    expect(first.status).toBe(200);
+    expect(first.body.items).toHaveLength(2);
+    expect(first.body.total).toBeGreaterThan(2);
+    const second = await api.get<Page<Row>>('/api/entities?limit=2&offset=2');
+    expect(second.body.items[0]?.id).not.toBe(first.body.items[0]?.id);
+    const byName = await api.get<Page<Row>>('/api/entities?sort=name&limit=500');
+    const names = byName.body.items.map((e) => String(e.name).toLowerCase());
+    expect(names).toEqual([...names].sort());
+  });
+
+  it('shows an entity with its timeline, the contradiction marked and its source conversation', async () => {
+    const r = await api.get<{
+      entity: Row;
+      narrative: string;
+      transitions: Page<Row>;
+      relationships: Row[];
+      sources: Row[];
+    }>('/api/entities/Tidepool');
+    expect(r.status).toBe(200);
+    expect(r.body.entity.name).toBe('Tidepool');
+    expect(r.body.narrative).toContain('Tidepool');
+    const contradiction = r.body.transitions.items.find((t) => t.contradiction === true);
+    expect(contradiction).toBeDefined();
+    expect(contradiction?.episodeId).toBeTruthy();
+    const episode = await api.get<{ title: string; turns: Row[] }>(
+      `/api/episodes/${encodeURIComponent(String(contradiction?.episodeId))}`,
+    );
+    expect(episode.status).toBe(200);
+    expect(episode.body.title).toBeTruthy();
+    expect(Array.isArray(episode.body.turns)).toBe(true);
+  });
+
+  it('pages a timeline', async () => {
+    const r = await api.get<{ transitions: Page<Row> }>('/api/entities/Tidepool?limit=1&offset=1');
+    expect(r.body.transitions.items).toHaveLength(1);
+    expect(r.body.transitions.offset).toBe(1);
+    expect(r.body.transitions.total).toBeGreaterThan(1);
+  });
+
+  it('answers an unknown entity with 404 and the closest names', async () => {
+    const r = await api.get<ErrorBody>('/api/entities/Tidepol');
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('NOT_FOUND');
+    expect(r.body.error.suggestions).toContain('Tidepool');
+  });
+
+  it('draws a neighbourhood graph, limited and filtered', async () => {
+    const r = await api.get<{ centre: string; nodes: Row[]; edges: Row[] }>('/api/graph?entity=Tidepool&depth=2');
+    expect(r.status).toBe(200);
+    expect(r.body.nodes.some((n) => n.id === r.body.centre && n.name === 'Tidepool')).toBe(true);
+    expect(r.body.edges.length).toBeGreaterThan(0);
+    const ids = new Set(r.body.nodes.map((n) => n.id));
+    for (const e of r.body.edges) expect(ids.has(e.source) && ids.has(e.target)).toBe(true);
+    const small = await api.get<{ nodes: Row[]; truncated: boolean }>('/api/graph?entity=Tidepool&depth=2&limit=2');
+    expect(small.body.nodes).toHaveLength(2);
+    const people = await api.get<{ nodes: Row[] }>('/api/graph?entity=Tidepool&types=person');
+    expect(people.body.nodes.every((n) => n.type === 'person' || n.name === 'Tidepool')).toBe(true);
+  });
+});
+
+describe('HTTP API: time', () => {
+  it('lists periods, a snapshot at a period and at a date', async () => {
+    const periods = await api.get<{ items: Row[] }>('/api/periods');
+    expect(periods.body.items.map((p) => p.name)).toEqual(expect.arrayContaining(['junior year at UMD']));
+    const snap = await api.get<{ text: string; snapshot: Row }>('/api/snapshot?at=junior%20year');
+    expect(snap.status).toBe(200);
+    expect(snap.body.text.length).toBeGreaterThan(0);
+    const dated = await api.get<{ text: string }>('/api/snapshot?at=2025-01-01&limit=5');
+    expect(dated.status).toBe(200);
+  });
+
+  it('diffs two periods', async () => {
+    const r = await api.get<{ text: string; diff: Row }>('/api/diff?a=junior%20year&b=gap%20semester');
+    expect(r.status).toBe(200);
+    expect(r.body.text).toBeTruthy();
+    expect(r.body.diff).toBeTypeOf('object');
+  });
+
+  it('answers an unknown period with 404 and known periods', async () => {
+    const r = await api.get<ErrorBody>('/api/diff?a=my%20PhD&b=now');
+    expect(r.status).toBe(404);
+    expect(r.body.error.suggestions.length).toBeGreaterThan(0);
+  });
+
+  it('lists contradictions paginated', async () => {
+    const r = await api.get<Page<Row>>('/api/contradictions?all=true&limit=1');
+    expect(r.status).toBe(200);
+    expect(r.body.total).toBeGreaterThanOrEqual(1);
+    expect(r.body.items.length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('HTTP API: validation and errors', () => {
+  it.each([
+    ['/api/search', 'q'],
+    ['/api/entities?limit=0', 'limit'],
+    ['/api/entities?limit=abc', 'limit'],
+    ['/api/graph?entity=Tidepool&depth=9', 'depth'],
+    ['/api/contradictions?all=maybe', 'all'],
+  ])('%s → 400 naming %s', async (path, field) => {
+    const r = await api.get<ErrorBody>(path);
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('INVALID_ARGUMENT');
+    expect(r.body.error.message).toContain(field);
+  });
+
+  it('rejects a body that is not JSON, and an empty question', async () => {
+    expect((await api.post<ErrorBody>('/api/ask', '{nope')).status).toBe(400);
+    const empty = await api.post<ErrorBody>('/api/ask', { question: '   ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toContain('question');
+  });
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    const r = await api.get<ErrorBody>('/api/nothing-here');
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses a foreign Host header (DNS rebinding) and a foreign Origin on writes', async () => {
+    const res = await api.app.request('http://evil.example/api/periods');
+    expect(res.status).toBe(403);
+    const r = await api.post<ErrorBody>('/api/sleep', { dry_run: true }, { origin: 'http://evil.example' });
+    expect(r.status).toBe(403);
+  });
+});
+
+describe('HTTP API: chat and maintenance', () => {
+  it('answers a question with the compiled context and sources when no model is configured', async () => {
+    const r = await api.post<{ answer: unknown; context: string; sources: Row[] }>('/api/ask', {
+      question: 'How has Tidepool changed?',
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.answer).toBeNull();
+    expect(r.body.context).toContain('Tidepool');
+    expect(r.body.sources.length).toBeGreaterThan(0);
+  });
+
+  it('routes chat: a question is answered, a statement is stored as an episode (once)', async () => {
+    const q = await api.post<{ route: string; context: string }>('/api/chat', { message: 'What is Tidepool?' });
+    expect(q.body.route).toBe('question');
+    const s = await api.post<{ route: string; outcome: string; episodeId: string }>('/api/chat', {
+      message: 'I started learning Rust with Maya Chen today.',
+    });
+    expect(s.status).toBe(200);
+    expect(s.body.route).toBe('statement');
+    expect(s.body.outcome).toBe('ingested');
+    const episode = await api.get<{ turns: Row[] }>(`/api/episodes/${s.body.episodeId}`);
+    expect(episode.body.turns[0]?.text).toContain('learning Rust');
+    const again = await api.post<{ outcome: string }>('/api/chat', {
+      message: 'I started learning Rust with Maya Chen today.',
+    });
+    expect(again.body.outcome).toBe('unchanged');
+  });
+
+  it('previews a sleep (dry run writes nothing), applies it, and undoes it', async () => {
+    const before = await api.get<{ items: Row[] }>('/api/maintenance');
+    const dry = await api.post<{ dryRun: boolean; phases: Row[]; journaled: number }>('/api/sleep', {});
+    expect(dry.status).toBe(200);
+    expect(dry.body.dryRun).toBe(true);
+    expect(dry.body.phases.length).toBeGreaterThan(0);
+    expect((await api.get<{ items: Row[] }>('/api/maintenance')).body.items).toHaveLength(before.body.items.length);
+    const run = await api.post<{ runId: string; dryRun: boolean }>('/api/sleep', { dry_run: false, scope: 'quick' });
+    expect(run.body.dryRun).toBe(false);
+    const log = await api.get<{ items: Row[] }>('/api/maintenance');
+    expect(log.body.items[0]?.id).toBe(run.body.runId);
+    const undo = await api.post<{ runId: string }>('/api/undo', { run_id: run.body.runId });
+    expect(undo.status).toBe(200);
+    const twice = await api.post<ErrorBody>('/api/undo', { run_id: run.body.runId });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.code).toBe('CONFLICT');
+  });
+
+  it('reports health and status', async () => {
+    const health = await api.get<{ entities: number; pending: Row }>('/api/health');
+    expect(health.body.entities).toBeGreaterThan(0);
+    const status = await api.get<{ readOnly: boolean; model: unknown; stats: Row }>('/api/status');
+    expect(status.body.readOnly).toBe(false);
+    expect(status.body.model).toBeNull();
+    expect(status.body.stats.entities).toBeGreaterThan(0);
+  });
+});
+
+describe('HTTP API: OpenAPI', () => {
+  it('describes every route with its parameters and bodies', async () => {
+    const r = await api.get<{ openapi: string; paths: Record<string, Record<string, Row>> }>('/api/openapi.json');
+    expect(r.body.openapi).toBe('3.1.0');
+    for (const path of ['/api/search', '/api/entities/{name}', '/api/graph', '/api/diff', '/api/chat', '/api/sleep']) {
+      expect(Object.keys(r.body.paths)).toContain(path);
+    }
+    const search = r.body.paths['/api/search']?.get as { parameters: Row[] };
+    expect(search.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'q', in: 'query', required: true })]),
+    );
+    const chat = r.body.paths['/api/chat']?.post as { requestBody: { content: Record<string, { schema: Row }> } };
+    expect(chat.requestBody.content['application/json']?.schema.properties).toHaveProperty('message');
+  });
+});

@@ -1,0 +1,61 @@
+import type { Hono } from 'hono';
+import { compose, type Services } from '../../src/compose.js';
+import { loadConfig } from '../../src/config/config.js';
+import { createHttpDeps } from '../../src/serve/cli/commands/serve.js';
+import { createApp } from '../../src/serve/http/app.js';
+import type { HttpDeps } from '../../src/serve/http/deps.js';
+import { NOW } from '../mcp/harness.js';
+
+export { fixtureWorld, NOW } from '../mcp/harness.js';
+
+export interface Api {
+  app: Hono;
+  deps: HttpDeps;
+  services: Services;
+  logs: string[];
+  get<T = Record<string, unknown>>(
+    path: string,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: T }>;
+  post<T = Record<string, unknown>>(
+    path: string,
+    body: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: T }>;
+  close(): Promise<void>;
+}
+
+/** The app over `db`, wired like `pie serve`, called through `app.request()` (no socket). */
+export async function openApi(input: {
+  db: string;
+  readOnly?: boolean;
+  token?: string;
+  env?: Record<string, string>;
+  webRoot?: string | null;
+}): Promise<Api> {
+  const env = { PIE_TZ: 'UTC', ...input.env };
+  const config = loadConfig({ flags: { db: input.db, now: NOW, tz: 'UTC' }, env });
+  const services = await compose({ config, env, readonly: input.readOnly ?? false });
+  const logs: string[] = [];
+  const deps = createHttpDeps({ services, tz: 'UTC', readOnly: input.readOnly ?? false, log: (m) => logs.push(m) });
+  const app = createApp({ deps, token: input.token, loopbackOnly: true, webRoot: input.webRoot ?? null });
+  const call = async <T>(path: string, init: RequestInit): Promise<{ status: number; body: T }> => {
+    const res = await app.request(path, init);
+    const text = await res.text();
+    return { status: res.status, body: (text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text) as T };
+  };
+  return {
+    app,
+    deps,
+    services,
+    logs,
+    get: (path, headers = {}) => call(path, { headers }),
+    post: (path, body, headers = {}) =>
+      call(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    close: () => services.close(),
+  };
+}
