@@ -4,6 +4,7 @@ import { loadConfig, type GlobalFlags } from '../../config/config.js';
 import { errorMessage, isPieError } from '../../domain/errors.js';
 import { registerApply } from './commands/apply.js';
 import { registerAsk } from './commands/ask.js';
+import { registerExport } from './commands/export.js';
 import { registerBackup } from './commands/backup.js';
 import { registerBench } from './commands/bench.js';
 import { registerHistory } from './commands/history.js';
@@ -65,6 +66,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerServe(program, run);
   registerSleep(program, run);
   registerBackup(program, run);
+  registerExport(program, run);
   for (const cmd of program.commands) cmd.exitOverride();
 
   try {

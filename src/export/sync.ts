@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
+import { PieError, errorMessage } from '../domain/errors.js';
+
+/** One file an export produces: a path relative to the export directory (with "/") and its full text. */
+export interface ExportFile {
+  path: string;
+  content: string;
+}
+
+export interface SyncReport {
+  dir: string;
+  written: string[];
+  unchanged: number;
+  /** Files an earlier export wrote that this one no longer produces, deleted. */
+  removed: string[];
+  /** Files an earlier export wrote and someone edited since; no longer produced, but left in place. */
+  kept: string[];
+}
+
+/** The manifest in the export directory: the hash of every file the last export wrote. */
+export const MANIFEST = '.pie-export.json';
+
+const sha256 = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
+
+function readManifest(path: string): Record<string, string> {
+  if (!existsSync(path)) return {};
+  try {
+    const value = JSON.parse(readFileSync(path, 'utf8')) as { files?: Record<string, string> };
+    return value.files ?? {};
+  } catch (error) {
+    throw new PieError(
+      'UNREADABLE_INPUT',
+      `The export manifest ${path} is damaged (${errorMessage(error)}); delete it and export again.`,
+    );
+  }
+}
+
+/**
+ * Writes `files` into `dir`, leaving files whose content is already there untouched (compared by content hash, so
+ * a re-export of an unchanged world writes nothing), and deletes files the previous export wrote that are no longer
+ * produced (unless edited since). Files it did not write are never touched. Each file is replaced atomically.
+ */
+export async function syncFiles(input: { dir: string; files: AsyncIterable<ExportFile> }): Promise<SyncReport> {
+  const dir = resolve(input.dir);
+  if (existsSync(dir) && !statSync(dir).isDirectory()) {
+    throw new PieError('INVALID_ARGUMENT', `${dir} is a file, not a directory; choose a directory to export into.`);
+  }
+  mkdirSync(dir, { recursive: true });
+  const manifestPath = join(dir, MANIFEST);
+  const previous = readManifest(manifestPath);
+  const next: Record<string, string> = {};
+  const report: SyncReport = { dir, written: [], unchanged: 0, removed: [], kept: [] };
+
+  for await (const file of input.files) {
+    if (next[file.path] !== undefined) throw new PieError('INTERNAL', `The export produced ${file.path} twice.`);
+    const target = resolve(dir, file.path);
+    if (!target.startsWith(dir + sep)) throw new PieError('INTERNAL', `Export path ${file.path} leaves ${dir}.`);
+    const hash = sha256(file.content);
+    next[file.path] = hash;
+    if (existsSync(target) && sha256(readFileSync(target)) === hash) {
+      report.unchanged += 1;
+      continue;
+    }
+    mkdirSync(dirname(target), { recursive: true });
+    const temp = `${target}.pie-tmp`;
+    writeFileSync(temp, file.content);
+    renameSync(temp, target);
+    report.written.push(file.path);
+  }
+
+  for (const [path, hash] of Object.entries(previous)) {
+    if (next[path] !== undefined) continue;
+    const target = resolve(dir, path);
+    if (!target.startsWith(dir + sep) || !existsSync(target)) continue;
+    if (sha256(readFileSync(target)) === hash) {
+      rmSync(target);
+      report.removed.push(path);
+    } else {
+      report.kept.push(path);
+    }
+  }
+  const sorted = Object.fromEntries(Object.entries(next).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const manifest = `${JSON.stringify({ generator: 'pie', files: sorted }, null, 1)}\n`;
+  if (!existsSync(manifestPath) || readFileSync(manifestPath, 'utf8') !== manifest) {
+    writeFileSync(manifestPath, manifest);
+  }
+  return report;
+}
