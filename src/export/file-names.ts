@@ -3,6 +3,8 @@
  * (/ \ : * ? " < > |), none of the characters that break a wikilink (# ^ [ ] |), no control characters, no trailing
  * dot or space, no reserved Windows device name, at most MAX_NAME characters. Pure.
  */
+// Control characters are exactly what this pattern must catch.
+// eslint-disable-next-line no-control-regex
 const FORBIDDEN = /[/\\:*?"<>|#^[\]\u0000-\u001f\u007f]/g;
 const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 export const MAX_NAME = 120;
