@@ -1,6 +1,7 @@
 import { benchConcurrency } from './concurrency.js';
 import { benchDryRun } from './dry-run.js';
 import { benchImport } from './import.js';
+import { benchQuery } from './query.js';
 import { writeHeader } from './report.js';
 
 /** `npm run bench -- <name>`: runs one benchmark; each writes its own section of docs/benchmarks.md. */
@@ -8,6 +9,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   import: benchImport,
   'dry-run': benchDryRun,
   concurrency: benchConcurrency,
+  query: benchQuery,
 };
 
 const name = process.argv[2];
