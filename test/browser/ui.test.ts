@@ -1,0 +1,143 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/cli.js';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  ensureWebBuilt,
+  requireChromium,
+  startSampleServer,
+  type SampleServer,
+} from './server.js';
+
+/**
+ * The web UI in Debian's Chromium against the real `pie serve` on the bundled sample (ingested offline), with the
+ * scripted fake model for chat. One browser for the file; every step waits for what it needs (no sleeps). Each main
+ * view is saved to docs/screenshots/.
+ */
+const SHOTS = join(ROOT, 'docs', 'screenshots');
+const WAIT = 30_000;
+
+let server: SampleServer;
+let browser: Browser;
+let page: Page;
+const foreign: string[] = [];
+
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
+}
+
+async function go(hash: string, ready: string): Promise<void> {
+  await page.goto(`${server.url}${hash}`);
+  await page.waitForSelector(ready, { timeout: WAIT });
+  await page.waitForLoadState('networkidle');
+}
+
+beforeAll(async () => {
+  requireChromium();
+  mkdirSync(SHOTS, { recursive: true });
+  await ensureWebBuilt();
+  server = await startSampleServer();
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  page.setDefaultTimeout(WAIT);
+  const origin = new URL(server.url).origin;
+  page.on('request', (r) => {
+    const url = r.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) foreign.push(url);
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('web UI', () => {
+  it('searches and opens an entity from the results', async () => {
+    await go('#/search', 'input[type=search]');
+    await page.getByLabel('Search entities, changes and conversations').fill('Tidepool');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#search-results li');
+    await page.waitForLoadState('networkidle');
+    await shot('search');
+    await page
+      .locator('#search-results a', { hasText: /^Tidepool$/ })
+      .first()
+      .click();
+    await page.waitForSelector('#timeline li');
+    expect(await page.locator('h1').textContent()).toContain('Tidepool');
+  });
+
+  it('shows the timeline with the contradiction marked and its source conversation', async () => {
+    const contradiction = page.locator('#timeline li.contradiction').first();
+    await contradiction.waitFor();
+    expect(await contradiction.textContent()).toMatch(/contradiction/i);
+    expect(await contradiction.textContent()).toContain('research-notes tool for labs');
+    await contradiction.scrollIntoViewIfNeeded();
+    await shot('entity');
+    await contradiction.locator('a.source-link').click();
+    await page.waitForSelector('#conversation li');
+    expect(await page.locator('h1').textContent()).toContain('Pivoting Tidepool');
+    expect(await page.locator('#conversation').textContent()).toMatch(/lab/i);
+  });
+
+  it('draws the graph of a neighbourhood', async () => {
+    await go('#/graph/Tidepool', '#graph-nodes li');
+    await page.waitForSelector('#graph canvas');
+    expect(await page.locator('#graph-nodes li').count()).toBeGreaterThan(1);
+    await page.waitForLoadState('networkidle');
+    await shot('graph');
+  });
+
+  it('compares two periods', async () => {
+    await go('#/diff', 'form');
+    await page.getByLabel('From (period or date)').fill('junior year at UMD');
+    await page.getByLabel('To (period, date or now)').fill('gap semester in San Francisco');
+    await page.getByRole('button', { name: 'Compare' }).click();
+    await page.waitForSelector('#diff-result pre');
+    expect(await page.locator('#diff-result').textContent()).toMatch(/junior year|gap semester/i);
+    await shot('diff');
+  });
+
+  it('shows the world at a date', async () => {
+    await go('#/snapshot?at=2025-01-15', '#snapshot-result pre');
+    expect(await page.locator('#snapshot-result').textContent()).toMatch(/2025|January/);
+    await shot('snapshot');
+  });
+
+  it('answers a chat question with the model and stores a statement', async () => {
+    await go('#/chat', 'textarea');
+    const box = page.getByLabel('Message (Ctrl+Enter sends)');
+    await box.fill('How has Tidepool changed?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const answer = page.locator('#chat-log li[data-route=question]');
+    await answer.waitFor();
+    expect(await answer.locator('.answer-text').textContent()).toContain('research-notes tool for labs');
+    expect(await answer.locator('.sources a').count()).toBeGreaterThan(0);
+    await box.fill('I started learning Rust today.');
+    await box.press('Control+Enter');
+    const stored = page.locator('#chat-log li[data-route=statement]');
+    await stored.waitFor();
+    expect(await stored.textContent()).toMatch(/Remembered/);
+    expect(await stored.textContent()).toContain('Rust');
+    await page.waitForLoadState('networkidle');
+    await shot('chat');
+  });
+
+  it('previews a sleep cycle (dry run) before applying it', async () => {
+    await go('#/maintenance', '#sleep-preview');
+    await page.waitForSelector('#health-h');
+    await page.getByRole('button', { name: 'Preview (dry run)' }).click();
+    await page.waitForSelector('#sleep-phases tbody tr');
+    expect(await page.locator('#sleep-result').textContent()).toContain('nothing written');
+    expect(await page.locator('#sleep-apply').isEnabled()).toBe(true);
+    await shot('sleep');
+  });
+
+  it('made no request to another origin', () => {
+    expect(foreign).toEqual([]);
+  });
+});

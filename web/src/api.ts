@@ -1,0 +1,155 @@
+/** The API client: JSON in and out, the bearer token from this tab's session when the server asks for one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly suggestions: string[],
+  ) {
+    super(message);
+  }
+}
+
+const TOKEN_KEY = 'pie-token';
+
+export function setToken(token: string): void {
+  sessionStorage.setItem(TOKEN_KEY, token);
+}
+
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(path, { method, headers, body: body === undefined ? null : JSON.stringify(body) });
+  const data = (await res.json().catch(() => ({}))) as {
+    error?: { code: string; message: string; suggestions?: string[] };
+  };
+  if (!res.ok) {
+    const e = data.error;
+    throw new ApiError(
+      res.status,
+      e?.code ?? 'HTTP',
+      e?.message ?? `The server answered ${res.status}.`,
+      e?.suggestions ?? [],
+    );
+  }
+  return data as T;
+}
+
+export function get<T>(path: string, query: Record<string, string | number | boolean | undefined> = {}): Promise<T> {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return call<T>('GET', qs ? `${path}?${qs}` : path);
+}
+
+export function post<T>(path: string, body: unknown): Promise<T> {
+  return call<T>('POST', path, body);
+}
+
+// Response shapes (the parts the UI reads).
+export interface EntityRef {
+  id: string;
+  name: string;
+  type: string;
+}
+export interface Entity extends EntityRef {
+  aliases: string[];
+  state: Record<string, unknown>;
+  firstSeen: string;
+  lastSeen: string;
+  importance: number;
+  tier: string;
+}
+export interface Page<T> {
+  items: T[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+export interface TransitionOut {
+  id: string;
+  kind: string;
+  summary: string;
+  time: string;
+  from: Record<string, unknown> | null;
+  to: Record<string, unknown>;
+  episodeId: string | null;
+  episodeTitle: string | null;
+  contradiction: boolean;
+  unresolvedContradiction: boolean;
+}
+export interface RelationshipOut {
+  id: string;
+  type: string;
+  direction: 'in' | 'out';
+  source: EntityRef;
+  target: EntityRef;
+  since: string;
+  until: string | null;
+}
+export interface EntityView {
+  entity: Entity;
+  narrative: string;
+  transitions: Page<TransitionOut>;
+  relationships: RelationshipOut[];
+  sources: { episodeId: string; title: string; time: string }[];
+}
+export interface SearchItem {
+  kind: 'entity' | 'transition' | 'episode' | 'turn';
+  title: string;
+  snippet: string | null;
+  time: string | null;
+  entity: EntityRef | null;
+  episodeId: string | null;
+  seq: number | null;
+}
+export interface Source {
+  n: number;
+  episodeId: string;
+  title: string;
+  time: string;
+}
+export interface AskOut {
+  question: string;
+  answer: { text: string; model: string; cached: boolean } | null;
+  context: string;
+  sources: Source[];
+}
+export interface IngestOut {
+  episodeId: string;
+  outcome: 'ingested' | 'unchanged' | 'failed';
+  extractor: string;
+  failure: string | null;
+  entities: (EntityRef & { isNew: boolean })[];
+  changes: { entity: EntityRef; summary: string }[];
+}
+export type ChatOut = ({ route: 'question' } & AskOut) | ({ route: 'statement' } & IngestOut);
+export interface Period {
+  name: string;
+  start: string;
+  end: string | null;
+  ongoing: boolean;
+}
+export interface GraphOut {
+  centre: string;
+  truncated: boolean;
+  nodes: (EntityRef & { importance: number; tier: string })[];
+  edges: { id: string; source: string; target: string; type: string; until: string | null }[];
+}
+export interface SleepOut {
+  runId: string;
+  scope: string;
+  dryRun: boolean;
+  phases: { name: string; status: string; changes: number; reason?: string }[];
+  health: { entities: number; warnings: string[] };
+  journaled: number;
+}
+export interface Status {
+  version: string;
+  readOnly: boolean;
+  model: string | null;
+  now: string;
+  stats: { entities: number; episodes: number; transitions: number; relationships: number };
+}

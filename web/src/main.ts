@@ -1,0 +1,91 @@
+import './styles.css';
+import { ApiError, get, setToken, type Status } from './api.js';
+import { clear, errorBox, field, h } from './dom.js';
+import { chatView } from './views/chat.js';
+import { entityView } from './views/entity.js';
+import { episodeView } from './views/episode.js';
+import { graphView } from './views/graph.js';
+import { maintenanceView } from './views/maintenance.js';
+import { searchView } from './views/search.js';
+import { setServerStatus } from './state.js';
+import { diffView, snapshotView } from './views/time.js';
+
+/** A view renders into `main` from the route's path segment and query. */
+export type View = (main: HTMLElement, arg: string, query: URLSearchParams) => Promise<void>;
+
+const VIEWS: Record<string, { view: View; title: string }> = {
+  search: { view: searchView, title: 'Search' },
+  entity: { view: entityView, title: 'Entity' },
+  episode: { view: episodeView, title: 'Conversation' },
+  graph: { view: graphView, title: 'Graph' },
+  diff: { view: diffView, title: 'Diff' },
+  snapshot: { view: snapshotView, title: 'Snapshot' },
+  chat: { view: chatView, title: 'Chat' },
+  maintenance: { view: maintenanceView, title: 'Maintenance' },
+};
+
+async function route(): Promise<void> {
+  const main = document.getElementById('main');
+  if (!main) return;
+  const hash = location.hash.replace(/^#\/?/, '') || 'search';
+  const [pathPart = '', queryPart = ''] = hash.split('?');
+  const [name = 'search', ...rest] = pathPart.split('/');
+  const entry = VIEWS[name] ?? VIEWS.search;
+  if (!entry) return;
+  for (const a of document.querySelectorAll<HTMLAnchorElement>('#nav a')) {
+    if (a.getAttribute('href') === `#/${name}`) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
+  const arg = decodeURIComponent(rest.join('/'));
+  document.title = `${entry.title}${arg ? `: ${arg}` : ''} — PIE`;
+  main.setAttribute('aria-busy', 'true');
+  try {
+    await entry.view(main, arg, new URLSearchParams(queryPart));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) clear(main, tokenForm());
+    else clear(main, errorBox(error));
+  } finally {
+    main.removeAttribute('aria-busy');
+    main.dataset.view = name;
+  }
+}
+
+function tokenForm(): HTMLElement {
+  const input = h('input', { type: 'password', autocomplete: 'current-password', required: true });
+  return h(
+    'form',
+    {
+      class: 'card',
+      onsubmit: (e: Event) => {
+        e.preventDefault();
+        setToken(input.value.trim());
+        void start();
+      },
+    },
+    h('h1', {}, 'This server needs a token'),
+    h('p', {}, 'Enter the PIE_TOKEN the server was started with. It is kept for this tab only.'),
+    field('Token', input),
+    h('button', { type: 'submit' }, 'Continue'),
+  );
+}
+
+async function start(): Promise<void> {
+  const badge = document.getElementById('server-status');
+  try {
+    const status = await get<Status>('/api/status');
+    setServerStatus(status);
+    if (badge) {
+      badge.textContent = `${status.stats.entities.toLocaleString()} entities · ${
+        status.model ? `model ${status.model}` : 'no model: answers show the context'
+      }${status.readOnly ? ' · read-only' : ''}`;
+    }
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+  }
+  await route();
+}
+
+window.addEventListener('hashchange', () => {
+  void route().then(() => document.getElementById('main')?.focus({ preventScroll: true }));
+});
+void start();

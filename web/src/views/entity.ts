@@ -1,0 +1,100 @@
+import { get, type EntityView, type TransitionOut } from '../api.js';
+import { clear, date, entityHref, episodeHref, h, stateText } from '../dom.js';
+
+const PAGE = 100;
+
+export async function entityView(main: HTMLElement, name: string, query: URLSearchParams): Promise<void> {
+  // Newest page first: without an offset, ask for the last page once the total is known.
+  let offset = query.has('offset') ? Number(query.get('offset')) || 0 : 0;
+  let view = await get<EntityView>(`/api/entities/${encodeURIComponent(name)}`, { offset, limit: PAGE });
+  if (!query.has('offset') && view.transitions.total > PAGE) {
+    offset = view.transitions.total - PAGE;
+    view = await get<EntityView>(`/api/entities/${encodeURIComponent(name)}`, { offset, limit: PAGE });
+  }
+  const e = view.entity;
+  const t = view.transitions;
+  const contradictions = t.items.filter((x) => x.contradiction).length;
+  const pageLink = (o: number) => `${entityHref(e.name)}?offset=${o}`;
+  clear(
+    main,
+    h('h1', {}, e.name, ' ', h('span', { class: 'badge' }, e.type)),
+    e.aliases.length > 0 ? h('p', {}, 'Also called: ', e.aliases.join(', ')) : null,
+    h(
+      'p',
+      { class: 'muted' },
+      `First seen ${date(e.firstSeen)} · last seen ${date(e.lastSeen)} · importance ${e.importance.toFixed(2)} · tier ${e.tier} · `,
+      h('a', { href: `#/graph/${encodeURIComponent(e.name)}` }, 'Show in graph'),
+    ),
+    h('h2', {}, 'Current state'),
+    Object.keys(e.state).length === 0
+      ? h('p', {}, '(none recorded)')
+      : h(
+          'dl',
+          { class: 'state' },
+          ...Object.entries(e.state).flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, String(v))]),
+        ),
+    h('h2', { id: 'timeline-h' }, 'Timeline'),
+    h(
+      'p',
+      { class: 'muted' },
+      `${t.total} changes${t.total > t.items.length ? `, ${t.offset + 1}–${t.offset + t.items.length} shown` : ''}${
+        contradictions > 0 ? ` · ${contradictions} contradiction${contradictions > 1 ? 's' : ''} on this page` : ''
+      }`,
+    ),
+    h('ol', { class: 'timeline', 'aria-labelledby': 'timeline-h', id: 'timeline' }, ...t.items.map(transitionItem)),
+    h(
+      'nav',
+      { class: 'pager', 'aria-label': 'Timeline pages' },
+      t.offset > 0 ? h('a', { href: pageLink(Math.max(0, t.offset - PAGE)) }, '← Older') : null,
+      t.offset + PAGE < t.total ? h('a', { href: pageLink(t.offset + PAGE) }, 'Newer →') : null,
+    ),
+    h('h2', {}, 'Relationships'),
+    view.relationships.length === 0
+      ? h('p', {}, 'None recorded.')
+      : h(
+          'ul',
+          { class: 'relationships' },
+          ...view.relationships.map((r) => {
+            const other = r.direction === 'out' ? r.target : r.source;
+            return h(
+              'li',
+              { class: r.until ? 'ended' : '' },
+              r.direction === 'out' ? `${e.name} ${r.type} ` : '',
+              h('a', { href: entityHref(other.name) }, other.name),
+              r.direction === 'in' ? ` ${r.type} ${e.name}` : '',
+              h('span', { class: 'muted' }, ` since ${date(r.since)}${r.until ? `, ended ${date(r.until)}` : ''}`),
+            );
+          }),
+        ),
+    h(
+      'details',
+      {},
+      h('summary', {}, 'Narrative (what an LLM is given)'),
+      h('pre', { class: 'context' }, view.narrative),
+    ),
+  );
+}
+
+function transitionItem(t: TransitionOut): HTMLElement {
+  const label = t.contradiction ? (t.unresolvedContradiction ? 'contradiction' : 'contradiction (resolved)') : t.kind;
+  return h(
+    'li',
+    { class: t.contradiction ? 'transition contradiction' : 'transition', 'data-kind': t.kind },
+    h('time', { datetime: t.time }, date(t.time)),
+    ' ',
+    h('span', { class: `badge kind-${t.kind}` }, t.contradiction ? '⚠ ' : '', label),
+    ' ',
+    h('span', { class: 'summary' }, t.summary),
+    t.from && stateText(t.from) !== stateText(t.to)
+      ? h('div', { class: 'change' }, h('del', {}, stateText(t.from)), ' → ', h('ins', {}, stateText(t.to)))
+      : h('div', { class: 'change' }, stateText(t.to)),
+    t.episodeId
+      ? h(
+          'div',
+          { class: 'source' },
+          'Source: ',
+          h('a', { href: episodeHref(t.episodeId), class: 'source-link' }, t.episodeTitle ?? t.episodeId),
+        )
+      : null,
+  );
+}

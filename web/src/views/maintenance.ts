@@ -1,0 +1,186 @@
+import { get, post, type SleepOut } from '../api.js';
+import { announce, clear, date, field, h } from '../dom.js';
+import { serverStatus } from '../state.js';
+
+interface Health {
+  entities: number;
+  byTier: Record<string, number>;
+  meanImportance: number;
+  isolated: number;
+  isolatedShare: number;
+  unresolvedContradictions: number;
+  procedures: number;
+  warnings: string[];
+  pending: { importance: number; tiers: number };
+}
+interface LogEntry {
+  id: string;
+  kind: string;
+  status: string;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+/** Sleep (dry run first, then apply), undo, the health report and the maintenance log. */
+export async function maintenanceView(main: HTMLElement): Promise<void> {
+  const readOnly = serverStatus()?.readOnly ?? false;
+  const scope = h(
+    'select',
+    {},
+    h('option', { value: 'full' }, 'full (importance, tiers, procedures, decay)'),
+    h('option', { value: 'quick' }, 'quick (importance, tiers)'),
+    h('option', { value: 'daydream' }, 'daydream (importance only)'),
+  );
+  const result = h('section', { id: 'sleep-result', 'aria-live': 'polite' });
+  const healthBox = h('section', { 'aria-labelledby': 'health-h' });
+  const logBox = h('section', { 'aria-labelledby': 'log-h' });
+  const preview = h('button', { type: 'button', id: 'sleep-preview' }, 'Preview (dry run)');
+  preview.addEventListener('click', () => void runSleep(true));
+  const apply = h('button', { type: 'button', id: 'sleep-apply', disabled: true, class: 'danger' }, 'Apply this sleep');
+  apply.addEventListener('click', () => void runSleep(false));
+
+  async function runSleep(dryRun: boolean): Promise<void> {
+    preview.disabled = true;
+    apply.disabled = true;
+    try {
+      const r = await post<SleepOut>('/api/sleep', { scope: scope.value, dry_run: dryRun });
+      clear(result, report(r, refresh));
+      announce(dryRun ? 'Sleep preview ready' : `Sleep ${r.runId} applied`);
+      apply.disabled = !dryRun || readOnly;
+      if (!dryRun) await refresh();
+    } catch (error) {
+      clear(result, h('p', { class: 'error', role: 'alert' }, error instanceof Error ? error.message : String(error)));
+    } finally {
+      preview.disabled = false;
+    }
+  }
+
+  async function refresh(): Promise<void> {
+    const [health, log] = await Promise.all([
+      get<Health>('/api/health'),
+      get<{ items: LogEntry[] }>('/api/maintenance', { limit: 20 }),
+    ]);
+    clear(healthBox, h('h2', { id: 'health-h' }, 'Health'), healthView(health));
+    clear(logBox, h('h2', { id: 'log-h' }, 'Maintenance log'), logView(log.items, readOnly, refresh));
+  }
+
+  clear(
+    main,
+    h('h1', {}, 'Maintenance'),
+    h('h2', {}, 'Sleep cycle'),
+    h(
+      'p',
+      { class: 'muted' },
+      'A sleep recomputes importance, moves entities between tiers (summarize, archive) and mines procedures. Preview it first; an applied sleep is journaled and can be undone.',
+    ),
+    h(
+      'div',
+      { class: 'row' },
+      field('Scope', scope),
+      preview,
+      readOnly ? h('span', { class: 'muted' }, 'Read-only server: preview only.') : apply,
+    ),
+    result,
+    healthBox,
+    logBox,
+  );
+  await refresh();
+}
+
+function report(r: SleepOut, _refresh: () => Promise<void>): HTMLElement {
+  return h(
+    'div',
+    { class: 'card', 'data-dry-run': String(r.dryRun) },
+    h('h3', {}, r.dryRun ? `Preview of a ${r.scope} sleep (nothing written)` : `Applied ${r.scope} sleep ${r.runId}`),
+    h(
+      'table',
+      { class: 'list', id: 'sleep-phases' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, 'Phase'),
+          h('th', { scope: 'col' }, 'Status'),
+          h('th', { scope: 'col' }, 'Changes'),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        ...r.phases.map((p) =>
+          h(
+            'tr',
+            {},
+            h('td', {}, p.name),
+            h('td', {}, p.status, p.reason ? ` — ${p.reason}` : ''),
+            h('td', {}, p.changes),
+          ),
+        ),
+      ),
+    ),
+    r.dryRun ? null : h('p', {}, `${r.journaled} rows journaled; undo it from the log below.`),
+  );
+}
+
+function healthView(x: Health): HTMLElement {
+  return h(
+    'div',
+    {},
+    h(
+      'p',
+      {},
+      `${x.entities.toLocaleString()} entities (${Object.entries(x.byTier)
+        .map(([t, n]) => `${n} ${t}`)
+        .join(
+          ', ',
+        )}), mean importance ${x.meanImportance.toFixed(2)}; ${x.isolated} without relationships (${(x.isolatedShare * 100).toFixed(1)}%); ${x.unresolvedContradictions} open contradictions; ${x.procedures} procedures.`,
+    ),
+    x.warnings.length === 0
+      ? h('p', {}, 'All health targets met.')
+      : h('ul', {}, ...x.warnings.map((w) => h('li', { class: 'warning' }, w))),
+    h(
+      'p',
+      { class: 'muted' },
+      `A sleep now would change ${x.pending.importance} importance scores and ${x.pending.tiers} tiers.`,
+    ),
+  );
+}
+
+function logView(items: LogEntry[], readOnly: boolean, refresh: () => Promise<void>): HTMLElement {
+  if (items.length === 0) return h('p', {}, 'No maintenance runs yet.');
+  return h(
+    'table',
+    { class: 'list' },
+    h('thead', {}, h('tr', {}, ...['Run', 'Kind', 'Status', 'Started', ''].map((t) => h('th', { scope: 'col' }, t)))),
+    h(
+      'tbody',
+      {},
+      ...items.map((e) => {
+        const undo =
+          !readOnly && e.status === 'completed'
+            ? h('button', { type: 'button', class: 'small', 'aria-label': `Undo run ${e.id}` }, 'Undo')
+            : null;
+        undo?.addEventListener('click', () => {
+          if (!confirm(`Undo run ${e.id}? Its changes are reverted.`)) return;
+          post('/api/undo', { run_id: e.id })
+            .then(() => {
+              announce(`Run ${e.id} undone`);
+              return refresh();
+            })
+            .catch((error: unknown) => alert(error instanceof Error ? error.message : String(error)));
+        });
+        return h(
+          'tr',
+          {},
+          h('td', {}, h('code', {}, e.id)),
+          h('td', {}, e.kind),
+          h('td', {}, e.status),
+          h('td', {}, date(e.startedAt)),
+          h('td', {}, undo),
+        );
+      }),
+    ),
+  );
+}

@@ -1,0 +1,91 @@
+import { get, type Period } from '../api.js';
+import { clear, field, h } from '../dom.js';
+
+async function periodList(): Promise<HTMLDataListElement> {
+  const { items } = await get<{ items: Period[] }>('/api/periods');
+  return h(
+    'datalist',
+    { id: 'periods' },
+    ...items.map((p) => h('option', { value: p.name })),
+    h('option', { value: 'now' }),
+  );
+}
+
+/** Two periods (or dates) and what changed between their ends. */
+export async function diffView(main: HTMLElement, _arg: string, query: URLSearchParams): Promise<void> {
+  const a = query.get('a') ?? '';
+  const b = query.get('b') ?? '';
+  const inA = h('input', {
+    type: 'text',
+    list: 'periods',
+    value: a,
+    required: true,
+    placeholder: 'a period or 2024-05-01',
+  });
+  const inB = h('input', {
+    type: 'text',
+    list: 'periods',
+    value: b,
+    required: true,
+    placeholder: 'a period, a date or now',
+  });
+  const out = h('section', { 'aria-live': 'polite', id: 'diff-result' });
+  clear(
+    main,
+    h('h1', {}, 'What changed between two periods'),
+    await periodList(),
+    h(
+      'form',
+      {
+        class: 'row',
+        onsubmit: (e: Event) => {
+          e.preventDefault();
+          location.hash = `#/diff?a=${encodeURIComponent(inA.value.trim())}&b=${encodeURIComponent(inB.value.trim())}`;
+        },
+      },
+      field('From (period or date)', inA),
+      field('To (period, date or now)', inB),
+      h('button', { type: 'submit' }, 'Compare'),
+    ),
+    out,
+  );
+  if (a && b) {
+    const r = await get<{ text: string }>('/api/diff', { a, b, limit: 20 });
+    clear(out, h('pre', { class: 'context' }, r.text));
+  }
+}
+
+/** The world at a date or at the end of a period. */
+export async function snapshotView(main: HTMLElement, _arg: string, query: URLSearchParams): Promise<void> {
+  const at = query.get('at') ?? '';
+  const type = query.get('type') ?? '';
+  const inAt = h('input', {
+    type: 'text',
+    list: 'periods',
+    value: at,
+    placeholder: '2024-05-01, May 2024 or a period',
+  });
+  const inType = h('input', { type: 'text', value: type, placeholder: 'any' });
+  const out = h('section', { 'aria-live': 'polite', id: 'snapshot-result' });
+  clear(
+    main,
+    h('h1', {}, 'The world at a moment'),
+    await periodList(),
+    h(
+      'form',
+      {
+        class: 'row',
+        onsubmit: (e: Event) => {
+          e.preventDefault();
+          location.hash = `#/snapshot?at=${encodeURIComponent(inAt.value.trim())}&type=${encodeURIComponent(inType.value.trim())}`;
+        },
+      },
+      field('At (date, month or period; empty = now)', inAt),
+      field('Type', inType),
+      h('button', { type: 'submit' }, 'Show'),
+    ),
+    out,
+  );
+  const r = await get<{ text: string }>('/api/snapshot', { at: at || undefined, type: type || undefined, limit: 40 });
+  clear(out, h('pre', { class: 'context' }, r.text));
+}
