@@ -117,6 +117,7 @@ describe('web UI', () => {
     await answer.waitFor();
     expect(await answer.locator('.answer-text').textContent()).toContain('research-notes tool for labs');
     expect(await answer.locator('.sources a').count()).toBeGreaterThan(0);
+    expect(await answer.locator('.sources > ol a').first().textContent()).toMatch(/^\[1\]/);
     await box.fill('I started learning Rust today.');
     await box.press('Control+Enter');
     const stored = page.locator('#chat-log li[data-route=statement]');

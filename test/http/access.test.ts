@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS_BY_CODE } from '../../src/serve/http/errors.js';
 import { startServer } from '../../src/serve/http/server.js';
+import { pie } from '../helpers/cli.js';
 import { fixtureWorld, openApi } from './harness.js';
 
 let world: Awaited<ReturnType<typeof fixtureWorld>>;
@@ -98,5 +99,16 @@ describe('HTTP API access', () => {
     } finally {
       await api.close();
     }
+  });
+
+  it('pie serve refuses another host without PIE_TOKEN, and a database that does not exist', async () => {
+    const exposed = await pie(['--db', world.db, 'serve', '--host', '0.0.0.0', '--port', '0']);
+    expect(exposed.code).not.toBe(0);
+    expect(exposed.stderr).toContain('PIE_TOKEN');
+    const missing = await pie(['--db', join(world.dir, 'none.db'), 'serve', '--port', '0']);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toContain('pie ingest');
+    const port = await pie(['--db', world.db, 'serve', '--port', 'x']);
+    expect(port.stderr).toContain('--port');
   });
 });

@@ -66,3 +66,8 @@ export function errorBox(error: unknown): HTMLElement {
   const message = error instanceof Error ? error.message : String(error);
   return h('p', { class: 'error', role: 'alert' }, message);
 }
+
+/** A model description without a long local path (fake:/a/b/script.json → fake:script.json). */
+export function shortModel(text: string): string {
+  return text.replace(/(fake:)\S*\/([^/\s]+)/, '$1$2');
+}

@@ -1,6 +1,6 @@
 import './styles.css';
 import { ApiError, get, setToken, type Status } from './api.js';
-import { clear, errorBox, field, h } from './dom.js';
+import { clear, errorBox, field, h, shortModel } from './dom.js';
 import { chatView } from './views/chat.js';
 import { entityView } from './views/entity.js';
 import { episodeView } from './views/episode.js';
@@ -75,9 +75,9 @@ async function start(): Promise<void> {
     const status = await get<Status>('/api/status');
     setServerStatus(status);
     if (badge) {
-      badge.textContent = `${status.stats.entities.toLocaleString()} entities · ${
-        status.model ? `model ${status.model}` : 'no model: answers show the context'
-      }${status.readOnly ? ' · read-only' : ''}`;
+      const model = status.model ? `model ${shortModel(status.model)}` : 'no model: answers show the context';
+      badge.textContent = `${status.stats.entities.toLocaleString()} entities · ${model}${status.readOnly ? ' · read-only' : ''}`;
+      if (status.model) badge.title = status.model;
     }
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;

@@ -1,5 +1,5 @@
 import { post, type ChatOut, type Source } from '../api.js';
-import { announce, clear, episodeHref, field, h } from '../dom.js';
+import { announce, clear, episodeHref, field, h, shortModel } from '../dom.js';
 import { serverStatus } from '../state.js';
 
 /** Kept while the page lives, so going to a source and back keeps the conversation. */
@@ -65,7 +65,7 @@ export async function chatView(main: HTMLElement): Promise<void> {
       'p',
       { class: 'muted' },
       status?.model
-        ? `Questions are answered by ${status.model} from the world model, with sources. Statements are stored as episodes.`
+        ? `Questions are answered by ${shortModel(status.model)} from the world model, with sources. Statements are stored as episodes.`
         : 'No model is configured: questions show the compiled context with its sources. Statements are stored as episodes.',
     ),
     log,
@@ -81,13 +81,27 @@ function append(log: HTMLElement, item: HTMLElement): void {
   announce(item.textContent?.slice(0, 200) ?? '');
 }
 
-function sources(list: Source[]): HTMLElement | null {
+/** The sources an answer cites ([n]) in view, the rest folded away (a context can name many conversations). */
+function sources(list: Source[], answer: string | null): HTMLElement | null {
   if (list.length === 0) return null;
+  const cited = new Set([...(answer ?? '').matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
+  const shown = list.filter((s) => cited.has(s.n));
+  const rest = list.filter((s) => !cited.has(s.n));
+  const items = (l: Source[]) =>
+    h('ol', {}, ...l.map((s) => h('li', {}, h('a', { href: episodeHref(s.episodeId) }, `[${s.n}] ${s.title}`))));
   return h(
     'div',
     { class: 'sources' },
-    h('span', {}, 'Sources: '),
-    h('ol', {}, ...list.map((s) => h('li', {}, h('a', { href: episodeHref(s.episodeId) }, `[${s.n}] ${s.title}`)))),
+    shown.length > 0 ? h('span', {}, 'Cited: ') : null,
+    shown.length > 0 ? items(shown) : null,
+    rest.length > 0
+      ? h(
+          'details',
+          {},
+          h('summary', {}, `${shown.length > 0 ? 'Other sources' : 'Sources'} in the context (${rest.length})`),
+          items(rest),
+        )
+      : null,
   );
 }
 
@@ -103,9 +117,9 @@ function reply(r: ChatOut): HTMLElement {
       r.answer
         ? h('details', {}, h('summary', {}, 'Context'), h('pre', { class: 'context' }, r.context))
         : h('pre', { class: 'context' }, r.context),
-      sources(r.sources),
+      sources(r.sources, r.answer?.text ?? null),
       r.answer
-        ? h('p', { class: 'muted' }, `Answered by ${r.answer.model}${r.answer.cached ? ' (cached)' : ''}`)
+        ? h('p', { class: 'muted' }, `Answered by ${shortModel(r.answer.model)}${r.answer.cached ? ' (cached)' : ''}`)
         : null,
     );
   }
@@ -121,7 +135,7 @@ function reply(r: ChatOut): HTMLElement {
         ? 'I already had this; nothing changed.'
         : r.outcome === 'failed'
           ? `Stored, but extracting it failed (${r.failure ?? 'unknown reason'}); sending it again retries.`
-          : `Remembered (episode ${r.episodeId}, ${r.extractor} extraction).`,
+          : `Remembered (episode ${r.episodeId}, ${shortModel(r.extractor)} extraction).`,
     ),
     known ? h('p', {}, `Entities: ${known}`) : null,
     r.changes.length > 0 ? h('ul', {}, ...r.changes.map((c) => h('li', {}, `${c.entity.name}: ${c.summary}`))) : null,
