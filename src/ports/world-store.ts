@@ -1,5 +1,6 @@
 import type { DumpStore } from './dump-store.js';
 import type { MaintenanceStore } from './maintenance-store.js';
+import type { PyramidStore } from './pyramid-store.js';
 import type { Conversation } from '../domain/conversation.js';
 import type {
   Entity,
@@ -39,6 +40,8 @@ export interface WorldStore {
   readonly upkeep: MaintenanceStore;
   /** Raw rows of every data table, for backup and restore. */
   readonly dump: DumpStore;
+  /** Observations, mental models and tiered summaries (pyramid memory). */
+  readonly pyramid: PyramidStore;
 
   /**
    * Run `fn` atomically: either everything it wrote is committed or nothing is; when `fn` throws, everything is
@@ -233,10 +236,20 @@ export interface FactRepo {
   close(input: { id: string; validTo: number; supersededBy: string | null }): Promise<void>;
 }
 
+export interface RelationshipScope {
+  includeEnded?: boolean;
+  excludeTypes?: readonly string[];
+  limit?: number;
+}
+
 export interface RelationshipRepo {
   insert(input: Relationship): Promise<void>;
-  /** Relationships touching an entity (either end), by validFrom; current only unless `includeEnded`. */
-  forEntity(entityId: string, options?: { includeEnded?: boolean }): Promise<Relationship[]>;
+  /**
+   * Relationships touching an entity (either end), by validFrom; current only unless `includeEnded`; without the
+   * types in `excludeTypes`. With `limit`: the `limit` that come first when open ones lead and newer ones follow
+   * (then returned by validFrom), so a hub's few thousand edges are never all read.
+   */
+  forEntity(entityId: string, options?: RelationshipScope): Promise<Relationship[]>;
   /** The latest open (no validTo) edge of that type from source to target. */
   findOpen(input: { sourceId: string; targetId: string; type: string }): Promise<Relationship | null>;
   close(input: { id: string; validTo: number }): Promise<void>;
@@ -437,6 +450,12 @@ export interface SearchQuery {
   limit?: number;
   /** Markers put around matched terms in snippets; default « and ». */
   highlight?: [string, string];
+  /**
+   * 'best' (default): the first tier that finds anything — hits with every word, else (three to eight words) with
+   * at least two, else with any. 'fill': the tiers in that order, each adding hits the earlier ones missed, up to the
+   * limit (better recall for retrieval; costlier when a word is common).
+   */
+  mode?: 'best' | 'fill';
 }
 
 /**

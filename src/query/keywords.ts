@@ -11,12 +11,19 @@ const STOP = new Set(
     'on once only or other our ours ourselves out over own same she should so some such than that the their theirs ' +
     'them themselves then there these they this those through to too under until up very was we were what when where ' +
     'which while who whom why will with would you your yours yourself yourselves tell think thought know knew ' +
-    'ever still really also much many get got going go went way things thing something anything lot'
+    'ever still really also much many get got going go went way things thing something anything lot ' +
+    // Words that say what kind of question it is (intent, time) rather than what it is about: the planner reads
+    // them, and as search words they match a large part of any history.
+    'current currently state status usually typically normally changed change changes evolved evolve evolution ' +
+    'connected connection related relationship happened happen ago recently lately'
   ).split(' '),
 );
 
-export function questionKeywords(question: string): string[] {
-  const words = question
+export function questionKeywords(question: string, exclude: readonly string[] = []): string[] {
+  let text = question;
+  // Time references ("last spring", a period's name) are the temporal lane's job, not words to match.
+  for (const span of exclude) if (span) text = text.split(span).join(' ');
+  const words = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[’']s\b/g, '')
@@ -32,7 +39,7 @@ export function questionKeywords(question: string): string[] {
 }
 
 /** The keywords as search text, or null when nothing is left to search for. */
-export function keywordText(question: string): string | null {
-  const words = questionKeywords(question);
+export function keywordText(question: string, exclude: readonly string[] = []): string | null {
+  const words = questionKeywords(question, exclude);
   return words.length > 0 ? words.join(' ') : null;
 }

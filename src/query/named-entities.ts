@@ -14,7 +14,8 @@ const CANDIDATES = 40;
 export async function findNamedEntities(input: { store: WorldStore; question: string }): Promise<Entity[]> {
   const text = keywordText(input.question);
   if (text === null) return [];
-  const hits = await input.store.search.entities({ text, limit: CANDIDATES });
+  // 'fill': a one-word name must stay a candidate even when another entity shares two words with the question.
+  const hits = await input.store.search.entities({ text, limit: CANDIDATES, mode: 'fill' });
   const entities = await input.store.entities.getMany(hits.map((h) => h.entityId));
   return pickNamed({ question: input.question, entities });
 }

@@ -142,3 +142,11 @@ describe('each intent retrieves its own subgraph (world built with pie apply)', 
     expect(a.text).toContain('knowledge graphs beat pure vector search for memory');
   });
 });
+
+describe('named entities', () => {
+  it('a one-word name is found even when another entity shares two words with the question', async () => {
+    // "Maya Chen" shares nothing; "knowledge graphs beat pure vector search for memory" shares two words.
+    const c = await context('How is FalkorDB related to knowledge graphs and vector search?');
+    expect(c.plan.entityIds).toContain(await idOf('FalkorDB'));
+  });
+});

@@ -6,6 +6,9 @@ import type { LaneInput } from './types.js';
  * one hop over relationships, current ones unless the question wants history; stronger and more important
  * neighbours first.
  */
+/** Edges read per seed (open first, newest first); a hub has thousands. */
+const EDGES_PER_SEED = 200;
+
 export async function graphLane(input: LaneInput & { seeds: readonly string[]; perSeed: number }): Promise<LaneResult> {
   const { store, settings, plan } = input;
   if (settings.limit === 0) return { lane: 'graph', hits: [], skipped: 'off for this intent' };
@@ -13,7 +16,11 @@ export async function graphLane(input: LaneInput & { seeds: readonly string[]; p
   const seedSet = new Set(input.seeds);
   const weights = new Map<string, number>();
   for (const seed of input.seeds) {
-    const edges = await store.relationships.forEntity(seed, { includeEnded: plan.wantsHistory });
+    const edges = await store.relationships.forEntity(seed, {
+      includeEnded: plan.wantsHistory,
+      excludeTypes: ['DURING'],
+      limit: EDGES_PER_SEED,
+    });
     const ranked = edges
       .map((r) => ({ other: r.sourceId === seed ? r.targetId : r.sourceId, w: r.confidence }))
       .filter((x) => !seedSet.has(x.other))

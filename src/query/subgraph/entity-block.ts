@@ -26,14 +26,15 @@ export async function loadEntityBlock(input: {
   const { store, entity, options } = input;
   const { candidates, inScope } = await loadCandidates({ store, entityId: entity.id, options });
   const transitions = pickTransitions({ all: candidates, options });
-  // DURING edges repeat what every time in the context already says (the period), so they are left out.
-  const edges = (await store.relationships.forEntity(entity.id, { includeEnded: options.history })).filter(
-    (r) => r.type !== 'DURING',
-  );
-  const shown = edges
-    .slice()
-    .sort((a, b) => (a.validTo === null ? 0 : 1) - (b.validTo === null ? 0 : 1) || b.validFrom - a.validFrom)
-    .slice(0, options.maxRelationships);
+  // DURING edges repeat what every time in the context already says (the period), so they are left out; a hub's
+  // edges are cut in SQL (open first, newest first).
+  const shown = (
+    await store.relationships.forEntity(entity.id, {
+      includeEnded: options.history,
+      excludeTypes: ['DURING'],
+      limit: options.maxRelationships,
+    })
+  ).sort((a, b) => (a.validTo === null ? 0 : 1) - (b.validTo === null ? 0 : 1) || b.validFrom - a.validFrom);
   const others = new Map(
     (await store.entities.getMany(shown.map((r) => (r.sourceId === entity.id ? r.targetId : r.sourceId)))).map((e) => [
       e.id,

@@ -3,6 +3,8 @@ import type { WorldStore } from '../../ports/world-store.js';
 import type { PathHop } from '../types.js';
 
 const MAX_FRONTIER = 60;
+/** Edges read per node (open first, newest first), so a hub does not dominate the search. */
+const EDGES_PER_NODE = 200;
 
 /**
  * Shortest connections between two entities over relationships (either direction), breadth first up to
@@ -31,7 +33,11 @@ export async function findPaths(input: {
     const found: Relationship[][] = [];
     const reachedThisHop = new Set<string>();
     for (const trail of frontier) {
-      const edges = await store.relationships.forEntity(trail.at, { includeEnded: input.includeEnded });
+      const edges = await store.relationships.forEntity(trail.at, {
+        includeEnded: input.includeEnded,
+        ...(avoid.has('period') ? { excludeTypes: ['DURING'] } : {}),
+        limit: EDGES_PER_NODE,
+      });
       if (avoid.size > 0) {
         const unknown = edges
           .map((r) => (r.sourceId === trail.at ? r.targetId : r.sourceId))

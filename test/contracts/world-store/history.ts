@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TransitionRepo } from '../../../src/ports/world-store.js';
+import type { RelationshipScope, TransitionRepo } from '../../../src/ports/world-store.js';
 import {
   DAY,
   T0,
@@ -138,6 +138,24 @@ export function describeHistory(factory: StoreFactory): void {
       ]);
       expect((await store().relationships.forEntity('pie'))[0]).toEqual(works);
       expect(await store().relationships.forEntity('nobody')).toEqual([]);
+    });
+
+    it('leaves out excluded types and, with a limit, keeps open then newest edges', async () => {
+      for (const id of ['ana', 'pie', 'sra', 'umd']) await addEntity(store(), id);
+      await store().relationships.insert(relationship('w', 'ana', 'pie', { validFrom: T0 }));
+      await store().relationships.insert(relationship('d', 'ana', 'umd', { type: 'DURING', validFrom: T0 + 3 * DAY }));
+      await store().relationships.insert(relationship('m', 'sra', 'ana', { type: 'MENTORS', validFrom: T0 + DAY }));
+      await store().relationships.insert(relationship('e', 'ana', 'sra', { type: 'USES', validFrom: T0 + 4 * DAY }));
+      await store().relationships.close({ id: 'e', validTo: T0 + 5 * DAY });
+      const ids = async (options: RelationshipScope) =>
+        (await store().relationships.forEntity('ana', options)).map((r) => r.id);
+      expect(await ids({ excludeTypes: ['DURING'] })).toEqual(['w', 'm']);
+      expect(await ids({ includeEnded: true, excludeTypes: ['DURING', 'MENTORS'] })).toEqual(['w', 'e']);
+      // Limit 2: open edges first, newest first (d, m), returned chronologically; the ended edge comes last.
+      expect(await ids({ includeEnded: true, limit: 2 })).toEqual(['m', 'd']);
+      expect(await ids({ includeEnded: true, limit: 4 })).toEqual(['w', 'm', 'd', 'e']);
+      expect(await ids({ includeEnded: true, excludeTypes: ['DURING'], limit: 3 })).toEqual(['w', 'm', 'e']);
+      expect(await ids({ limit: 0 })).toEqual([]);
     });
 
     it('finds the open edge of a type and closes it', async () => {

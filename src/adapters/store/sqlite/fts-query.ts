@@ -13,6 +13,8 @@ export interface FtsMatch {
   pairs: string | null;
   /** Any word may match (OR of phrases); null when there is only one word. */
   any: string | null;
+  /** The quoted phrases, one per word. */
+  phrases: string[];
 }
 
 /** Pairs grow quadratically; past this many words the pairs tier is skipped. */
@@ -53,5 +55,6 @@ export function buildFtsMatch(text: string): FtsMatch | null {
     all: phrases.join(' '),
     pairs: pairsOf(phrases),
     any: phrases.length > 1 ? phrases.join(' OR ') : null,
+    phrases,
   };
 }

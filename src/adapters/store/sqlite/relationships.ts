@@ -71,17 +71,23 @@ export function createRelationshipRepo(s: Statements): SyncOf<RelationshipRepo> 
 
     forEntity(entityId, options) {
       const open = options?.includeEnded === true ? '' : 'AND valid_to IS NULL';
-      // Two index-friendly halves instead of an OR across both columns.
-      const rows = s
-        .get(
-          `SELECT * FROM (
-             ${SELECT} WHERE source_id = @id ${open}
+      const excluded = options?.excludeTypes ?? [];
+      const types = excluded.length > 0 ? `AND type NOT ${IDS_IN}` : '';
+      const limit = limitParam(options?.limit);
+      // Two index-friendly halves instead of an OR across both columns; with a limit, the first `limit` by
+      // open-first, newest-first are picked inside SQL and then returned chronologically.
+      const union = `SELECT * FROM (
+             ${SELECT} WHERE source_id = @id ${open} ${types}
              UNION
-             ${SELECT} WHERE target_id = @id ${open}
-           ) ORDER BY valid_from, recorded_at, id`,
-        )
-        .all({ id: entityId }) as RelationshipRow[];
-      return rows.map(relationshipFromRow);
+             ${SELECT} WHERE target_id = @id ${open} ${types}
+           )`;
+      const sql =
+        limit === null
+          ? `${union} ORDER BY valid_from, recorded_at, id`
+          : `SELECT * FROM (${union} ORDER BY valid_to IS NOT NULL, valid_from DESC, recorded_at DESC, id LIMIT @limit)
+             ORDER BY valid_from, recorded_at, id`;
+      const params: Params = { id: entityId, ids: idsParam(excluded), ...(limit === null ? {} : { limit }) };
+      return (s.get(sql).all(params) as RelationshipRow[]).map(relationshipFromRow);
     },
 
     findOpen({ sourceId, targetId, type }) {

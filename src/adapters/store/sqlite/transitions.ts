@@ -61,8 +61,16 @@ function listFilter(query: TransitionListQuery | undefined): { where: string; pa
   }
   if (query?.unresolved === true) clauses.push("kind = 'contradiction' AND resolved_by IS NULL");
   if (query?.entityIds !== undefined) {
-    clauses.push(`entity_id ${IDS_IN}`);
-    params.ids = idsParam(query.entityIds);
+    // One entity (the common case) as a plain equality, so the planner uses transitions_by_entity and its order
+    // instead of a kind index or a sort of a hub's whole history.
+    const [only] = query.entityIds;
+    if (query.entityIds.length === 1 && only !== undefined) {
+      clauses.push('entity_id = @entityId');
+      params.entityId = only;
+    } else {
+      clauses.push(`entity_id ${IDS_IN}`);
+      params.ids = idsParam(query.entityIds);
+    }
   }
   return { where: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
