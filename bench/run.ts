@@ -1,6 +1,7 @@
 import { benchConcurrency } from './concurrency.js';
 import { benchDryRun } from './dry-run.js';
 import { benchImport } from './import.js';
+import { benchKip } from './kip.js';
 import { benchQuery } from './query.js';
 import { writeHeader } from './report.js';
 
@@ -9,6 +10,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   import: benchImport,
   'dry-run': benchDryRun,
   concurrency: benchConcurrency,
+  kip: benchKip,
   query: benchQuery,
 };
 
