@@ -36,7 +36,12 @@ function dump(db: string): Record<string, unknown[]> {
 beforeAll(async () => {
   ({ dir, cleanup } = tempDir('pie-backup-'));
   source = join(dir, 'source.db');
-  for (const args of [['ingest', SAMPLE, '--extractor', 'offline'], ['apply', FIXTURE], ['sleep']]) {
+  for (const args of [
+    ['ingest', SAMPLE, '--extractor', 'offline'],
+    ['apply', FIXTURE],
+    ['sleep'],
+    ['summarize', '--no-llm'],
+  ]) {
     const r = await pie([...args, '--db', source], ENV);
     expect(r.code, r.stderr).toBe(0);
   }
@@ -61,6 +66,9 @@ describe('pie backup / pie restore', () => {
       expect(trailer.tables[t], t).toBeGreaterThan(0);
     }
     for (const t of ['entity_mentions', 'periods', 'embeddings', 'journal', 'maintenance_log', 'ingest_runs']) {
+      expect(trailer.tables[t], t).toBeGreaterThan(0);
+    }
+    for (const t of ['observations', 'mental_models', 'summaries']) {
       expect(trailer.tables[t], t).toBeGreaterThan(0);
     }
     expect(Object.keys(trailer.tables)).toContain('llm_cache');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
+import { LATEST_SCHEMA_VERSION, openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import { PIE_APPLICATION_ID } from '../../src/adapters/store/sqlite/migrate.js';
 import { migration001 } from '../../src/adapters/store/sqlite/migrations/001_initial.js';
 import type { WorldStore } from '../../src/ports/world-store.js';
@@ -89,7 +89,7 @@ describe('sqlite schema 2', () => {
 
     const store = await openSqliteStore({ path, clock: () => T0 + DAY });
     try {
-      expect(store.info().schemaVersion).toBe(2);
+      expect(store.info().schemaVersion).toBe(LATEST_SCHEMA_VERSION);
       expect(await entityIds(store, 'science')).toEqual(['sra']);
       expect(await entityIds(store, 'mentor')).toEqual(['sra']);
       expect(await entityIds(store, 'curriculum 12')).toEqual(['sra']);
@@ -111,6 +111,7 @@ describe('sqlite schema 2', () => {
       [
         { version: 1, applied_at: T0 },
         { version: 2, applied_at: T0 + DAY },
+        { version: 3, applied_at: T0 + DAY },
       ],
     );
     checkIndexes();

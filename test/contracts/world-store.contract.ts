@@ -7,6 +7,7 @@ import { describeEpisodes } from './world-store/episodes.js';
 import type { StoreFactory } from './world-store/fixtures.js';
 import { describeHistory } from './world-store/history.js';
 import { describeMaintenanceStore } from './world-store/maintenance-store.js';
+import { describePyramidStore } from './world-store/pyramid-store.js';
 import { describeQueries } from './world-store/queries.js';
 import { describeSearch } from './world-store/search.js';
 import { describeWorldSearch } from './world-store/search-world.js';
@@ -33,6 +34,7 @@ export function describeWorldStoreContract(name: string, factory: StoreFactory):
     describeEmbeddings(factory);
     describeMaintenanceStore(factory);
     describeDumpStore(factory);
+    describePyramidStore(factory);
     describeTransactions(factory);
   });
 }

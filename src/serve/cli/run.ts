@@ -11,6 +11,7 @@ import { registerHistory } from './commands/history.js';
 import { registerIngest } from './commands/ingest.js';
 import { registerKip } from './commands/kip.js';
 import { registerMcp } from './commands/mcp.js';
+import { registerPyramid } from './commands/pyramid.js';
 import { registerSearch } from './commands/search.js';
 import { registerServe } from './commands/serve.js';
 import { registerSleep } from './commands/sleep.js';
@@ -67,6 +68,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerSleep(program, run);
   registerBackup(program, run);
   registerExport(program, run);
+  registerPyramid(program, run);
   for (const cmd of program.commands) cmd.exitOverride();
 
   try {

@@ -9,6 +9,7 @@ import { createLlmCacheRepo } from './llm-cache.js';
 import { createMaintenanceLogRepo } from './maintenance.js';
 import { createMaintenanceStore } from './maintenance-store.js';
 import { createMentionRepo } from './mentions.js';
+import { createPyramidStore } from './pyramid.js';
 import { createPeriodRepo } from './periods.js';
 import { createProcedureRepo } from './procedures.js';
 import { createRelationshipRepo } from './relationships.js';
@@ -36,6 +37,7 @@ export function createRepos(s: Statements, now: () => number): SyncRepos {
     embeddings: createEmbeddingRepo(s),
     upkeep: createMaintenanceStore(s),
     dump: createDumpStore(s),
+    pyramid: createPyramidStore(s),
     stats: createStats(s),
   };
 }

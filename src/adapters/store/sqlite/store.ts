@@ -1,5 +1,6 @@
 import type { DumpStore } from '../../../ports/dump-store.js';
 import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
+import type { PyramidStore } from '../../../ports/pyramid-store.js';
 import { PieError, errorMessage } from '../../../domain/errors.js';
 import type {
   EmbeddingRepo,
@@ -55,6 +56,7 @@ export function createStore(conn: Connection, scope: Scope): WorldStore {
     embeddings: bindRepo<EmbeddingRepo>(r.embeddings, run),
     upkeep: bindRepo<MaintenanceStore>(r.upkeep, run),
     dump: bindRepo<DumpStore>(r.dump, run),
+    pyramid: bindRepo<PyramidStore>(r.pyramid, run),
     transaction: (fn) => runTransaction(conn, scope, fn),
     stats: () => run(r.stats),
     info: () => ({ adapter: 'sqlite', location: conn.path, schemaVersion: conn.schemaVersion }),

@@ -1,0 +1,45 @@
+import type { MentalModel, Observation } from '../ports/pyramid-store.js';
+
+/** The models every pyramid has (spec: self = the agent, user = the person, system = the technical environment). */
+export const BASE_MODELS = ['self', 'user', 'system'] as const;
+
+/** A model name: lower case, hyphenated, letters and digits only ("Maya Chen" → "maya-chen"); "" when nothing is left. */
+export function modelSlug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+}
+
+const SYSTEM_WORDS =
+  /\b(install(ed|ing)?|config(uration|ured)?|settings?|terminal|shell|editor|ide|vim|neovim|vs ?code|os|macos|linux|windows|docker|database|sqlite|postgres|api key|version|laptop|keyboard|dotfiles|plugin|extension|cli)\b/i;
+const SELF_START = /^(i|i'm|i've|i'll|the assistant|assistant|as an assistant)\b/i;
+
+/** Entity types that get a model of their own when an observation is about one (discovered topics). */
+export const TOPIC_TYPES = new Set(['person', 'project', 'organization']);
+
+/**
+ * The model an observation goes to without a model (deterministic rules): the topic model of the entity it is
+ * about when that entity is a person, project or organization; "system" for tools and setup; "self" for the
+ * assistant speaking of itself; otherwise "user".
+ */
+export function assignWithoutModel(
+  observation: Pick<Observation, 'text'>,
+  entity: { name: string; type: string } | null,
+): string {
+  if (entity && TOPIC_TYPES.has(entity.type)) {
+    const slug = modelSlug(entity.name);
+    if (slug !== '' && !(BASE_MODELS as readonly string[]).includes(slug)) return slug;
+  }
+  if (entity?.type === 'tool' || SYSTEM_WORDS.test(observation.text)) return 'system';
+  if (SELF_START.test(observation.text.trim())) return 'self';
+  return 'user';
+}
+
+export function baseModel(name: (typeof BASE_MODELS)[number], now: number): MentalModel {
+  return { id: `model-${name}`, name, description: '', isBase: true, updatedAt: now };
+}
