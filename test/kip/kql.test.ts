@@ -308,10 +308,28 @@ describe('KQL: aggregation, ORDER BY, LIMIT, CURSOR', () => {
   });
 });
 
-describe('KQL: UNION at the start of a block', () => {
-  it('contributes only its own rows', async () => {
+describe('KQL: UNION at the start of a block, and inside OPTIONAL and NOT', () => {
+  it('contributes only its own rows at the start of a block', async () => {
     const w = world();
     await drugWorld(w);
     expect(await w.ok('FIND(?c.name) WHERE { UNION { ?c {type: "DrugClass"} } }')).toEqual(['NSAID']);
+  });
+
+  it('joins its rows with the outer row inside NOT and OPTIONAL', async () => {
+    const w = world();
+    await drugWorld(w);
+    // Drugs that neither treat Fever nor cause Nausea.
+    expect(
+      await w.ok(`FIND(?d.name) WHERE { ?d {type: "Drug"}
+        NOT { (?d, "treats", {name: "Fever"}) UNION { (?d, "has_side_effect", {name: "Nausea"}) } } } ORDER BY ?d.name`),
+    ).toEqual(['Ibuprofen', 'Morphine']);
+    expect(
+      await w.ok(`FIND(?d.name, ?x.name) WHERE { ?d {type: "Drug"} FILTER(?d.attributes.risk_level <= 2)
+        OPTIONAL { (?d, "belongs_to_class", ?x) UNION { (?d, "has_side_effect", ?x) } } } ORDER BY ?d.name, ?x.name`),
+    ).toEqual([
+      ['Aspirin', 'NSAID'],
+      ['Aspirin', 'Nausea'],
+      ['Paracetamol', null],
+    ]);
   });
 });

@@ -59,10 +59,11 @@ export async function evalWhere(ctx: ExecContext, items: readonly WhereItem[], i
         break;
       case 'union': {
         await flush();
-        const right = await evalWhere(ctx, item.items, [{}]);
-        // A UNION with nothing before it in a top-level group is just its branch (no empty left row).
-        const emptyLeft = !matched && current.length === 1 && Object.keys(current[0] ?? {}).length === 0;
-        current = dedupe(emptyLeft ? right : [...current, ...right]);
+        // The branch sees no outer bindings; its rows then join the rows the group started from (at the top level
+        // that is the one empty row, so they are simply added; inside OPTIONAL or NOT they keep the outer row).
+        const right = joinRows(input, await evalWhere(ctx, item.items, [{}]));
+        // A UNION with nothing before it in its group is just its branch.
+        current = dedupe(matched ? [...current, ...right] : right);
         break;
       }
     }
@@ -71,6 +72,23 @@ export async function evalWhere(ctx: ExecContext, items: readonly WhereItem[], i
   }
   await flush();
   return current;
+}
+
+/** Every compatible pairing of a row of `left` with a row of `right` (shared variables bound to the same value). */
+function joinRows(left: readonly Solution[], right: readonly Solution[]): Solution[] {
+  const out: Solution[] = [];
+  for (const l of left) {
+    for (const r of right) {
+      let ok = true;
+      for (const [k, v] of Object.entries(r)) {
+        const b = l[k];
+        if (b === undefined || b === null || v === null || v === undefined) continue;
+        if (typeof b === 'string' || typeof v === 'string' ? b !== v : b.kind !== v.kind || b.id !== v.id) ok = false;
+      }
+      if (ok) out.push({ ...r, ...Object.fromEntries(Object.entries(l).filter(([, v]) => v !== null)) });
+    }
+  }
+  return out;
 }
 
 /** OPTIONAL: each solution extended by the block's matches, or kept with the block's variables null. */
