@@ -270,6 +270,7 @@ export function linkNode(rel: Relationship, predicate: string): LinkNode {
         ...linkMetadata(rel, blob),
         _version: blob?.v ?? 1,
         _updated_at: blob?.u ?? iso(rel.recordedAt),
+        _valid_from: iso(rel.validFrom),
       });
     },
   };
