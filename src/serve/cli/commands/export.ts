@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { exportMarkdown } from '../../../export/markdown.js';
 import { exportObsidian } from '../../../export/obsidian.js';
 import type { SyncReport } from '../../../export/sync.js';
 import type { CommandContext } from '../context.js';
@@ -7,6 +8,11 @@ import type { ActionRunner } from '../run.js';
 
 export function registerExport(program: Command, run: ActionRunner): void {
   const exp = program.command('export').description('write the memory to files people already use');
+  exp
+    .command('markdown')
+    .description('pyramid memory as agent-workspace files: SOUL.md, USER.md, TOOLS.md, models/<name>.md, MEMORY.md')
+    .argument('<dir>', 'workspace directory (created when missing); unchanged files are not rewritten')
+    .action((dir: string) => run((ctx) => markdown(ctx, dir)));
   exp
     .command('obsidian')
     .description('an Obsidian vault: one note per entity (front matter, wikilinks, period, timeline), period notes')
@@ -30,4 +36,10 @@ async function obsidian(ctx: CommandContext, dir: string): Promise<void> {
   const services = await ctx.services({ readonly: true });
   const report = await exportObsidian({ store: services.store, dir, tz: ctx.config.tz });
   ctx.emit({ text: reportText('Obsidian vault', report), json: report });
+}
+
+async function markdown(ctx: CommandContext, dir: string): Promise<void> {
+  const services = await ctx.services({ readonly: true });
+  const report = await exportMarkdown({ store: services.store, dir, tz: ctx.config.tz });
+  ctx.emit({ text: reportText('Memory files', report), json: report });
 }
