@@ -1,9 +1,12 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { readLines, restoreBackup, writeBackup, writeFileAtomically } from '../../../backup/index.js';
+import { createEmbedderFromEnv } from '../../../compose.js';
 import { PieError } from '../../../domain/errors.js';
+import { indexEmbeddings } from '../../../ingest/embed-index.js';
 import type { CommandContext } from '../context.js';
 import { num } from '../format.js';
+import { createProgress } from '../io.js';
 import type { ActionRunner } from '../run.js';
 
 export function registerBackup(program: Command, run: ActionRunner): void {
@@ -19,6 +22,40 @@ export function registerBackup(program: Command, run: ActionRunner): void {
     .argument('<file>', 'backup file written by pie backup')
     .option('--force', 'replace everything the database already holds')
     .action((file: string, flags: { force?: boolean }) => run((ctx) => restore(ctx, file, flags.force === true)));
+  program
+    .command('reindex')
+    .description('give every entity and episode a vector of the configured embedding model (after changing it)')
+    .option('--embedder <provider:model>', 'embedding model (default $PIE_EMBEDDER)')
+    .action((flags: { embedder?: string }) => run((ctx) => reindex(ctx, flags.embedder)));
+}
+
+async function reindex(ctx: CommandContext, flag: string | undefined): Promise<void> {
+  const env = flag === undefined ? ctx.io.env : { ...ctx.io.env, PIE_EMBEDDER: flag };
+  const embedder = createEmbedderFromEnv(env);
+  if (!embedder) {
+    throw new PieError(
+      'INVALID_ARGUMENT',
+      'No embedding model is configured; set PIE_EMBEDDER (e.g. openai:text-embedding-3-small or ollama:nomic-embed-text) or pass --embedder.',
+    );
+  }
+  const services = await ctx.services();
+  const progress = createProgress({ io: ctx.io, enabled: !ctx.config.json });
+  const done = await indexEmbeddings({
+    store: services.store,
+    embedder,
+    clock: services.clock,
+    onProgress: (n, kind) =>
+      progress.update(`Embedding with ${embedder.model}… ${n} ${kind === 'entity' ? 'entities' : 'episodes'}`),
+  });
+  progress.done();
+  const [entities, episodes] = await Promise.all([
+    services.store.embeddings.count({ ownerKind: 'entity', model: embedder.model }),
+    services.store.embeddings.count({ ownerKind: 'episode', model: embedder.model }),
+  ]);
+  ctx.emit({
+    text: `Embedded ${num(done.entities)} entities and ${num(done.episodes)} episodes with ${embedder.model}; it now has vectors for ${num(entities)} entities and ${num(episodes)} episodes (vectors of other models are kept).`,
+    json: { model: embedder.model, embedded: done, vectors: { entities, episodes } },
+  });
 }
 
 function countsLine(tables: Record<string, number>): string {
