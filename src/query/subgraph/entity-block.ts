@@ -24,7 +24,8 @@ export async function loadEntityBlock(input: {
   options: BlockOptions;
 }): Promise<SubgraphEntity> {
   const { store, entity, options } = input;
-  const { candidates, inScope } = await loadCandidates({ store, entityId: entity.id, options });
+  const counts = sum(await store.transitions.countByKind({ entityId: entity.id }));
+  const { candidates, inScope } = await loadCandidates({ store, entityId: entity.id, options, total: counts.total });
   const transitions = pickTransitions({ all: candidates, options });
   // DURING edges repeat what every time in the context already says (the period), so they are left out; a hub's
   // edges are cut in SQL (open first, newest first).
@@ -54,16 +55,11 @@ export async function loadEntityBlock(input: {
         ]
       : [];
   });
-  const mine = { entityIds: [entity.id] };
-  const [transitionCount, creations] = await Promise.all([
-    store.transitions.count(mine),
-    store.transitions.count({ ...mine, kind: 'creation' }),
-  ]);
   return {
     entity,
     transitions,
-    transitionCount,
-    changeCount: transitionCount - creations,
+    transitionCount: counts.total,
+    changeCount: counts.total - counts.creations,
     hiddenCount: Math.max(0, inScope - transitions.length),
     relationships,
   };
@@ -78,24 +74,34 @@ async function loadCandidates(input: {
   store: WorldStore;
   entityId: string;
   options: BlockOptions;
+  total: number;
 }): Promise<{ candidates: Transition[]; inScope: number }> {
   const { store, options } = input;
   const mine = { entityIds: [input.entityId] };
   if (!options.history) {
-    const [latest, open, total] = await Promise.all([
+    const [latest, open] = await Promise.all([
       store.transitions.list({ ...mine, order: 'desc', limit: 3 }),
       store.transitions.list({ ...mine, unresolved: true, limit: options.maxTransitions }),
-      store.transitions.count(mine),
     ]);
-    return { candidates: chronological([...latest, ...open]), inScope: total };
+    return { candidates: chronological([...latest, ...open]), inScope: input.total };
   }
-  const scope = options.range ? { ...mine, since: options.range.start, until: options.range.end } : mine;
+  const range = options.range;
+  const scope = range ? { ...mine, since: range.start, until: range.end } : mine;
   const [first, latest, inScope] = await Promise.all([
     store.transitions.list({ ...scope, limit: 1 }),
     store.transitions.list({ ...scope, order: 'desc', limit: options.maxTransitions }),
-    store.transitions.count(scope),
+    range
+      ? store.transitions
+          .countByKind({ entityId: input.entityId, since: range.start, until: range.end })
+          .then((c) => sum(c).total)
+      : Promise.resolve(input.total),
   ]);
   return { candidates: chronological([...first, ...latest]), inScope };
+}
+
+function sum(byKind: Partial<Record<Transition['kind'], number>>): { total: number; creations: number } {
+  const total = Object.values(byKind).reduce((n, c) => n + (c ?? 0), 0);
+  return { total, creations: byKind.creation ?? 0 };
 }
 
 function chronological(transitions: readonly Transition[]): Transition[] {

@@ -2,9 +2,9 @@ import type { Relationship } from '../../domain/world.js';
 import type { WorldStore } from '../../ports/world-store.js';
 import type { PathHop } from '../types.js';
 
-const MAX_FRONTIER = 60;
+const MAX_FRONTIER = 30;
 /** Edges read per node (open first, newest first), so a hub does not dominate the search. */
-const EDGES_PER_NODE = 200;
+const EDGES_PER_NODE = 50;
 
 /**
  * Shortest connections between two entities over relationships (either direction), breadth first up to

@@ -117,6 +117,15 @@ export function describeQueries(factory: StoreFactory): void {
       expect(await count({ entityIds: [] })).toBe(0);
     });
 
+    it('counts one entity’s transitions by kind, in a window when given', async () => {
+      await seed();
+      const byKind = (q: { entityId: string; since?: number; until?: number }) => store().transitions.countByKind(q);
+      expect(await byKind({ entityId: 'p' })).toEqual({ update: 1, contradiction: 1, resolution: 1 });
+      expect(await byKind({ entityId: 'p', since: T0 + DAY })).toEqual({ contradiction: 1, resolution: 1 });
+      expect(await byKind({ entityId: 'p', until: T0 + DAY })).toEqual({ update: 1 });
+      expect(await byKind({ entityId: 'ghost' })).toEqual({});
+    });
+
     it('lists unresolved contradictions only', async () => {
       await seed();
       expect(await ids({ unresolved: true })).toEqual(['q1', 'r1']);

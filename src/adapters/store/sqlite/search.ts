@@ -85,7 +85,8 @@ function tieredSearch<R>(query: SearchQuery, index: FtsIndex<R>): R[] {
     const some = run(match.pairs);
     if (some.length > 0) return some;
   }
-  return run(match.any);
+  const rare = rareWords(match, index);
+  return rare === null ? [] : run(rare);
 }
 
 /** One FTS index as the tiered search sees it. */

@@ -138,6 +138,19 @@ export function createTransitionRepo(s: Statements): SyncOf<TransitionRepo> {
       return Number(s.pluck(`SELECT count(*) FROM transitions ${where}`).get(params));
     },
 
+    countByKind({ entityId, since, until }) {
+      const rows = s
+        .get(
+          `SELECT kind, count(*) AS n FROM transitions
+           WHERE entity_id = @entityId AND event_time >= @since AND event_time < @until GROUP BY kind`,
+        )
+        .all({ entityId, since: since ?? Number.MIN_SAFE_INTEGER, until: until ?? Number.MAX_SAFE_INTEGER }) as {
+        kind: TransitionKind;
+        n: number;
+      }[];
+      return Object.fromEntries(rows.map((r) => [r.kind, r.n]));
+    },
+
     getMany(ids) {
       const rows = s.get(`${SELECT} WHERE id ${IDS_IN}`).all({ ids: idsParam(ids) }) as TransitionRow[];
       return inIdOrder(ids, rows.map(transitionFromRow), (t) => t.id);
