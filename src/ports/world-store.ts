@@ -214,6 +214,12 @@ export interface TransitionRepo {
   list(query?: TransitionListQuery): Promise<Transition[]>;
   /** How many transitions `list` would return without a limit (order and limit are ignored). */
   count(query?: TransitionListQuery): Promise<number>;
+  /** One entity's transitions counted by kind (kinds it has none of are absent), in [since, until) when given. */
+  countByKind(query: {
+    entityId: string;
+    since?: number;
+    until?: number;
+  }): Promise<Partial<Record<Transition['kind'], number>>>;
   /** The transitions with these ids, in the order of `ids` (a repeated id once); unknown ids are left out. */
   getMany(ids: readonly string[]): Promise<Transition[]>;
   /** The `limit` most recent transitions with eventTime < until (all when until is absent), newest first. */
@@ -453,7 +459,8 @@ export interface SearchQuery {
   /**
    * 'best' (default): the first tier that finds anything — hits with every word, else (three to eight words) with
    * at least two, else with any. 'fill': the tiers in that order, each adding hits the earlier ones missed, up to the
-   * limit (better recall for retrieval; costlier when a word is common).
+   * limit (better recall for retrieval). In a large index (an adapter's notion; SQLite: 5,000 rows) the any-word
+   * tier may leave out words so common that ranking them costs much and tells little (SQLite: in over 5% of rows).
    */
   mode?: 'best' | 'fill';
 }
