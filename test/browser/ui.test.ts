@@ -138,6 +138,17 @@ describe('web UI', () => {
     await shot('sleep');
   });
 
+  it('shows the ingest run of the sample and downloads a backup', async () => {
+    const run = page.locator('#ingest-runs tbody tr').first();
+    await run.waitFor();
+    expect(await run.textContent()).toMatch(/completed/);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download a backup' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toMatch(/^pie-backup-\d{4}-\d{2}-\d{2}\.jsonl\.gz$/);
+  });
+
   it('made no request to another origin', () => {
     expect(foreign).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureWorld, openApi, type Api } from './harness.js';
 
@@ -218,11 +219,43 @@ describe('HTTP API: chat and maintenance', () => {
   });
 });
 
+describe('HTTP API: runs and backup', () => {
+  it('lists ingest runs with batch counts and cost', async () => {
+    const r = await api.get<{ items: { id: string; batches: { total: number }; costUsd: number }[] }>(
+      '/api/ingest-runs',
+    );
+    expect(r.status).toBe(200);
+    for (const run of r.body.items) {
+      expect(run.batches.total).toBeGreaterThanOrEqual(0);
+      expect(run.costUsd).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('downloads a backup in the pie backup format', async () => {
+    const res = await api.app.request('/api/backup');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="pie-backup-.*\.jsonl\.gz"/);
+    const text = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+    const header = JSON.parse(text.split('\n')[0] ?? '{}') as { format?: string };
+    expect(header.format).toBeTruthy();
+    expect(text).toContain('Tidepool');
+  });
+});
+
 describe('HTTP API: OpenAPI', () => {
   it('describes every route with its parameters and bodies', async () => {
     const r = await api.get<{ openapi: string; paths: Record<string, Record<string, Row>> }>('/api/openapi.json');
     expect(r.body.openapi).toBe('3.1.0');
-    for (const path of ['/api/search', '/api/entities/{name}', '/api/graph', '/api/diff', '/api/chat', '/api/sleep']) {
+    for (const path of [
+      '/api/backup',
+      '/api/ingest-runs',
+      '/api/search',
+      '/api/entities/{name}',
+      '/api/graph',
+      '/api/diff',
+      '/api/chat',
+      '/api/sleep',
+    ]) {
       expect(Object.keys(r.body.paths)).toContain(path);
     }
     const search = r.body.paths['/api/search']?.get as { parameters: Row[] };

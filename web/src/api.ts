@@ -44,6 +44,20 @@ export function get<T>(path: string, query: Record<string, string | number | boo
   return call<T>('GET', qs ? `${path}?${qs}` : path);
 }
 
+/** A file from the API (with the token), handed to the browser as a download. */
+export async function download(path: string): Promise<void> {
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  const res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw new ApiError(res.status, 'HTTP', `The download failed (${res.status}).`, []);
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 export function post<T>(path: string, body: unknown): Promise<T> {
   return call<T>('POST', path, body);
 }

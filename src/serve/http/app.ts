@@ -10,6 +10,7 @@ import { chatRoutes } from './routes/chat.js';
 import { entityRoutes } from './routes/entities.js';
 import { graphRoutes } from './routes/graph.js';
 import { maintenanceRoutes } from './routes/maintenance.js';
+import { backupResponse, runRoutes } from './routes/runs.js';
 import { worldRoutes } from './routes/world.js';
 import { readStatic } from './static.js';
 
@@ -19,6 +20,7 @@ export const ROUTES: readonly Route[] = [
   ...worldRoutes,
   ...chatRoutes,
   ...maintenanceRoutes,
+  ...runRoutes,
 ];
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -91,6 +93,8 @@ export function createApp(options: AppOptions): Hono {
       return c.json((await route.handler({ query, body, params: c.req.param(), deps })) as object);
     });
   }
+
+  app.get('/api/backup', () => backupResponse(deps));
 
   app.all('/api/*', (c) => c.json(plainError('NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`), 404));
 

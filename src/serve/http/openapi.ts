@@ -43,6 +43,14 @@ export function openApiDocument(input: { routes: readonly Route[]; version: stri
     }
     (paths[route.path] ??= {})[route.method] = operation;
   }
+  paths['/api/backup'] = {
+    get: {
+      summary: 'The whole memory as a download in the pie backup format (gzip-compressed JSON Lines)',
+      tags: ['maintain'],
+      operationId: 'getApiBackup',
+      responses: { '200': { description: 'the backup file', content: { 'application/gzip': {} } } },
+    },
+  };
   return {
     openapi: '3.1.0',
     info: {

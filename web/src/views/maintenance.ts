@@ -1,4 +1,4 @@
-import { get, post, type SleepOut } from '../api.js';
+import { download, get, post, type SleepOut } from '../api.js';
 import { announce, clear, date, field, h } from '../dom.js';
 import { serverStatus } from '../state.js';
 
@@ -12,6 +12,18 @@ interface Health {
   procedures: number;
   warnings: string[];
   pending: { importance: number; tiers: number };
+}
+interface IngestRunOut {
+  id: string;
+  status: string;
+  source: string;
+  startedAt: string;
+  finishedAt: string | null;
+  batches: { total: number; done: number; failed: number; pending: number };
+  episodes: number;
+  tokensIn: number;
+  tokensOut: number;
+  costUsd: number;
 }
 interface LogEntry {
   id: string;
@@ -34,6 +46,15 @@ export async function maintenanceView(main: HTMLElement): Promise<void> {
   const result = h('section', { id: 'sleep-result', 'aria-live': 'polite' });
   const healthBox = h('section', { 'aria-labelledby': 'health-h' });
   const logBox = h('section', { 'aria-labelledby': 'log-h' });
+  const runsBox = h('section', { 'aria-labelledby': 'runs-h', 'aria-live': 'polite' });
+  const backup = h('button', { type: 'button', id: 'backup' }, 'Download a backup');
+  backup.addEventListener('click', () => {
+    backup.disabled = true;
+    download('/api/backup')
+      .then(() => announce('Backup downloaded'))
+      .catch((error: unknown) => alert(error instanceof Error ? error.message : String(error)))
+      .finally(() => (backup.disabled = false));
+  });
   const preview = h('button', { type: 'button', id: 'sleep-preview' }, 'Preview (dry run)');
   preview.addEventListener('click', () => void runSleep(true));
   const apply = h('button', { type: 'button', id: 'sleep-apply', disabled: true, class: 'danger' }, 'Apply this sleep');
@@ -62,6 +83,18 @@ export async function maintenanceView(main: HTMLElement): Promise<void> {
     ]);
     clear(healthBox, h('h2', { id: 'health-h' }, 'Health'), healthView(health));
     clear(logBox, h('h2', { id: 'log-h' }, 'Maintenance log'), logView(log.items, readOnly, refresh));
+    await refreshRuns();
+  }
+
+  /** Ingest runs; while one is running (a pie ingest elsewhere), polled every 5 s as long as this page is shown. */
+  async function refreshRuns(): Promise<void> {
+    const runs = await get<{ items: IngestRunOut[] }>('/api/ingest-runs', { limit: 10 });
+    clear(runsBox, h('h2', { id: 'runs-h' }, 'Ingest runs'), runsView(runs.items));
+    if (runs.items.some((r) => r.status === 'running')) {
+      setTimeout(() => {
+        if (document.body.contains(runsBox)) void refreshRuns();
+      }, 5000);
+    }
   }
 
   clear(
@@ -82,7 +115,11 @@ export async function maintenanceView(main: HTMLElement): Promise<void> {
     ),
     result,
     healthBox,
+    runsBox,
     logBox,
+    h('h2', {}, 'Backup'),
+    h('p', { class: 'muted' }, 'The whole memory in the pie backup format (restore it with pie restore <file>).'),
+    backup,
   );
   await refresh();
 }
@@ -181,6 +218,50 @@ function logView(items: LogEntry[], readOnly: boolean, refresh: () => Promise<vo
           h('td', {}, undo),
         );
       }),
+    ),
+  );
+}
+
+function runsView(items: IngestRunOut[]): HTMLElement {
+  if (items.length === 0) return h('p', {}, 'No ingest runs yet (pie ingest <export>).');
+  return h(
+    'table',
+    { class: 'list', id: 'ingest-runs' },
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        ...['Started', 'Source', 'Status', 'Batches (done / failed / pending)', 'Tokens in / out', 'Cost'].map((t) =>
+          h('th', { scope: 'col' }, t),
+        ),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      ...items.map((r) =>
+        h(
+          'tr',
+          {},
+          h('td', {}, date(r.startedAt)),
+          h('td', {}, r.source),
+          h('td', {}, r.status),
+          h(
+            'td',
+            {},
+            h('progress', {
+              max: Math.max(1, r.batches.total),
+              value: r.batches.done,
+              'aria-label': `${r.batches.done} of ${r.batches.total} batches done`,
+            }),
+            ` ${r.batches.done} / ${r.batches.failed} / ${r.batches.pending} of ${r.batches.total}`,
+          ),
+          h('td', {}, `${r.tokensIn.toLocaleString()} / ${r.tokensOut.toLocaleString()}`),
+          h('td', {}, `$${r.costUsd.toFixed(4)}`),
+        ),
+      ),
     ),
   );
 }
