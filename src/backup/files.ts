@@ -30,7 +30,14 @@ export async function writeFileAtomically<T>(file: string, fill: (sink: LineSink
   const sink: LineSink = {
     async write(text) {
       if (failure !== undefined) throw failure;
-      if (!head.write(text)) await Promise.race([once(head, 'drain'), once(out, 'error')]);
+      if (head.write(text)) return;
+      // Wait for the buffer to drain, or for the file to fail; both listeners are removed afterwards.
+      const done = new AbortController();
+      try {
+        await Promise.race([once(head, 'drain', { signal: done.signal }), once(out, 'error', { signal: done.signal })]);
+      } finally {
+        done.abort();
+      }
     },
   };
   try {
