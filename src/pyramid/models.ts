@@ -22,16 +22,21 @@ const SELF_START = /^(i|i'm|i've|i'll|the assistant|assistant|as an assistant)\b
 /** Entity types that get a model of their own when an observation is about one (discovered topics). */
 export const TOPIC_TYPES = new Set(['person', 'project', 'organization']);
 
+/** Observations about one entity that warrant a model of its own (spec: entities "that warrant separate tracking"). */
+export const TOPIC_MIN_OBSERVATIONS = 3;
+
 /**
  * The model an observation goes to without a model (deterministic rules): the topic model of the entity it is
- * about when that entity is a person, project or organization; "system" for tools and setup; "self" for the
- * assistant speaking of itself; otherwise "user".
+ * about when that entity is a person, project or organization that warrants one (`topic`: it has a model already or
+ * at least TOPIC_MIN_OBSERVATIONS observations); "system" for tools and setup; "self" for the assistant speaking of
+ * itself; otherwise "user".
  */
 export function assignWithoutModel(
   observation: Pick<Observation, 'text'>,
   entity: { name: string; type: string } | null,
+  topic = true,
 ): string {
-  if (entity && TOPIC_TYPES.has(entity.type)) {
+  if (entity && topic && TOPIC_TYPES.has(entity.type)) {
     const slug = modelSlug(entity.name);
     if (slug !== '' && !(BASE_MODELS as readonly string[]).includes(slug)) return slug;
   }

@@ -5,7 +5,7 @@ import type { LlmClient } from '../llm/index.js';
 import type { MentalModel, Observation, Summary } from '../ports/pyramid-store.js';
 import type { WorldStore } from '../ports/world-store.js';
 import { linesForTier, parseLines, renderLines, selectLines, type SummaryLine } from './lines.js';
-import { assignWithoutModel, BASE_MODELS, baseModel, modelSlug } from './models.js';
+import { assignWithoutModel, BASE_MODELS, baseModel, modelSlug, TOPIC_MIN_OBSERVATIONS } from './models.js';
 import { ASSIGN_MODELS, SUMMARIZE_OBSERVATIONS, SUMMARIZE_SUMMARIES } from './prompts.js';
 import { dayNumber, dayStart, groupByWindow, maxTier, tierSpanDays } from './tiers.js';
 
@@ -73,13 +73,21 @@ async function assignModels(o: SummarizeOptions, report: SummarizeReport): Promi
     }
   } else {
     const entities = new Map<string, { name: string; type: string } | null>();
+    const perEntity = new Map<string, number>();
+    for (const obs of pending) {
+      if (obs.entityId !== null) perEntity.set(obs.entityId, (perEntity.get(obs.entityId) ?? 0) + 1);
+    }
     for (const obs of pending) {
       let entity: { name: string; type: string } | null = null;
+      let topic = false;
       if (obs.entityId !== null) {
         if (!entities.has(obs.entityId)) entities.set(obs.entityId, await store.entities.get(obs.entityId));
         entity = entities.get(obs.entityId) ?? null;
+        topic =
+          (perEntity.get(obs.entityId) ?? 0) >= TOPIC_MIN_OBSERVATIONS ||
+          (entity !== null && models.has(modelSlug(entity.name)));
       }
-      put(assignWithoutModel(obs, entity), obs.id);
+      put(assignWithoutModel(obs, entity, topic), obs.id);
     }
   }
   for (const [name, ids] of [...target.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {

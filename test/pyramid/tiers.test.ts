@@ -158,4 +158,9 @@ describe('models', () => {
   ])('%j about %j goes to %s', (text, entity, model) => {
     expect(assignWithoutModel({ text }, entity)).toBe(model);
   });
+
+  it('files an entity that does not warrant a model of its own by the other rules', () => {
+    expect(assignWithoutModel({ text: 'Maya joined' }, { name: 'Maya Chen', type: 'person' }, false)).toBe('user');
+    expect(assignWithoutModel({ text: 'Installed it' }, { name: 'Tidepool', type: 'project' }, false)).toBe('system');
+  });
 });
