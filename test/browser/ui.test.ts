@@ -156,6 +156,38 @@ describe('web UI', () => {
     expect(file.suggestedFilename()).toMatch(/^pie-backup-\d{4}-\d{2}-\d{2}\.jsonl\.gz$/);
   });
 
+  it('labels every control and can be driven from the keyboard', async () => {
+    for (const [hash, ready] of [
+      ['#/search?q=Maya', '#search-results li'],
+      ['#/graph/Tidepool', '#graph-nodes li'],
+      ['#/diff', 'form'],
+      ['#/snapshot', '#snapshot-result pre'],
+      ['#/chat', 'textarea'],
+      ['#/maintenance', '#health-h'],
+    ] as const) {
+      await go(hash, ready);
+      const unlabelled = await page.$$eval('input, select, textarea', (els) =>
+        els
+          .filter((e) => {
+            const c = e as HTMLInputElement;
+            return (c.labels?.length ?? 0) === 0 && !c.getAttribute('aria-label');
+          })
+          .map((e) => e.outerHTML),
+      );
+      expect(unlabelled, hash).toEqual([]);
+    }
+    // From the top: the skip link comes first, then the navigation; Enter on a link navigates.
+    await go('#/search', 'input[type=search]');
+    await page.reload();
+    await page.waitForSelector('input[type=search]');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.getByRole('link', { name: 'Chat' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('textarea');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+  });
+
   it('made no request to another origin', () => {
     expect(foreign).toEqual([]);
   });

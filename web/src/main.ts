@@ -85,7 +85,11 @@ async function start(): Promise<void> {
   await route();
 }
 
+// After navigation focus moves to the new content (screen readers read it), unless the view focused a control itself.
 window.addEventListener('hashchange', () => {
-  void route().then(() => document.getElementById('main')?.focus({ preventScroll: true }));
+  void route().then(() => {
+    const main = document.getElementById('main');
+    if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
+  });
 });
 void start();
