@@ -112,6 +112,7 @@ describe('sqlite schema 2', () => {
         { version: 1, applied_at: T0 },
         { version: 2, applied_at: T0 + DAY },
         { version: 3, applied_at: T0 + DAY },
+        { version: 4, applied_at: T0 + DAY },
       ],
     );
     checkIndexes();
