@@ -108,6 +108,7 @@ export interface EntityView {
   narrative: string;
   transitions: Page<TransitionOut>;
   relationships: RelationshipOut[];
+  relationshipsTotal: number;
   sources: { episodeId: string; title: string; time: string }[];
 }
 export interface SearchItem {

@@ -49,6 +49,13 @@ export async function entityView(main: HTMLElement, name: string, query: URLSear
       t.offset + PAGE < t.total ? h('a', { href: pageLink(t.offset + PAGE) }, 'Newer →') : null,
     ),
     h('h2', {}, 'Relationships'),
+    view.relationshipsTotal > view.relationships.length
+      ? h(
+          'p',
+          { class: 'muted' },
+          `The latest ${view.relationships.length} of ${view.relationshipsTotal}; the graph shows the most important neighbours.`,
+        )
+      : null,
     view.relationships.length === 0
       ? h('p', {}, 'None recorded.')
       : h(

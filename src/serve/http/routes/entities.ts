@@ -9,6 +9,13 @@ import { entityOut, refOut } from '../../mcp/schemas.js';
 import { defineRoute, iso, pageQuery, type Page, type Route } from '../route.js';
 
 const TIERS = ['active', 'summarized', 'archived'] as const;
+const MAX_RELATIONSHIPS = 100;
+
+function latestRelationships(list: readonly TimelineRelationship[], max: number): TimelineRelationship[] {
+  const current = list.filter((r) => r.relationship.validTo === null);
+  const ended = list.filter((r) => r.relationship.validTo !== null);
+  return [...current.slice(-max), ...ended.slice(-Math.max(0, max - current.length))];
+}
 
 export const entityRoutes: Route[] = [
   defineRoute({
@@ -79,8 +86,9 @@ export const entityRoutes: Route[] = [
       const ids = new Set(shown.map((t) => t.episodeId));
       const sources = full.sources.filter((s) => ids.has(s.episodeId));
       const titles = new Map(full.sources.map((s) => [s.episodeId, s.title]));
+      const relationships = latestRelationships(full.relationships, MAX_RELATIONSHIPS);
       const narrative = compileTimeline({
-        timeline: { ...full, transitions: shown, sources },
+        timeline: { ...full, transitions: shown, relationships, sources },
         time: { now: deps.clock.now(), tz: deps.tz, format: query.time_format },
       });
       const transitions: Page<ReturnType<typeof transitionOut>> = {
@@ -93,7 +101,9 @@ export const entityRoutes: Route[] = [
         entity: entityOut(entity),
         narrative,
         transitions,
-        relationships: full.relationships.map((r) => relationshipOut(entity, r)),
+        // A hub can have thousands of edges: the latest ones (current first), with the total.
+        relationships: relationships.map((r) => relationshipOut(entity, r)),
+        relationshipsTotal: full.relationships.length,
         sources: sources.map((s) => ({ episodeId: s.episodeId, title: s.title, time: iso(s.time) })),
       };
     },
