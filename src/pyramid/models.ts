@@ -24,6 +24,8 @@ export const TOPIC_TYPES = new Set(['person', 'project', 'organization']);
 
 /** Observations about one entity that warrant a model of its own (spec: entities "that warrant separate tracking"). */
 export const TOPIC_MIN_OBSERVATIONS = 3;
+/** At most this many new topic models per run without a model: the most observed entities first. */
+export const TOPIC_MAX_NEW = 25;
 
 /**
  * The model an observation goes to without a model (deterministic rules): the topic model of the entity it is

@@ -5,7 +5,14 @@ import type { LlmClient } from '../llm/index.js';
 import type { MentalModel, Observation, Summary } from '../ports/pyramid-store.js';
 import type { WorldStore } from '../ports/world-store.js';
 import { linesForTier, parseLines, renderLines, selectLines, type SummaryLine } from './lines.js';
-import { assignWithoutModel, BASE_MODELS, baseModel, modelSlug, TOPIC_MIN_OBSERVATIONS } from './models.js';
+import {
+  assignWithoutModel,
+  BASE_MODELS,
+  baseModel,
+  modelSlug,
+  TOPIC_MAX_NEW,
+  TOPIC_MIN_OBSERVATIONS,
+} from './models.js';
 import { ASSIGN_MODELS, SUMMARIZE_OBSERVATIONS, SUMMARIZE_SUMMARIES } from './prompts.js';
 import { dayNumber, dayStart, groupByWindow, maxTier, tierSpanDays } from './tiers.js';
 
@@ -77,15 +84,21 @@ async function assignModels(o: SummarizeOptions, report: SummarizeReport): Promi
     for (const obs of pending) {
       if (obs.entityId !== null) perEntity.set(obs.entityId, (perEntity.get(obs.entityId) ?? 0) + 1);
     }
+    // New topics: the most observed entities with enough observations, at most TOPIC_MAX_NEW of them.
+    const candidates = new Set(
+      [...perEntity.entries()]
+        .filter(([, count]) => count >= TOPIC_MIN_OBSERVATIONS)
+        .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+        .slice(0, TOPIC_MAX_NEW)
+        .map(([id]) => id),
+    );
     for (const obs of pending) {
       let entity: { name: string; type: string } | null = null;
       let topic = false;
       if (obs.entityId !== null) {
         if (!entities.has(obs.entityId)) entities.set(obs.entityId, await store.entities.get(obs.entityId));
         entity = entities.get(obs.entityId) ?? null;
-        topic =
-          (perEntity.get(obs.entityId) ?? 0) >= TOPIC_MIN_OBSERVATIONS ||
-          (entity !== null && models.has(modelSlug(entity.name)));
+        topic = candidates.has(obs.entityId) || (entity !== null && models.has(modelSlug(entity.name)));
       }
       put(assignWithoutModel(obs, entity, topic), obs.id);
     }

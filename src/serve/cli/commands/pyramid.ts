@@ -158,7 +158,7 @@ async function summarizeCommand(
   const lines = [
     `Summarized ${model ? `with ${model.description}` : 'without a model (deterministic: the most important lines of each window)'}.`,
     ...(fromWorld > 0 ? [`Added ${num(fromWorld)} observations from the world model.`] : []),
-    `Assigned ${num(report.assigned)} observations${report.newModels.length > 0 ? `; new models: ${report.newModels.join(', ')}` : ''}.`,
+    `Assigned ${num(report.assigned)} observations${report.newModels.length > 0 ? `; new models: ${report.newModels.slice(0, 12).join(', ')}${report.newModels.length > 12 ? ` and ${num(report.newModels.length - 12)} more` : ''}` : ''}.`,
     ...report.tiers
       .filter((t) => t.made + t.unchanged > 0)
       .map((t) => `Tier ${t.tier}: ${num(t.made)} summaries made, ${num(t.unchanged)} unchanged.`),
