@@ -13,8 +13,10 @@ describe('--read-only', () => {
     const mcp = await connect({ db: world.db, readOnly: true });
     try {
       const { tools } = await mcp.client.listTools();
-      expect(tools).toHaveLength(9);
+      expect(tools).toHaveLength(10);
       expect(tools.map((t) => t.name)).not.toContain('ingest_episode');
+      expect(tools.map((t) => t.name)).not.toContain('execute_kip');
+      expect(tools.map((t) => t.name)).toContain('execute_kip_readonly');
       expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
       const refused = await mcp.call('ingest_episode', { content: 'Maya joined Tidepool.' });
       expect(refused.isError).toBe(true);

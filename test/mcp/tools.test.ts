@@ -32,8 +32,14 @@ function errorCode(result: { _meta?: Record<string, unknown> }): unknown {
 describe('the tool list', () => {
   it('has the contract names, each with a description, input and output schemas and annotations', async () => {
     const { tools } = await mcp.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([...READ_TOOLS, 'ingest_episode'].sort());
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [...READ_TOOLS, 'execute_kip_readonly', 'ingest_episode', 'execute_kip'].sort(),
+    );
     for (const tool of tools) {
+      if (tool.name === 'execute_kip') {
+        expect(tool.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+        continue;
+      }
       expect(tool.description?.length ?? 0).toBeGreaterThan(80);
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');

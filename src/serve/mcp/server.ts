@@ -4,6 +4,7 @@ import { registerResources } from './resources.js';
 import { registerEntityTools } from './tools/entities.js';
 import { registerHistoryTools } from './tools/history.js';
 import { registerIngestTool } from './tools/ingest.js';
+import { registerKipTools } from './tools/kip.js';
 import { registerPeriodTools } from './tools/periods.js';
 import { registerQueryTools } from './tools/query.js';
 
@@ -14,7 +15,8 @@ const INSTRUCTIONS = [
   "PIE is the user's personal world model: the people, projects, tools, beliefs and decisions in their chat history,",
   'with how each changed over time and the periods of their life. Use query_world for questions in words;',
   'get_entity / get_entity_timeline for one entity; get_world_snapshot, diff_periods and list_periods for the world at',
-  'a time and what changed; get_contradictions and get_procedures for conflicts and habits; search_memory to find names.',
+  'a time and what changed; get_contradictions and get_procedures for conflicts and habits; search_memory to find names;',
+  'execute_kip_readonly (and execute_kip) for precise graph patterns in KIP.',
   'Cite the numbered sources query_world gives. Responses are held to a token budget and say when something was cut.',
 ].join(' ');
 
@@ -31,6 +33,7 @@ export function createMcpServer(deps: McpDeps): McpServer {
   registerEntityTools(server, deps);
   registerHistoryTools(server, deps);
   registerPeriodTools(server, deps);
+  registerKipTools(server, deps);
   if (!deps.readOnly) registerIngestTool(server, deps);
   registerResources(server, deps);
   return server;
