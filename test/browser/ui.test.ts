@@ -169,8 +169,9 @@ describe('web UI', () => {
       const unlabelled = await page.$$eval('input, select, textarea', (els) =>
         els
           .filter((e) => {
-            const c = e as HTMLInputElement;
-            return (c.labels?.length ?? 0) === 0 && !c.getAttribute('aria-label');
+            // Node's type library has no DOM: `labels` is read structurally.
+            const labels = (e as unknown as { labels: { length: number } | null }).labels;
+            return (labels?.length ?? 0) === 0 && !e.getAttribute('aria-label');
           })
           .map((e) => e.outerHTML),
       );
@@ -181,11 +182,11 @@ describe('web UI', () => {
     await page.reload();
     await page.waitForSelector('input[type=search]');
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Skip to content');
     await page.getByRole('link', { name: 'Chat' }).focus();
     await page.keyboard.press('Enter');
     await page.waitForSelector('textarea');
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    expect(await page.evaluate('document.activeElement?.tagName')).toBe('TEXTAREA');
   });
 
   it('made no request to another origin', () => {
