@@ -11,6 +11,8 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // Containers often have a small /dev/shm; Chromium then crashes without this.
+  '--disable-dev-shm-usage',
 ];
 export const NOW = '2025-11-01';
 export const FAKE_LLM = join(ROOT, 'test', 'browser', 'fake-llm.json');
