@@ -62,10 +62,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerWorld(program, run);
   registerHistory(program, run);
   registerKip(program, run);
-  registerBench(program, run);
   registerMcp(program, run);
   registerServe(program, run);
   registerSleep(program, run);
+  registerBench(program, run);
   registerBackup(program, run);
   registerExport(program, run);
   registerPyramid(program, run);
