@@ -1,5 +1,6 @@
 import { errorMessage } from '../domain/errors.js';
 import type { Procedure, Transition } from '../domain/world.js';
+import type { LlmClient } from '../llm/index.js';
 import type { WorldStore } from '../ports/world-store.js';
 import { archivalTransition, summaryTransition } from './consolidate.js';
 import { planDecay, type DecayChange } from './decay-plan.js';
@@ -9,17 +10,14 @@ import type { ImportanceWeights } from './importance.js';
 import { RunJournal } from './journal.js';
 import { planSalience, type SalienceResult, type SleepScope } from './plan.js';
 import { MINED_ID_PREFIX, mineProcedures, type Lifecycle } from './procedures.js';
+import type { SleepPhase } from './phase.js';
+import { PHASES } from './phases.js';
+import { runPhases, type PhaseReport } from './run-phases.js';
 import type { TierThresholds } from './tiers.js';
 
 export const SLEEP_LOG_KIND = 'sleep';
 
-export interface PhaseReport {
-  name: string;
-  status: 'done' | 'planned' | 'skipped';
-  changes: number;
-  reason?: string;
-  details?: Record<string, unknown>;
-}
+export type { PhaseReport } from './run-phases.js';
 
 export interface SleepReport {
   runId: string;
@@ -42,11 +40,12 @@ export interface SleepOptions {
   weights?: ImportanceWeights;
   thresholds?: TierThresholds;
   decay?: DecayRules;
+  /** The configured model for the model-only work (merge confirmation, dreams …); null or absent: none. */
+  llm?: LlmClient | null;
+  /** The phases after salience/tiers/decay/procedures (default: PHASES). */
+  phases?: readonly SleepPhase[];
   onProgress?: (text: string) => void;
 }
-
-/** Phases that need a model; without one (and for now in every configuration) they are reported as skipped. */
-const MODEL_PHASES = ['merge duplicates (LLM confirmation)', 'contradiction resolution', 'deep and mega dreams'];
 
 interface Plan {
   salience: SalienceResult;
@@ -214,10 +213,27 @@ function phases(o: SleepOptions, plan: Plan, added: number): PhaseReport[] {
       details: { upserted: plan.procedures.upsert.map((p) => p.id), retired: plan.procedures.retire },
     });
   }
-  for (const name of MODEL_PHASES) {
-    list.push({ name, status: 'skipped', changes: 0, reason: 'model-only phase, not implemented yet' });
-  }
   return list;
+}
+
+function phaseInput(
+  o: SleepOptions,
+  store: WorldStore,
+  journal: RunJournal | null,
+  salience: SalienceResult,
+): Parameters<typeof runPhases>[0] {
+  return {
+    phases: o.phases ?? PHASES,
+    scope: o.scope,
+    store,
+    journal,
+    now: o.now,
+    runId: o.runId,
+    newId: o.newId,
+    llm: o.llm ?? null,
+    salience,
+    onProgress: o.onProgress,
+  };
 }
 
 /**
@@ -228,13 +244,14 @@ function phases(o: SleepOptions, plan: Plan, added: number): PhaseReport[] {
 export async function runSleep(o: SleepOptions): Promise<SleepReport> {
   if (o.dryRun) {
     const plan = await makePlan(o);
+    const extra = await runPhases(phaseInput(o, o.store, null, plan.salience));
     const health = await computeHealth({ store: o.store, salience: plan.salience });
     return {
       runId: o.runId,
       scope: o.scope,
       dryRun: true,
       now: o.now,
-      phases: phases(o, plan, 0),
+      phases: [...phases(o, plan, 0), ...extra],
       health,
       journaled: 0,
     };
@@ -252,6 +269,7 @@ export async function runSleep(o: SleepOptions): Promise<SleepReport> {
         report: { scope: o.scope },
       });
       const added = await applyPlan(o, tx, plan, journal);
+      const extra = await runPhases(phaseInput(o, tx, journal, plan.salience));
       o.onProgress?.('health: measuring');
       const after = await planSalience({ store: tx, now: o.now });
       const health = await computeHealth({ store: tx, salience: after });
@@ -260,7 +278,7 @@ export async function runSleep(o: SleepOptions): Promise<SleepReport> {
         scope: o.scope,
         dryRun: false,
         now: o.now,
-        phases: phases(o, plan, added),
+        phases: [...phases(o, plan, added), ...extra],
         health,
         journaled: journal.entries,
       };

@@ -12,6 +12,7 @@ export const MAINTAINED_TABLES = [
   'relationships',
   'procedures',
   'insights',
+  'sleep_tasks',
 ] as const;
 export type MaintainedTable = (typeof MAINTAINED_TABLES)[number];
 

@@ -1,6 +1,7 @@
 import type { DumpStore } from './dump-store.js';
 import type { MaintenanceStore } from './maintenance-store.js';
 import type { PyramidStore } from './pyramid-store.js';
+import type { SleepTaskRepo } from './sleep-task-store.js';
 import type { Conversation } from '../domain/conversation.js';
 import type {
   Entity,
@@ -42,6 +43,8 @@ export interface WorldStore {
   readonly dump: DumpStore;
   /** Observations, mental models and tiered summaries (pyramid memory). */
   readonly pyramid: PyramidStore;
+  /** Work items left for the next sleep cycle. */
+  readonly tasks: SleepTaskRepo;
 
   /**
    * Run `fn` atomically: either everything it wrote is committed or nothing is; when `fn` throws, everything is

@@ -10,6 +10,7 @@ import { describeMaintenanceStore } from './world-store/maintenance-store.js';
 import { describePyramidStore } from './world-store/pyramid-store.js';
 import { describeQueries } from './world-store/queries.js';
 import { describeSearch } from './world-store/search.js';
+import { describeSleepTasks } from './world-store/sleep-tasks.js';
 import { describeWorldSearch } from './world-store/search-world.js';
 import { describeTimeSlices } from './world-store/time-slices.js';
 import { describeTransactions } from './world-store/transactions.js';
@@ -35,6 +36,7 @@ export function describeWorldStoreContract(name: string, factory: StoreFactory):
     describeMaintenanceStore(factory);
     describeDumpStore(factory);
     describePyramidStore(factory);
+    describeSleepTasks(factory);
     describeTransactions(factory);
   });
 }

@@ -19,6 +19,7 @@ import type {
 } from '../../../ports/world-store.js';
 import type { DumpStore } from '../../../ports/dump-store.js';
 import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
+import type { SleepTaskRepo } from '../../../ports/sleep-task-store.js';
 import type { PyramidStore } from '../../../ports/pyramid-store.js';
 import type { SyncOf } from './bind.js';
 import { translateSqliteError } from './errors.js';
@@ -44,6 +45,7 @@ export interface SyncRepos {
   upkeep: SyncOf<MaintenanceStore>;
   dump: SyncOf<DumpStore>;
   pyramid: SyncOf<PyramidStore>;
+  tasks: SyncOf<SleepTaskRepo>;
   stats: () => WorldStats;
 }
 

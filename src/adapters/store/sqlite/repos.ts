@@ -16,6 +16,7 @@ import { createRelationshipRepo } from './relationships.js';
 import { createIngestRunRepo } from './runs.js';
 import { createTransitionRepo } from './transitions.js';
 import { createSearchRepo } from './search.js';
+import { createSleepTaskRepo } from './sleep-tasks.js';
 import type { Statements } from './sql.js';
 import { createStats } from './stats.js';
 
@@ -38,6 +39,7 @@ export function createRepos(s: Statements, now: () => number): SyncRepos {
     upkeep: createMaintenanceStore(s),
     dump: createDumpStore(s),
     pyramid: createPyramidStore(s),
+    tasks: createSleepTaskRepo(s),
     stats: createStats(s),
   };
 }

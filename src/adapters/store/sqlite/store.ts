@@ -1,6 +1,7 @@
 import type { DumpStore } from '../../../ports/dump-store.js';
 import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
 import type { PyramidStore } from '../../../ports/pyramid-store.js';
+import type { SleepTaskRepo } from '../../../ports/sleep-task-store.js';
 import { PieError, errorMessage } from '../../../domain/errors.js';
 import type {
   EmbeddingRepo,
@@ -57,6 +58,7 @@ export function createStore(conn: Connection, scope: Scope): WorldStore {
     upkeep: bindRepo<MaintenanceStore>(r.upkeep, run),
     dump: bindRepo<DumpStore>(r.dump, run),
     pyramid: bindRepo<PyramidStore>(r.pyramid, run),
+    tasks: bindRepo<SleepTaskRepo>(r.tasks, run),
     transaction: (fn) => runTransaction(conn, scope, fn),
     stats: () => run(r.stats),
     info: () => ({ adapter: 'sqlite', location: conn.path, schemaVersion: conn.schemaVersion }),

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { createQueryModel } from '../../../compose.js';
 import { PieError } from '../../../domain/errors.js';
 import { computeHealth } from '../../../metabolism/health.js';
 import { planSalience, SCOPES, type SleepScope } from '../../../metabolism/plan.js';
@@ -14,8 +15,13 @@ export function registerSleep(program: Command, run: ActionRunner): void {
     .command('sleep')
     .description('maintenance cycle: importance, tiers (summarize, archive), procedures; journaled and undoable')
     .option('--scope <scope>', 'daydream (importance only) | quick (+ tiers) | full (+ procedures)', 'full')
-    .option('--dry-run', 'show what would change and write nothing')
-    .action((flags: { scope: string; dryRun?: boolean }) => run((ctx) => sleep(ctx, flags)));
+    .option('--dry-run', 'show what would change and write nothing (and call no model)')
+    .option(
+      '--llm <provider:model>',
+      'model for the model-only phases (default: PIE_LLM or an API key in the environment)',
+    )
+    .option('--no-llm', 'run without a model even when one is configured (model-only phases are skipped)')
+    .action((flags: SleepFlags) => run((ctx) => sleep(ctx, flags)));
   program
     .command('undo')
     .description('revert one sleep run exactly, from its journal')
@@ -31,6 +37,13 @@ export function registerSleep(program: Command, run: ActionRunner): void {
     .description('recurring patterns mined from entity lifecycles (pie sleep --scope full finds them)')
     .option('--domain <domain>', 'only this domain, e.g. "project lifecycle"')
     .action((flags: { domain?: string }) => run((ctx) => procedures(ctx, flags)));
+}
+
+interface SleepFlags {
+  scope: string;
+  dryRun?: boolean;
+  /** A provider:model, or false for --no-llm. */
+  llm?: string | boolean;
 }
 
 function parseScope(value: string): SleepScope {
@@ -70,12 +83,17 @@ function phaseNote(details: Record<string, unknown> | undefined): string {
   return '';
 }
 
-async function sleep(ctx: CommandContext, flags: { scope: string; dryRun?: boolean }): Promise<void> {
+async function sleep(ctx: CommandContext, flags: SleepFlags): Promise<void> {
   const scope = parseScope(flags.scope);
   const dryRun = flags.dryRun === true;
   const services = await ctx.services({ readonly: dryRun });
+  const model =
+    dryRun || flags.llm === false
+      ? null
+      : await createQueryModel({ services, llm: typeof flags.llm === 'string' ? flags.llm : undefined });
   const progress = createProgress({ io: ctx.io, enabled: !ctx.config.json });
   try {
+    if (model !== null) progress.update(`model: ${model.description}`);
     const report = await runSleep({
       store: services.store,
       scope,
@@ -83,6 +101,7 @@ async function sleep(ctx: CommandContext, flags: { scope: string; dryRun?: boole
       now: services.clock.now(),
       runId: `sleep-${services.newId()}`,
       newId: services.newId,
+      llm: model?.client ?? null,
       onProgress: (text) => progress.update(text),
     });
     progress.done();
