@@ -1,4 +1,5 @@
 import type { MentalModel, Observation } from '../ports/pyramid-store.js';
+import { jaroWinkler } from '../resolve/similarity.js';
 
 /** The models every pyramid has (spec: self = the agent, user = the person, system = the technical environment). */
 export const BASE_MODELS = ['self', 'user', 'system'] as const;
@@ -49,4 +50,22 @@ export function assignWithoutModel(
 
 export function baseModel(name: (typeof BASE_MODELS)[number], now: number): MentalModel {
   return { id: `model-${name}`, name, description: '', isBase: true, updatedAt: now };
+}
+
+/**
+ * The known model names closest to `asked` (a typo, another spelling, or part of a name: "maya" → "maya-chen"),
+ * best first. Pure.
+ */
+export function closeModelNames(asked: string, known: readonly string[], limit = 3): string[] {
+  const want = modelSlug(asked);
+  if (want === '') return [];
+  return known
+    .map((name) => ({
+      name,
+      score: Math.max(jaroWinkler(want, name), name.split('-').includes(want) || want.includes(name) ? 0.9 : 0),
+    }))
+    .filter((s) => s.score >= 0.75)
+    .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1))
+    .slice(0, limit)
+    .map((s) => s.name);
 }

@@ -2,7 +2,7 @@ import { PieError } from '../domain/errors.js';
 import { localDayKey } from '../domain/time.js';
 import type { MentalModel, Summary } from '../ports/pyramid-store.js';
 import type { WorldStore } from '../ports/world-store.js';
-import { modelSlug } from './models.js';
+import { closeModelNames, modelSlug } from './models.js';
 import { selectPyramid, STEP, tierSpanDays } from './tiers.js';
 
 export interface PyramidTier {
@@ -30,6 +30,7 @@ export async function getPyramid(input: { store: WorldStore; model: string; perT
     throw new PieError(
       'NOT_FOUND',
       `There is no mental model "${input.model}"${known.length > 0 ? `; known models: ${known.join(', ')}` : '; run pie summarize first'}.`,
+      { details: { suggestions: closeModelNames(input.model, known), known } },
     );
   }
   const perTier = input.perTier ?? STEP;

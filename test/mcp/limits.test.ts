@@ -13,7 +13,7 @@ describe('--read-only', () => {
     const mcp = await connect({ db: world.db, readOnly: true });
     try {
       const { tools } = await mcp.client.listTools();
-      expect(tools).toHaveLength(10);
+      expect(tools).toHaveLength(11);
       expect(tools.map((t) => t.name)).not.toContain('ingest_episode');
       expect(tools.map((t) => t.name)).not.toContain('execute_kip');
       expect(tools.map((t) => t.name)).toContain('execute_kip_readonly');

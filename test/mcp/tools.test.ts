@@ -23,6 +23,7 @@ const READ_TOOLS = [
   'get_contradictions',
   'list_periods',
   'get_procedures',
+  'get_pyramid',
 ];
 
 function errorCode(result: { _meta?: Record<string, unknown> }): unknown {

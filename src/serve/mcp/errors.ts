@@ -8,7 +8,7 @@ import { errorMessage, isPieError, type PieErrorCode } from '../../domain/errors
  */
 export interface ErrorContext {
   /** What a NOT_FOUND is about and the name asked for, so the message can name the right next step. */
-  subject?: 'entity' | 'period';
+  subject?: 'entity' | 'period' | 'model';
   name?: string;
 }
 
@@ -74,6 +74,18 @@ function notFound(error: unknown, suggestions: readonly string[], context: Error
       return suggestions.length > 0
         ? `${head} Known periods include ${quoted}; call the tool again with one of them (list_periods lists all), or give a date such as 2024-05-01 or a month such as "May 2024".`
         : `${head} PIE knows no periods yet; give a date such as 2024-05-01 or a month such as "May 2024" instead.`;
+    }
+    case 'model': {
+      const head = asked ? `No mental model is called ${asked}.` : 'That mental model is not known.';
+      const raw = isPieError(error) ? error.details?.known : undefined;
+      const known = Array.isArray(raw) ? raw.filter((k): k is string => typeof k === 'string') : [];
+      if (known.length === 0) {
+        return `${head} PIE has no mental models yet: the user builds them with pie summarize; use query_world meanwhile.`;
+      }
+      const close = suggestions.length > 0 ? ` The closest are ${quoted}.` : '';
+      const listed =
+        known.length > 30 ? `${known.slice(0, 30).join(', ')} and ${known.length - 30} more` : known.join(', ');
+      return `${head}${close} Known models: ${listed}; call get_pyramid again with one of them ("user" is the person).`;
     }
     default:
       return `${withoutCliHints(errorMessage(error))}${suggestions.length > 0 ? ` Try ${quoted}.` : ''}`;
