@@ -1,4 +1,5 @@
 import type { DumpStore } from './dump-store.js';
+import type { InsightRepo } from './insight-store.js';
 import type { MaintenanceStore } from './maintenance-store.js';
 import type { PyramidStore } from './pyramid-store.js';
 import type { SleepTaskRepo } from './sleep-task-store.js';
@@ -45,6 +46,8 @@ export interface WorldStore {
   readonly pyramid: PyramidStore;
   /** Work items left for the next sleep cycle. */
   readonly tasks: SleepTaskRepo;
+  /** Insights from dreaming (read only; the sleep cycle writes them through `upkeep`). */
+  readonly insights: InsightRepo;
 
   /**
    * Run `fn` atomically: either everything it wrote is committed or nothing is; when `fn` throws, everything is

@@ -6,6 +6,7 @@ import { describeEntities } from './world-store/entities.js';
 import { describeEpisodes } from './world-store/episodes.js';
 import type { StoreFactory } from './world-store/fixtures.js';
 import { describeHistory } from './world-store/history.js';
+import { describeInsights } from './world-store/insights.js';
 import { describeMaintenanceStore } from './world-store/maintenance-store.js';
 import { describePyramidStore } from './world-store/pyramid-store.js';
 import { describeQueries } from './world-store/queries.js';
@@ -37,6 +38,7 @@ export function describeWorldStoreContract(name: string, factory: StoreFactory):
     describeDumpStore(factory);
     describePyramidStore(factory);
     describeSleepTasks(factory);
+    describeInsights(factory);
     describeTransactions(factory);
   });
 }

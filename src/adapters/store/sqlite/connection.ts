@@ -18,6 +18,7 @@ import type {
   TransitionRepo,
 } from '../../../ports/world-store.js';
 import type { DumpStore } from '../../../ports/dump-store.js';
+import type { InsightRepo } from '../../../ports/insight-store.js';
 import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
 import type { SleepTaskRepo } from '../../../ports/sleep-task-store.js';
 import type { PyramidStore } from '../../../ports/pyramid-store.js';
@@ -46,6 +47,7 @@ export interface SyncRepos {
   dump: SyncOf<DumpStore>;
   pyramid: SyncOf<PyramidStore>;
   tasks: SyncOf<SleepTaskRepo>;
+  insights: SyncOf<InsightRepo>;
   stats: () => WorldStats;
 }
 

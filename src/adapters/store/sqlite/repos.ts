@@ -4,6 +4,7 @@ import { createEmbeddingRepo } from './embeddings.js';
 import { createEntityRepo } from './entities.js';
 import { createEpisodeRepo } from './episodes.js';
 import { createFactRepo } from './facts.js';
+import { createInsightRepo } from './insights.js';
 import { createJournalRepo } from './journal.js';
 import { createLlmCacheRepo } from './llm-cache.js';
 import { createMaintenanceLogRepo } from './maintenance.js';
@@ -40,6 +41,7 @@ export function createRepos(s: Statements, now: () => number): SyncRepos {
     dump: createDumpStore(s),
     pyramid: createPyramidStore(s),
     tasks: createSleepTaskRepo(s),
+    insights: createInsightRepo(s),
     stats: createStats(s),
   };
 }

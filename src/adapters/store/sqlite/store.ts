@@ -1,4 +1,5 @@
 import type { DumpStore } from '../../../ports/dump-store.js';
+import type { InsightRepo } from '../../../ports/insight-store.js';
 import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
 import type { PyramidStore } from '../../../ports/pyramid-store.js';
 import type { SleepTaskRepo } from '../../../ports/sleep-task-store.js';
@@ -59,6 +60,7 @@ export function createStore(conn: Connection, scope: Scope): WorldStore {
     dump: bindRepo<DumpStore>(r.dump, run),
     pyramid: bindRepo<PyramidStore>(r.pyramid, run),
     tasks: bindRepo<SleepTaskRepo>(r.tasks, run),
+    insights: bindRepo<InsightRepo>(r.insights, run),
     transaction: (fn) => runTransaction(conn, scope, fn),
     stats: () => run(r.stats),
     info: () => ({ adapter: 'sqlite', location: conn.path, schemaVersion: conn.schemaVersion }),
