@@ -11,6 +11,8 @@ import type { SalienceResult, SleepScope } from './plan.js';
 export interface PhaseInput {
   store: WorldStore;
   journal: RunJournal | null;
+  /** The cycle's scope (a phase that runs in several scopes may do less in the lighter ones). */
+  scope: SleepScope;
   now: number;
   runId: string;
   newId: () => string;

@@ -1,7 +1,10 @@
 import type { SleepPhase } from './phase.js';
+import { sleepTasksPhase } from './tasks/phase.js';
+import { ttlPhase } from './tasks/ttl.js';
 
 /**
  * The cycle's phases after salience, tiers, confidence decay and procedure mining, in the order they run (the KIP
- * sleep spec's phase numbers in brackets). Each phase module owns one concern; add new ones here.
+ * sleep spec's phase numbers in brackets). Each phase module owns one concern; add new ones here. The sleep-task
+ * phase [2] runs after the phases that do the tasks' work, and TTL cleanup [12] last.
  */
-export const PHASES: readonly SleepPhase[] = [];
+export const PHASES: readonly SleepPhase[] = [sleepTasksPhase, ttlPhase];

@@ -41,6 +41,7 @@ export async function runPhases(input: {
     const result = await phase.run({
       store: input.store,
       journal: input.journal,
+      scope: input.scope,
       now: input.now,
       runId: input.runId,
       newId: input.newId,

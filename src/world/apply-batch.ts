@@ -5,9 +5,10 @@ import type { NameIndex } from '../resolve/name-index.js';
 import type { Resolver, ResolutionLayer } from '../resolve/resolver.js';
 import type { PlanInput } from './apply/context.js';
 import { executeMutations } from './apply/execute.js';
-import { countByOp, type MutationOp } from './apply/mutations.js';
+import { countByOp, type Mutation, type MutationOp } from './apply/mutations.js';
 import { planApply } from './apply/plan.js';
 import type { EntitySnapshot, NameRef, WorldSlice } from './apply/working-set.js';
+import { sleepTasksFromApply } from './apply/sleep-tasks.js';
 import { resolveNames } from './resolve-names.js';
 
 /** The user's own entity: fixed id, created on first reference. */
@@ -33,8 +34,8 @@ export async function applyExtraction(input: {
   index: NameIndex;
   recordedAt: number;
   newId: () => string;
-  /** Writes that must commit together with the result (the batch checkpoint). */
-  checkpoint?: (tx: WorldStore) => Promise<void>;
+  /** Writes that must commit together with the result (the batch checkpoint), given what the batch changed. */
+  checkpoint?: (tx: WorldStore, applied: { mutations: readonly Mutation[] }) => Promise<void>;
 }): Promise<ApplyReport> {
   const { result } = input;
   // Resolution may ask a model (the verifier): it runs before the write transaction, never inside it.
@@ -65,11 +66,24 @@ export async function applyExtraction(input: {
     };
     const mutations = planApply(planInput, slice);
     await executeMutations({ tx, mutations, recordedAt: input.recordedAt });
-    await input.checkpoint?.(tx);
+    for (const task of sleepTasksFromApply({
+      mutations,
+      ambiguous: names.ambiguous,
+      now: input.recordedAt,
+      newId: input.newId,
+    })) {
+      await tx.tasks.leave(task);
+    }
+    await input.checkpoint?.(tx, { mutations });
     if (selfRef.isNew && mutations.some((m) => m.op === 'entity.insert' && m.entity.id === SELF_ID)) {
       input.index.add({ id: SELF_ID, type: 'person', name: SELF_NAME, aliases: [] });
     }
-    return { mutations: countByOp(mutations), resolution: names.layers, ambiguous: names.ambiguous, bareEpisodes };
+    return {
+      mutations: countByOp(mutations),
+      resolution: names.layers,
+      ambiguous: names.ambiguous.map((a) => ({ name: a.name, candidates: a.candidates })),
+      bareEpisodes,
+    };
   });
 }
 

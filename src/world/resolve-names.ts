@@ -9,7 +9,14 @@ export interface NameResolutionReport {
   refs: Map<string, NameRef>;
   layers: Partial<Record<ResolutionLayer, number>>;
   /** Mentions that were close to an existing entity but not merged (work for the sleep cycle). */
-  ambiguous: { name: string; candidates: string[]; verifierError?: string }[];
+  ambiguous: {
+    name: string;
+    candidates: string[];
+    /** The new entity the mention became, and the ids of the close ones. */
+    entityId: string;
+    candidateIds: string[];
+    verifierError?: string;
+  }[];
 }
 
 interface Mention {
@@ -104,13 +111,6 @@ export async function resolveNames(input: {
       ref = { id: matched.id, type: matched.type, name: matched.name, isNew: false, aliases: [] };
       addAlias(ref, mention.name, index);
     } else {
-      if (resolution.ambiguous.length > 0) {
-        ambiguous.push({
-          name: mention.name,
-          candidates: resolution.ambiguous.map((c) => c.name),
-          ...(resolution.verifierError ? { verifierError: resolution.verifierError } : {}),
-        });
-      }
       ref = {
         id: input.newId(),
         type: mention.type ?? mention.fallbackType,
@@ -118,6 +118,15 @@ export async function resolveNames(input: {
         isNew: true,
         aliases: [],
       };
+      if (resolution.ambiguous.length > 0) {
+        ambiguous.push({
+          name: mention.name,
+          candidates: resolution.ambiguous.map((c) => c.name),
+          entityId: ref.id,
+          candidateIds: resolution.ambiguous.map((c) => c.id),
+          ...(resolution.verifierError ? { verifierError: resolution.verifierError } : {}),
+        });
+      }
       index.add({ id: ref.id, type: ref.type, name: ref.name, aliases: [] });
     }
     for (const alias of mention.aliases) addAlias(ref, alias, index);
