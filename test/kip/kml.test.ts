@@ -44,6 +44,38 @@ describe('UPSERT', () => {
     expect((await concept(w, 'Drug', 'Aspirin')).attributes['dosage']).toEqual(['100mg']);
   });
 
+  it('moves _updated_at to the time of each write of a concept or a proposition, not of an unchanged upsert', async () => {
+    const w = world();
+    await drugWorld(w);
+    // The fixed clock advances one second per call (reads too): each write is stamped with its own call's time.
+    const write = async (command: string): Promise<string> => {
+      await w.ok(command);
+      return new Date(w.now()).toISOString();
+    };
+    const stamp = async () => String((await concept(w, 'Drug', 'Aspirin')).metadata['_updated_at']);
+    const before = await stamp();
+    await write('UPSERT { CONCEPT ?a { {type: "Drug", name: "Aspirin"} } }');
+    expect(await stamp()).toBe(before);
+    const upserted = await write(
+      'UPSERT { CONCEPT ?a { {type: "Drug", name: "Aspirin"} SET ATTRIBUTES { risk_level: 3 } } }',
+    );
+    expect(upserted).not.toBe(before);
+    expect(await stamp()).toBe(upserted);
+    const updated = await write(
+      'UPDATE ?d SET METADATA { reviewed: true } WHERE { ?d {type: "Drug", name: "Aspirin"} }',
+    );
+    expect(await stamp()).toBe(updated);
+
+    const link = 'FIND(?l.metadata._updated_at) WHERE { ?l ({type: "Drug", name: "Morphine"}, "treats", ?s) }';
+    const dose = (d: string) =>
+      `UPSERT { PROPOSITION ?p { ({type: "Drug", name: "Morphine"}, "treats", {type: "Symptom", name: "Headache"}) SET ATTRIBUTES { dose: "${d}" } } }`;
+    const created = await write(dose('low'));
+    expect(await w.ok(link)).toEqual([created]);
+    const changed = await write(dose('high'));
+    expect(changed).not.toBe(created);
+    expect(await w.ok(link)).toEqual([changed]);
+  });
+
   it('applies metadata precedence: item over block over global, a specified null still overrides', async () => {
     const w = world();
     await drugWorld(w);

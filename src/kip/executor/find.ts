@@ -50,7 +50,9 @@ function aggregateRows(stmt: FindStatement, solutions: Solution[]): JsonValue[][
   if (keys.length === 0) groups.set('', solutions);
   for (const s of keys.length === 0 ? [] : solutions) {
     const k = keys.map((e) => jsonKey(scalar(evaluate(e, s)))).join('\u0000');
-    groups.set(k, [...(groups.get(k) ?? []), s]);
+    const group = groups.get(k);
+    if (group) group.push(s);
+    else groups.set(k, [s]);
   }
   const valueIn = (group: Solution[], e: Expr): EvalValue =>
     e.kind === 'aggregate' ? aggregate(e, group) : group[0] ? evaluate(e, group[0]) : null;
