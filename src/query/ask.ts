@@ -1,4 +1,5 @@
 import { compileContext, type ContextSource } from '../compile/context.js';
+import { recordRetrieval } from '../metabolism/tasks/stale-review.js';
 import { longDate } from '../compile/time-format.js';
 import type { LlmClient } from '../llm/index.js';
 import type { Usage } from '../extract/types.js';
@@ -81,7 +82,7 @@ export async function buildQueryContext(input: ContextRequest): Promise<QueryCon
     (await store.episodes.getMany([...cited])).map((e) => [e.id, { title: e.title, createdAt: e.createdAt }]),
   );
   const compiled = compileContext({ plan, subgraph, time: { now, tz, format: plan.timeFormat, periods }, episodes });
-  if (input.recordAccess) await store.entities.incrementAccess(subgraph.entities.map((b) => b.entity.id));
+  if (input.recordAccess) await recordRetrieval({ store, entities: subgraph.entities.map((b) => b.entity), now });
   return {
     plan,
     items: retrieval.items,

@@ -1,4 +1,5 @@
 import type { Embedder } from '../ports/embedder.js';
+import { recordRetrieval } from '../metabolism/tasks/stale-review.js';
 import type { WorldStore } from '../ports/world-store.js';
 import { PieError } from '../domain/errors.js';
 import { describeItems, type DescribedItem } from './items.js';
@@ -37,7 +38,7 @@ export async function searchWorld(input: {
   const retrieval = await retrieve({ store, plan, preset, now, embedder: input.embedder });
   const items = await describeItems({ store, items: retrieval.items });
   if (input.recordAccess) {
-    await store.entities.incrementAccess(items.flatMap((i) => (i.kind === 'entity' ? [i.entity.id] : [])));
+    await recordRetrieval({ store, entities: items.flatMap((i) => (i.kind === 'entity' ? [i.entity] : [])), now });
   }
   return {
     plan,

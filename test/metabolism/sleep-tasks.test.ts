@@ -152,6 +152,18 @@ describe('sleep tasks: left by ingest, processed by the cycle, expired by TTL, u
     expect(third.phases.find((p) => p.name === 'sleep tasks')?.issues).toHaveLength(failed.length);
   });
 
+  it('pie ask leaves a review task for an important entity it retrieved that has gone stale', async () => {
+    const tidepool = (await store.entities.findByKey('tidepool'))[0];
+    await store.entities.update(tidepool?.id ?? '', { importance: 0.8, updatedAt: NOW });
+    const r = await pie(['--db', db, 'ask', 'What is Tidepool now?', '--context-only', '--now', '2026-06-01']);
+    expect(r.code).toBe(0);
+    const reviews = (await store.tasks.list()).filter((t) => t.action === 'review_stale_entity');
+    expect(reviews.map((t) => [t.subjectIds, t.source])).toEqual([[[tidepool?.id], 'query']]);
+    // asking again while the task is open adds none
+    await pie(['--db', db, 'ask', 'What is Tidepool now?', '--context-only', '--now', '2026-06-02']);
+    expect((await store.tasks.list()).filter((t) => t.action === 'review_stale_entity')).toHaveLength(1);
+  });
+
   it('a contradiction resolved since is completed with its resolver', async () => {
     const [open] = await store.transitions.list({ unresolved: true });
     expect(open).toBeDefined();
