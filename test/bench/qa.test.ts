@@ -78,11 +78,16 @@ describe('judge prompts', () => {
     expect(locomoJudgeText({ ...q, category: 2, answer: '7 May 2023' })).toMatch(/Gold answer: 7 May 2023/);
   });
 
-  it('read yes/no the way the official scripts do', () => {
+  it("read the verdict by LongMemEval's official rule: 'yes' anywhere in the lower-cased reply", () => {
     expect(judgedYes('Yes.')).toBe(true);
     expect(judgedYes('yes')).toBe(true);
-    expect(judgedYes('No, because yes-men')).toBe(false);
+    expect(judgedYes('YES, it contains the answer')).toBe(true);
+    // The official `'yes' in eval_response.lower()` has no notion of a first word: a reply that says yes later counts.
+    expect(judgedYes('The response is correct: yes')).toBe(true);
+    expect(judgedYes('No, because yes-men')).toBe(true);
     expect(judgedYes('no')).toBe(false);
+    expect(judgedYes('No.')).toBe(false);
+    expect(judgedYes('')).toBe(false);
   });
 });
 

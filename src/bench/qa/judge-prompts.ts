@@ -88,9 +88,11 @@ export const JUDGE_PROMPT = defineTextPrompt({
 });
 
 /**
- * The verdict is the first word: "yes" / "Yes." / "YES, because…" → true; anything else → false. (The official
- * LongMemEval script tests `'yes' in response.lower()`, which a "No, …yes…" would fool; the prompts ask for one word.)
+ * The verdict, by the official LongMemEval rule (evaluate_qa.py: `label = 'yes' in eval_response.lower()`): the
+ * judge's reply counts as "correct" when it contains "yes" anywhere, in any case ("Yes.", "YES, because…", even
+ * "No, … yes"). The same rule is applied to the LoCoMo judge, whose prompt asks for the same one-word answer, so
+ * figures stay comparable with published runs that used the official script.
  */
 export function judgedYes(text: string): boolean {
-  return /^\W*yes\b/i.test(text.trim());
+  return text.toLowerCase().includes('yes');
 }
