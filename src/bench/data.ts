@@ -10,6 +10,7 @@ export function benchDataDir(env: Record<string, string | undefined> = process.e
 export const DEFAULT_FILES = {
   locomo: 'locomo/locomo10.json',
   longmemeval: 'longmemeval/longmemeval_s_dev30.json',
+  longmemevalOracle: 'longmemeval/longmemeval_oracle.json',
   tot: 'test-of-time/tot_arithmetic_test.json',
 } as const;
 

@@ -3,10 +3,13 @@ import type { Usage } from '../../extract/types.js';
 
 export type QaSystem = 'pie' | 'naive_rag';
 
+/** A record's system: a QA system, a Test of Time system ("raw") or an ablation condition ("semantic", …). */
+export type RecordSystem = QaSystem | (string & {});
+
 /** One judged answer: a line of the results JSONL. */
 export interface QaRecord {
   key: string;
-  system: QaSystem;
+  system: RecordSystem;
   group: string;
   question: string;
   gold: string;
@@ -36,7 +39,7 @@ export class ResultsFile {
     }
   }
 
-  has(system: QaSystem, key: string): boolean {
+  has(system: RecordSystem, key: string): boolean {
     return this.done.has(`${system}|${key}`);
   }
 

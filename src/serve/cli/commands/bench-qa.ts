@@ -1,0 +1,92 @@
+import { ResultsFile } from '../../../bench/qa/results-file.js';
+import { qaSection, usageText } from '../../../bench/qa/report.js';
+import { runQa } from '../../../bench/qa/run.js';
+import { locomoUnits, longmemevalUnits } from '../../../bench/qa/units.js';
+import { metricText, QA_SYSTEMS, writeMarkedSection } from '../../../bench/markdown.js';
+import type { WorldExtraction } from '../../../bench/world.js';
+import { parsePositiveInt } from '../args.js';
+import type { CommandContext } from '../context.js';
+import { parseTimeFormat } from './ask.js';
+import {
+  benchProgress,
+  commandLine,
+  memoryStore,
+  optionalInt,
+  qaModels,
+  sourceRevision,
+  today,
+  type BenchFlags,
+} from './bench-shared.js';
+
+/** `pie bench locomo|longmemeval --qa`: PIE vs naive_rag answers judged per the benchmark's rules; --report writes them. */
+export async function benchQa(input: {
+  ctx: CommandContext;
+  name: 'locomo' | 'longmemeval';
+  raws: unknown[];
+  flags: BenchFlags;
+  data: string;
+  extraction: WorldExtraction;
+  extractor: string;
+}): Promise<void> {
+  const { ctx, name, raws, flags } = input;
+  const format = parseTimeFormat(flags.timeFormat);
+  const { answer, judge } = await qaModels(ctx, flags);
+  const limit = optionalInt(flags.limit, '--limit');
+  const only = flags.only?.split(',').map((s) => s.trim());
+  const units =
+    name === 'locomo'
+      ? locomoUnits({ samples: raws, tz: 'UTC', limit, ...(only ? { categories: only.map(Number) } : {}) })
+      : longmemevalUnits({ raws, tz: 'UTC', limit, ...(only ? { types: only } : {}) });
+  const progress = benchProgress(ctx);
+  const summary = await runQa(units, {
+    tz: 'UTC',
+    answerClient: answer.client,
+    judgeClient: judge.client,
+    extraction: input.extraction,
+    openStore: memoryStore(ctx),
+    results: new ResultsFile(flags.out ?? null),
+    format,
+    chunkTurns: parsePositiveInt(flags.chunkTurns, '--chunk-turns'),
+    ragChunks: parsePositiveInt(flags.ragChunks, '--rag-chunks'),
+    budgetTokens: optionalInt(flags.budgetTokens, '--budget-tokens'),
+    onProgress: progress.onProgress,
+  });
+  progress.done();
+  const usage = { PIE: summary.usage.pie, naive_rag: summary.usage.naive_rag, extraction: summary.usage.extraction };
+  if (flags.report) {
+    const file = input.data.replace(/^.*\//, '').replace(/\.json$/, '');
+    const markdown = qaSection({
+      meta: {
+        title: `${name === 'locomo' ? 'LoCoMo' : 'LongMemEval'} QA accuracy, ${file} (answered and judged by a model)`,
+        command: commandLine(name, flags),
+        revision: sourceRevision(),
+        data: input.data,
+        extractor: input.extractor,
+        answerModel: answer.description,
+        grading: `the judge ${judge.description} (${name === 'locomo' ? 'generous CORRECT/WRONG; category 5 as abstention' : 'the official per-type prompts of evaluate_qa.py, abstention for _abs'})`,
+        date: today(),
+        seconds: progress.seconds(),
+        notes: [
+          `PIE's context in the \`${format}\` time format; naive_rag: the top ${flags.ragChunks} BM25 chunks of ${flags.chunkTurns} turns, same answer prompt.`,
+        ],
+      },
+      table: summary.table,
+      systems: QA_SYSTEMS,
+      usage,
+      answered: summary.answered,
+      stoppedByBudget: summary.stoppedByBudget,
+    });
+    writeMarkedSection(flags.report, flags.section ?? `qa-${name}-${file}`, markdown);
+  }
+  const text = [
+    metricText(summary.table, ['accuracy'], QA_SYSTEMS),
+    '',
+    `answer ${answer.description}, judge ${judge.description}, extraction ${input.extractor}, PIE time format ${format}`,
+    Object.entries(usage)
+      .map(([k, u]) => `${k} ${usageText(u)}`)
+      .join('; '),
+    `${summary.answered} answers judged this run, ${summary.skippedDone} questions already in ${flags.out ?? '(no --out)'}` +
+      (summary.stoppedByBudget ? '; stopped at the --budget-tokens cap (run again to continue)' : ''),
+  ].join('\n');
+  ctx.emit({ text, json: { benchmark: name, mode: 'qa', format, ...summary, table: summary.table.toJSON() } });
+}
