@@ -11,7 +11,8 @@ import { z } from 'zod';
  * - `attribute` on state changes: which state attribute changed (else inferred from the old value, else "status");
  * - `replaces` on beliefs: the statement of an earlier belief this one reverses;
  * - `actions` (actor, verb, object) and `locations`, absorbed from the flowcharts' episode semantics;
- * - `episodes`: per-episode summary/significance/user state when a batch holds several conversations.
+ * - `episodes`: per-episode summary/significance/user state when a batch holds several conversations;
+ * - `observations` (text, importance 1–10, about, episodeId, eventTime): first-person observations for pyramid memory.
  */
 
 const name = z.string().trim().min(1).max(300);
@@ -119,6 +120,27 @@ export const extractedActionSchema = z.object({
   episodeId: optionalText,
 });
 
+/**
+ * A first-person observation for pyramid memory (spec/pyramid-memory.md), optional: extractors may add what the day
+ * says about the person beyond the graph. Code decides its id, time and model.
+ */
+export const extractedObservationSchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .describe('one first-person sentence about the user, e.g. "User prefers vim keybindings"'),
+  /** Out-of-range values are clamped rather than failing the whole result. */
+  importance: orElse(
+    z.number().transform((n) => Math.min(10, Math.max(1, Math.round(n)))),
+    () => 5,
+  ).describe('1 trivial … 5 normal … 7 notable … 10 critical'),
+  about: optionalText.describe('the name of the entity it is about, if any'),
+  episodeId: optionalText,
+  eventTime: optionalEventTime,
+});
+
 export const episodeAnnotationSchema = z.object({
   id: z.string().min(1),
   summary: optionalText,
@@ -144,6 +166,13 @@ export const extractionResultSchema = z.object({
   significance: orElse(confidence, () => undefined),
   userState: optionalText,
   episodes: listOf(episodeAnnotationSchema),
+  /** Optional; absent or null means none (the observations of what changed are derived from the transitions). */
+  observations: z
+    .array(extractedObservationSchema)
+    .nullish()
+    .transform((v) => v ?? undefined)
+    .optional()
+    .describe('optional: first-person observations about the user for pyramid memory'),
 });
 
 export type ExtractionResult = z.output<typeof extractionResultSchema>;
@@ -154,3 +183,4 @@ export type ExtractedStateChange = ExtractionResult['stateChanges'][number];
 export type ExtractedBelief = ExtractionResult['beliefs'][number];
 export type ExtractedDecision = ExtractionResult['decisions'][number];
 export type ExtractedAction = ExtractionResult['actions'][number];
+export type ExtractedObservation = NonNullable<ExtractionResult['observations']>[number];

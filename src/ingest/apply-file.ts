@@ -4,6 +4,7 @@ import { PieError, errorMessage } from '../domain/errors.js';
 import { extractionResultSchema, type ExtractionResult } from '../extract/result.js';
 import type { Clock } from '../ports/clock.js';
 import type { WorldStore } from '../ports/world-store.js';
+import { recordBatchObservations } from '../pyramid/from-batch.js';
 import type { MatchVerifier } from '../resolve/resolver.js';
 import { applyExtraction } from '../world/apply-batch.js';
 import { loadResolution } from './name-index-loader.js';
@@ -82,6 +83,7 @@ export async function applyResultsFile(input: {
   const resolution = { store, verifier: input.verifier };
   let { index, resolver } = await loadResolution(resolution);
   for (const [i, { line, result }] of valid.entries()) {
+    let observed = 0;
     try {
       const applied = await applyExtraction({
         store,
@@ -90,7 +92,8 @@ export async function applyResultsFile(input: {
         index,
         recordedAt: clock.now(),
         newId: input.newId,
-        checkpoint: async (tx) => {
+        checkpoint: async (tx, applied) => {
+          observed = await recordBatchObservations({ tx, result, ...applied, recordedAt: clock.now() });
           await tx.episodes.setExtraction({ ids: result.batch.episodeIds, status: 'extracted' });
           await tx.runs.saveBatch({
             runId: report.runId,
@@ -106,7 +109,7 @@ export async function applyResultsFile(input: {
           });
         },
       });
-      for (const [k, v] of Object.entries(applied.mutations))
+      for (const [k, v] of Object.entries({ ...applied.mutations, 'observation.add': observed }))
         report.mutations[k] = (report.mutations[k] ?? 0) + (v ?? 0);
       report.applied++;
     } catch (cause) {

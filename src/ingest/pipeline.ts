@@ -4,6 +4,7 @@ import { ZERO_USAGE, type Extractor, type Usage } from '../extract/types.js';
 import type { Clock } from '../ports/clock.js';
 import type { Embedder } from '../ports/embedder.js';
 import type { WorldStore } from '../ports/world-store.js';
+import { recordBatchObservations } from '../pyramid/from-batch.js';
 import type { MatchVerifier } from '../resolve/resolver.js';
 import { applyExtraction } from '../world/apply-batch.js';
 import { buildBatchInput } from './batch-input.js';
@@ -120,6 +121,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
     const finished = planned.slices.filter((s) => s.part === s.parts).map((s) => s.episodeId);
     let error = outcome.ok ? null : outcome.error;
     if (outcome.ok) {
+      let observed = 0;
       try {
         const report = await applyExtraction({
           store,
@@ -128,14 +130,20 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
           index,
           recordedAt: clock.now(),
           newId: options.newId,
-          checkpoint: async (tx) => {
+          checkpoint: async (tx, applied) => {
+            observed = await recordBatchObservations({
+              tx,
+              result: outcome.result,
+              ...applied,
+              recordedAt: clock.now(),
+            });
             if (finished.length > 0) await tx.episodes.setExtraction({ ids: finished, status: 'extracted' });
             await tx.runs.saveBatch(
               batchRecord({ runId, planned, episodeIds, usage: outcome.usage, error: null, now: clock.now() }),
             );
           },
         });
-        mergeCounts(summary.mutations, report.mutations);
+        mergeCounts(summary.mutations, { ...report.mutations, 'observation.add': observed });
         mergeCounts(summary.resolution, report.resolution);
         summary.batches.done++;
       } catch (cause) {

@@ -49,9 +49,13 @@ describe('pyramid commands', () => {
   });
 
   it('derives observations from the world model once, and files them under discovered models', async () => {
-    expect((await pie(['apply', FIXTURE, '--db', db], ENV)).code).toBe(0);
+    // pie apply records one observation per transition as it applies; summarize's --from-world pass finds none new.
+    const applied = await pie(['apply', FIXTURE, '--db', db], ENV);
+    expect(applied.code).toBe(0);
+    expect(applied.stdout).toContain('observation.add 15, transition.insert 15');
+    expect((await pie(['apply', FIXTURE, '--db', db], ENV)).stdout).not.toContain('observation.add');
     const first = await pieJson<{ observationsFromWorld: number; newModels: string[] }>(['summarize', '--db', db], ENV);
-    expect(first.observationsFromWorld).toBe(15);
+    expect(first.observationsFromWorld).toBe(0);
     // Only Tidepool has enough observations (3+) to warrant a model of its own; the rest go to user and system.
     expect(first.newModels).toEqual(['tidepool']);
     const second = await pieJson<{ observationsFromWorld: number; tiers: { made: number }[] }>(
@@ -67,6 +71,41 @@ describe('pyramid commands', () => {
     expect(pyramid.tiers.length).toBeGreaterThan(0);
     expect(pyramid.tiers.at(-1)?.tier).toBe(0);
     for (const t of pyramid.tiers) expect(t.summaries.length).toBeLessThanOrEqual(3);
+  });
+
+  it('pie apply keeps the observations a result carries, once, with its episode, time and entity', async () => {
+    const results = join(dir, 'results.jsonl');
+    const line = {
+      batch: { id: '2025-09-28', date: '2025-09-28T10:00:00Z', episodeIds: ['note-1'] },
+      entities: [{ name: 'Lisbon', type: 'place' }],
+      observations: [
+        { text: 'User is thinking about moving to Lisbon', importance: 7, about: 'Lisbon', unknownField: true },
+        { text: 'User drinks tea, not coffee', eventTime: '2025-09-20' },
+      ],
+    };
+    writeFileSync(results, `${JSON.stringify(line)}\n`);
+    expect((await pie(['apply', results, '--db', db], ENV)).stdout).toContain('observation.add 3');
+    expect((await pie(['apply', results, '--db', db], ENV)).stdout).not.toContain('observation.add');
+    const list = await pieJson<{
+      observations: {
+        text: string;
+        importance: number;
+        eventTime: number;
+        source: string;
+        entityId: string | null;
+        episodeId: string;
+      }[];
+    }>(['observations', '--db', db], ENV);
+    const rows = list.observations.map((o) => [o.text, o.importance, new Date(o.eventTime).toISOString(), o.source]);
+    expect(rows.sort()).toEqual([
+      ['Lisbon: First mentioned in “Episode note-1”', 6, '2025-09-28T10:00:00.000Z', 'world'],
+      ['User drinks tea, not coffee', 5, '2025-09-20T00:00:00.000Z', 'extraction'],
+      ['User is thinking about moving to Lisbon', 7, '2025-09-28T10:00:00.000Z', 'extraction'],
+    ]);
+    const lisbon = await pieJson<{ entity: { id: string } }>(['entity', 'Lisbon', '--db', db], ENV);
+    expect(list.observations.find((o) => o.text.includes('moving'))?.entityId).toBe(lisbon.entity.id);
+    expect(list.observations.find((o) => o.text.includes('tea'))?.entityId).toBeNull();
+    expect(list.observations.every((o) => o.episodeId === 'note-1')).toBe(true);
   });
 
   it('summarizes telegram-style with a scripted model (fake:<script.json>)', async () => {

@@ -56,6 +56,7 @@ export function finalizeExtraction(input: { batch: ExtractionBatch; output: Extr
     beliefs: withEpisode(output.beliefs, resolve),
     decisions: withEpisode(output.decisions, resolve),
     actions: withEpisode(output.actions, resolve),
+    ...(output.observations ? { observations: withEpisode(output.observations, resolve) } : {}),
     episodes,
   };
 }
