@@ -24,6 +24,9 @@ describe('HTTP API access', () => {
       expect((await api.get('/api/periods', { authorization: 'Bearer wrong-token!' })).status).toBe(401);
       expect((await api.get('/api/openapi.json')).status).toBe(401);
       expect((await api.get('/api/periods', { authorization: 'Bearer s3cret-token' })).status).toBe(200);
+      // The scheme name is case-insensitive (RFC 7235); the token is not.
+      expect((await api.get('/api/periods', { authorization: 'bearer s3cret-token' })).status).toBe(200);
+      expect((await api.get('/api/periods', { authorization: 'Bearer S3CRET-TOKEN' })).status).toBe(401);
     } finally {
       await api.close();
     }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startHttpServer, type RunningHttpServer } from '../../src/serve/mcp/http.js';
 import { connect, fixtureWorld, structured, textOf, type Connected } from './harness.js';
 
@@ -32,8 +32,14 @@ async function client(url: string, headers: Record<string, string> = {}): Promis
   return c;
 }
 
-async function serve(token?: string): Promise<RunningHttpServer> {
-  return startHttpServer({ deps: local.deps, host: '127.0.0.1', port: 0, ...(token ? { token } : {}) });
+async function serve(token?: string, handshakeMs?: number): Promise<RunningHttpServer> {
+  return startHttpServer({
+    deps: local.deps,
+    host: '127.0.0.1',
+    port: 0,
+    ...(token ? { token } : {}),
+    ...(handshakeMs === undefined ? {} : { handshakeMs }),
+  });
 }
 
 /** A raw request, so that headers fetch would not let us set (Host) can be sent. */
@@ -163,6 +169,25 @@ describe('Streamable HTTP with PIE_MCP_TOKEN', () => {
     await expect(client(server.url)).rejects.toThrow();
   });
 
+  it('takes the scheme name in any case (RFC 7235: "bearer", "BEARER"), the token itself exactly', async () => {
+    for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
+      const r = await raw(server.url, {
+        headers: { ...JSON_HEADERS, authorization: `${scheme} ${TOKEN}` },
+        body: INITIALIZE,
+      });
+      expect(r.status, scheme).toBe(200);
+      expect(r.headers['mcp-session-id'], scheme).toBeTruthy();
+    }
+    const c = await client(server.url, { Authorization: `bearer ${TOKEN}` });
+    expect((await c.listTools()).tools.length).toBeGreaterThan(0);
+    await c.close();
+    const upper = await raw(server.url, {
+      headers: { ...JSON_HEADERS, authorization: `Bearer ${TOKEN.toUpperCase()}` },
+      body: INITIALIZE,
+    });
+    expect(upper.status).toBe(401);
+  });
+
   it('serves a client that sends it', async () => {
     const c = await client(server.url, { Authorization: `Bearer ${TOKEN}` });
     const r = (await c.callTool({ name: 'list_periods', arguments: {} })) as CallToolResult;
@@ -174,5 +199,49 @@ describe('Streamable HTTP with PIE_MCP_TOKEN', () => {
     await expect(startHttpServer({ deps: local.deps, host: '0.0.0.0', port: 0 })).rejects.toThrow(
       /--host 0\.0\.0\.0 would expose the world model beyond this machine; set PIE_MCP_TOKEN/,
     );
+  });
+});
+
+describe('Streamable HTTP sessions whose handshake never completes', () => {
+  const HANDSHAKE_MS = 300;
+  let server: RunningHttpServer;
+  beforeAll(async () => {
+    server = await serve(undefined, HANDSHAKE_MS);
+  });
+  afterAll(() => server.close());
+
+  it('closes a session whose client never comes back after initialize', async () => {
+    const r = await raw(server.url, { headers: JSON_HEADERS, body: INITIALIZE });
+    expect(r.status).toBe(200);
+    const sessionId = String(r.headers['mcp-session-id']);
+    expect(server.sessions()).toBe(1);
+    await vi.waitFor(() => expect(server.sessions()).toBe(0), { timeout: 10_000, interval: 50 });
+    const late = await raw(server.url, {
+      headers: { ...JSON_HEADERS, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    });
+    expect(late.status).toBe(404);
+  });
+
+  it('keeps a session whose client completed the handshake', async () => {
+    const c = await client(server.url);
+    expect(server.sessions()).toBe(1);
+    // Well past the handshake deadline: the session is still there and answers.
+    await new Promise((r) => setTimeout(r, HANDSHAKE_MS * 3));
+    expect(server.sessions()).toBe(1);
+    expect((await c.listTools()).tools.length).toBeGreaterThan(0);
+    await (c.transport as StreamableHTTPClientTransport).terminateSession();
+    await c.close();
+    expect(server.sessions()).toBe(0);
+  });
+
+  it('opens no session for an initialize the transport refuses', async () => {
+    const r = await raw(server.url, {
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: INITIALIZE,
+    });
+    expect(r.status).toBe(406);
+    expect(r.headers['mcp-session-id']).toBeUndefined();
+    expect(server.sessions()).toBe(0);
   });
 });

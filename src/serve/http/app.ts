@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { PieError, isPieError } from '../../domain/errors.js';
+import { bearerMatches } from './bearer.js';
 import type { HttpDeps } from './deps.js';
 import { errorResponse, plainError } from './errors.js';
 import { openApiDocument } from './openapi.js';
@@ -129,11 +129,4 @@ async function jsonBody(c: Context): Promise<unknown> {
   } catch (cause) {
     throw new PieError('INVALID_ARGUMENT', 'The request body is not valid JSON.', { cause });
   }
-}
-
-function bearerMatches(header: string | undefined, token: Buffer): boolean {
-  const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
-  if (!match?.[1]) return false;
-  const given = Buffer.from(match[1].trim());
-  return given.length === token.length && timingSafeEqual(given, token);
 }

@@ -1,25 +1,32 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage, PieError } from '../../domain/errors.js';
+import { bearerMatches } from '../http/bearer.js';
 import type { McpDeps } from './deps.js';
 import { createMcpServer } from './server.js';
 
 export const MCP_PATH = '/mcp';
 const MAX_BODY_BYTES = 1024 * 1024;
 const IDLE_SESSION_MS = 30 * 60_000;
+const HANDSHAKE_MS = 60_000;
 
 export interface HttpServerOptions {
   deps: McpDeps;
   host: string;
   port: number;
-  /** PIE_MCP_TOKEN: when set, every request needs `Authorization: Bearer <token>`. */
+  /** PIE_MCP_TOKEN: when set, every request needs `Authorization: Bearer <token>` (the scheme in any case). */
   token?: string | undefined;
   /** Sessions unused for this long are closed (default 30 minutes). */
   idleSessionMs?: number;
+  /**
+   * A session whose client never comes back after the initialize answer (no `notifications/initialized`, no other
+   * request) is closed after this long (default 60 s) instead of being held for the idle timeout.
+   */
+  handshakeMs?: number;
 }
 
 export interface RunningHttpServer {
@@ -33,6 +40,8 @@ interface Session {
   transport: StreamableHTTPServerTransport;
   server: McpServer;
   lastUsed: number;
+  /** Closes the session unless the client completes the handshake in time; cleared once it does. */
+  handshake: NodeJS.Timeout | null;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -56,7 +65,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   }
   const loopbackOnly = isLoopback(host);
   const sessions = new Map<string, Session>();
-  const expected = token ? Buffer.from(`Bearer ${token}`) : null;
+  const expected = token ? Buffer.from(token) : null;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -65,7 +74,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     cors(req, res);
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
     if (url.pathname !== MCP_PATH) return reply(res, 404, -32000, `Not found: the MCP endpoint is ${MCP_PATH}.`);
-    if (expected && !authorized(req, expected)) {
+    if (expected && !bearerMatches(header(req, 'authorization'), expected)) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="pie"');
       return reply(res, 401, -32001, 'Unauthorized: send "Authorization: Bearer <PIE_MCP_TOKEN>".');
     }
@@ -76,7 +85,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       const body = await readJson(req, res);
       if (body === undefined) return;
       if (session) {
-        session.lastUsed = Date.now();
+        touch(session);
         return session.transport.handleRequest(req, res, body);
       }
       if (!isInitialize(body)) return reply(res, 400, -32000, 'Bad request: no session id; send initialize first.');
@@ -84,25 +93,53 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     }
     if (req.method === 'GET' || req.method === 'DELETE') {
       if (!session) return reply(res, 400, -32000, 'Bad request: the Mcp-Session-Id header is missing.');
-      session.lastUsed = Date.now();
+      touch(session);
       return session.transport.handleRequest(req, res);
     }
     res.setHeader('Allow', 'GET, POST, DELETE, OPTIONS');
     return reply(res, 405, -32000, 'Method not allowed.');
   };
 
+  /**
+   * A session lives from its initialize request on. The client's next request (normally `notifications/initialized`)
+   * completes the handshake; a client that never sends one (it crashed, or only probed the server) has its session
+   * closed after `handshakeMs` rather than held for the idle timeout. An initialize the transport refuses (wrong
+   * Accept header, a batch of two) opens no session, and its server is closed at once.
+   */
   const openSession = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
     const server = createMcpServer(deps);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (sid) => void sessions.set(sid, { transport, server, lastUsed: Date.now() }),
+      onsessioninitialized: (sid) => {
+        const handshake = setTimeout(() => {
+          const s = sessions.get(sid);
+          if (s) void closeSession(sid, s);
+        }, options.handshakeMs ?? HANDSHAKE_MS);
+        handshake.unref();
+        sessions.set(sid, { transport, server, lastUsed: Date.now(), handshake });
+      },
     });
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      if (!transport.sessionId) return;
+      const s = sessions.get(transport.sessionId);
+      if (s) settle(s);
+      sessions.delete(transport.sessionId);
     };
     server.server.onerror = (error) => deps.log(`MCP session error: ${errorMessage(error)}`);
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
+    if (!transport.sessionId) {
+      await server.close().catch((error: unknown) => deps.log(`closing a refused session: ${errorMessage(error)}`));
+    }
+  };
+
+  const settle = (s: Session): void => {
+    if (s.handshake) clearTimeout(s.handshake);
+    s.handshake = null;
+  };
+  const touch = (s: Session): void => {
+    s.lastUsed = Date.now();
+    settle(s);
   };
 
   const http: Server = createServer((req, res) => {
@@ -123,6 +160,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   sweep.unref();
 
   const closeSession = async (sid: string, s: Session): Promise<void> => {
+    settle(s);
     sessions.delete(sid);
     await s.server.close().catch((error: unknown) => deps.log(`closing session ${sid}: ${errorMessage(error)}`));
   };
@@ -161,11 +199,6 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-function authorized(req: IncomingMessage, expected: Buffer): boolean {
-  const given = Buffer.from(header(req, 'authorization') ?? '');
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** Host (and Origin, when a browser sends one) name this machine: a web page elsewhere cannot reach the server. */
