@@ -1,4 +1,5 @@
 import type { SleepPhase } from './phase.js';
+import { llmProceduresPhase } from './procedures-llm-phase.js';
 import { sleepTasksPhase } from './tasks/phase.js';
 import { ttlPhase } from './tasks/ttl.js';
 
@@ -7,4 +8,4 @@ import { ttlPhase } from './tasks/ttl.js';
  * sleep spec's phase numbers in brackets). Each phase module owns one concern; add new ones here. The sleep-task
  * phase [2] runs after the phases that do the tasks' work, and TTL cleanup [12] last.
  */
-export const PHASES: readonly SleepPhase[] = [sleepTasksPhase, ttlPhase];
+export const PHASES: readonly SleepPhase[] = [llmProceduresPhase, sleepTasksPhase, ttlPhase];

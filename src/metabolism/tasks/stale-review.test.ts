@@ -37,7 +37,7 @@ describe('staleReviewTasks', () => {
     ['a period', entity('f', { type: 'period' }), null],
   ] as const)('%s', (_name, e, expected) => {
     const tasks = staleReviewTasks({ entities: [e], now: NOW });
-    expect(tasks.map((t) => [t.subjectIds[0], t.priority, t.payload.daysUnseen])).toEqual(
+    expect(tasks.map((t) => [t.subjectIds[0], t.priority, t.payload?.daysUnseen])).toEqual(
       expected === null ? [] : [expected],
     );
   });
