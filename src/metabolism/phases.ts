@@ -1,3 +1,8 @@
+import { commitmentsSweepPhase } from './commitments-phase.js';
+import { contradictionSupersessionPhase } from './contradictions-phase.js';
+import { deepDreamsPhase, megaDreamsPhase } from './dreams-phase.js';
+import { microDreamsPhase } from './micro-dreams-phase.js';
+import { periodRefinementPhase } from './periods-phase.js';
 import type { SleepPhase } from './phase.js';
 import { llmProceduresPhase } from './procedures-llm-phase.js';
 import { sleepTasksPhase } from './tasks/phase.js';
@@ -8,4 +13,14 @@ import { ttlPhase } from './tasks/ttl.js';
  * sleep spec's phase numbers in brackets). Each phase module owns one concern; add new ones here. The sleep-task
  * phase [2] runs after the phases that do the tasks' work, and TTL cleanup [12] last.
  */
-export const PHASES: readonly SleepPhase[] = [llmProceduresPhase, sleepTasksPhase, ttlPhase];
+export const PHASES: readonly SleepPhase[] = [
+  llmProceduresPhase,
+  commitmentsSweepPhase(), // [5C]
+  contradictionSupersessionPhase(), // [9]
+  periodRefinementPhase(),
+  microDreamsPhase(), // [10A]
+  deepDreamsPhase(),
+  megaDreamsPhase(),
+  sleepTasksPhase,
+  ttlPhase,
+];

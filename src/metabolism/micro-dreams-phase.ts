@@ -1,0 +1,71 @@
+import type { Relationship } from '../domain/world.js';
+import {
+  connectionConfidence,
+  DEFAULT_MICRO_DREAM_RULES,
+  pairKey,
+  planMicroDreams,
+  type EpisodeMentions,
+  type MicroDreamRules,
+} from './micro-dreams.js';
+import type { PhaseInput, PhaseResult, SleepPhase } from './phase.js';
+
+export const MICRO_DREAM = 'micro-dream';
+
+/** Episodes read per page. */
+const PAGE = 2_000;
+
+/** Phase 10A: RELATED_TO edges between entities often named together but not yet linked. */
+export function microDreamsPhase(rules: MicroDreamRules = DEFAULT_MICRO_DREAM_RULES): SleepPhase {
+  return {
+    name: 'micro dreams',
+    scopes: ['full'],
+    async run(input: PhaseInput): Promise<PhaseResult> {
+      const { store, journal, now } = input;
+      // Periods are linked by DURING; protected entities (the user) are named everywhere; merged ones are gone.
+      const eligibleIds = new Set(
+        input.salience.nodes.filter((n) => n.type !== 'period' && !n.protected).map((n) => n.id),
+      );
+      const connected = new Set((await store.upkeep.graphEdges()).map((e) => pairKey(e.sourceId, e.targetId)));
+      const episodes: EpisodeMentions[] = [];
+      for (let offset = 0; ; offset += PAGE) {
+        const page = await store.episodes.list({ limit: PAGE, offset });
+        for (const e of page) {
+          const mentions = await store.mentions.forEpisode(e.id);
+          if (mentions.length < 2) continue;
+          episodes.push({
+            episodeId: e.id,
+            time: Math.min(...mentions.map((m) => m.time)),
+            entityIds: mentions.map((m) => m.entityId),
+          });
+        }
+        if (page.length < PAGE) break;
+      }
+      const plan = planMicroDreams({ episodes, eligible: (id) => eligibleIds.has(id), connected, rules });
+      const details = {
+        episodes: episodes.length,
+        candidates: plan.candidates,
+        alreadyConnected: plan.alreadyConnected,
+        skippedEpisodes: plan.skippedEpisodes,
+        discovered: plan.connections.length,
+      };
+      if (journal === null) return { changes: plan.connections.length, details };
+      for (const p of plan.connections) {
+        const relationship: Relationship = {
+          id: input.newId(),
+          type: 'RELATED_TO',
+          sourceId: p.a,
+          targetId: p.b,
+          properties: { coMentions: p.count, evidenceEpisodes: p.episodes.join(', ') },
+          validFrom: p.first,
+          validTo: null,
+          confidence: connectionConfidence(p.count),
+          episodeId: p.episodes[0] ?? null,
+          recordedAt: now,
+          discoveredBy: MICRO_DREAM,
+        };
+        await journal.change('relationships', relationship.id, () => store.relationships.insert(relationship));
+      }
+      return { changes: plan.connections.length, details };
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * Micro dreams (KIP sleep spec phase 10A, pie-paper §4.6): implicit connections. Two entities named together in at
+ * least `minCoMentions` episodes, with no current relationship between them, get a RELATED_TO edge discovered by
+ * dreaming. Pure: the caller supplies the mentions per episode and the existing edges.
+ */
+
+export interface MicroDreamRules {
+  minCoMentions: number;
+  /** New connections per run at most (the strongest first). */
+  maxPerRun: number;
+  /** Episodes naming more entities than this are skipped (the pairs grow with the square of the count). */
+  maxEntitiesPerEpisode: number;
+}
+
+export const DEFAULT_MICRO_DREAM_RULES: MicroDreamRules = {
+  minCoMentions: 3,
+  maxPerRun: 50,
+  maxEntitiesPerEpisode: 40,
+};
+
+/** How many evidence episode ids a connection keeps. */
+const EVIDENCE_KEPT = 5;
+
+export interface EpisodeMentions {
+  episodeId: string;
+  time: number;
+  entityIds: readonly string[];
+}
+
+export interface CoMention {
+  /** The smaller id of the pair. */
+  a: string;
+  b: string;
+  count: number;
+  first: number;
+  last: number;
+  /** The first few episodes that name both, in the order seen. */
+  episodes: string[];
+}
+
+export interface MicroDreamPlan {
+  connections: CoMention[];
+  /** Pairs that met the threshold, connected or not. */
+  candidates: number;
+  /** Pairs that met it but already have a relationship. */
+  alreadyConnected: number;
+  skippedEpisodes: number;
+}
+
+/** Confidence of a discovered edge: grows with the co-mentions, 0.67 at 3, capped at 0.9. */
+export function connectionConfidence(count: number): number {
+  return Math.round(Math.min(0.9, 1 - 1 / Math.max(1, count)) * 100) / 100;
+}
+
+export function pairKey(a: string, b: string): string {
+  return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+}
+
+export function planMicroDreams(input: {
+  episodes: Iterable<EpisodeMentions>;
+  eligible: (entityId: string) => boolean;
+  connected: ReadonlySet<string>;
+  rules?: MicroDreamRules;
+}): MicroDreamPlan {
+  const rules = input.rules ?? DEFAULT_MICRO_DREAM_RULES;
+  const pairs = new Map<string, CoMention>();
+  let skippedEpisodes = 0;
+  for (const episode of input.episodes) {
+    const ids = [...new Set(episode.entityIds)].filter(input.eligible).sort();
+    if (ids.length > rules.maxEntitiesPerEpisode) {
+      skippedEpisodes += 1;
+      continue;
+    }
+    for (let i = 0; i < ids.length; i += 1) {
+      for (let j = i + 1; j < ids.length; j += 1) {
+        const a = ids[i] as string;
+        const b = ids[j] as string;
+        const key = pairKey(a, b);
+        const p = pairs.get(key);
+        if (p === undefined) {
+          pairs.set(key, { a, b, count: 1, first: episode.time, last: episode.time, episodes: [episode.episodeId] });
+          continue;
+        }
+        p.count += 1;
+        p.first = Math.min(p.first, episode.time);
+        p.last = Math.max(p.last, episode.time);
+        if (p.episodes.length < EVIDENCE_KEPT) p.episodes.push(episode.episodeId);
+      }
+    }
+  }
+  const strong = [...pairs.entries()].filter(([, p]) => p.count >= rules.minCoMentions);
+  const open = strong.filter(([key]) => !input.connected.has(key)).map(([, p]) => p);
+  open.sort((x, y) => y.count - x.count || (x.a < y.a ? -1 : x.a > y.a ? 1 : x.b < y.b ? -1 : x.b > y.b ? 1 : 0));
+  return {
+    connections: open.slice(0, rules.maxPerRun),
+    candidates: strong.length,
+    alreadyConnected: strong.length - open.length,
+    skippedEpisodes,
+  };
+}

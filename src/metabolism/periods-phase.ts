@@ -1,0 +1,46 @@
+import type { PhaseInput, PhaseResult, SleepPhase } from './phase.js';
+import { DEFAULT_PERIOD_RULES, refinePeriod, type PeriodRefinement, type PeriodRules } from './periods.js';
+import { ymd } from './state-change.js';
+
+function span(p: { start: number; end: number | null }): string {
+  return `${ymd(p.start)} – ${p.end === null ? 'ongoing' : ymd(p.end)}`;
+}
+
+/**
+ * Refines period boundaries from their evidence (see periods.ts). Periods live in the `periods` table, which the
+ * maintenance journal cannot record yet, so a real run only reports the refinements it would make (skipped, with
+ * the reason) rather than writing anything `pie undo` could not put back.
+ */
+export function periodRefinementPhase(rules: PeriodRules = DEFAULT_PERIOD_RULES): SleepPhase {
+  return {
+    name: 'period refinement',
+    scopes: ['full'],
+    async run(input: PhaseInput): Promise<PhaseResult> {
+      const { store } = input;
+      const refinements: PeriodRefinement[] = [];
+      const periods = await store.periods.list();
+      for (const period of periods) {
+        const mentions = await store.mentions.forEntity(period.entityId);
+        const during = await store.relationships.forEntity(period.entityId);
+        const evidence = [
+          ...mentions.map((m) => m.time),
+          ...during.filter((r) => r.type === 'DURING' && r.targetId === period.entityId).map((r) => r.validFrom),
+        ];
+        const refinement = refinePeriod({ period, evidence, rules });
+        if (refinement !== null) refinements.push(refinement);
+      }
+      const details = {
+        periods: periods.length,
+        refined: refinements.map(
+          (r) => `${r.name}: ${span(r.from)} → ${span(r.to)} (${r.evidence} pieces of evidence)`,
+        ),
+      };
+      if (input.journal === null || refinements.length === 0) return { changes: refinements.length, details };
+      return {
+        changes: 0,
+        details,
+        skipped: `${refinements.length} refinements not written: the undo journal cannot record the periods table yet`,
+      };
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { Period } from '../domain/world.js';
+import { DAY_MS } from './state-change.js';
+
+/**
+ * Period boundary refinement, as a pure rule. A period's start and end were set from the batches that named it;
+ * the evidence is what is linked to it since: the episodes that mention it and the DURING links of the entities
+ * that appeared in it. A boundary moves only when the evidence says so:
+ * - widen: evidence before the start (or after the end) moves the boundary out to it;
+ * - narrow: when at least `minEvidence` items exist and the boundary lies more than `slackDays` outside all of them,
+ *   it moves in to the earliest (latest) evidence;
+ * - an open end (null: the period is still going on) stays open; with no evidence nothing changes.
+ */
+
+export interface PeriodRules {
+  slackDays: number;
+  minEvidence: number;
+}
+
+export const DEFAULT_PERIOD_RULES: PeriodRules = { slackDays: 1, minEvidence: 2 };
+
+export interface PeriodRefinement {
+  entityId: string;
+  name: string;
+  from: { start: number; end: number | null };
+  to: { start: number; end: number | null };
+  evidence: number;
+}
+
+export function refinePeriod(input: {
+  period: Period;
+  /** Times of the evidence linked to the period (any order). */
+  evidence: readonly number[];
+  rules?: PeriodRules;
+}): PeriodRefinement | null {
+  const { period } = input;
+  const rules = input.rules ?? DEFAULT_PERIOD_RULES;
+  const times = input.evidence.filter((t) => Number.isFinite(t));
+  if (times.length === 0) return null;
+  const first = Math.min(...times);
+  const last = Math.max(...times);
+  const slack = rules.slackDays * DAY_MS;
+  const enough = times.length >= rules.minEvidence;
+  let start = period.start;
+  if (first < start || (enough && first - start > slack)) start = first;
+  let end = period.end;
+  if (end !== null && (last > end || (enough && end - last > slack))) end = last;
+  if (end !== null && end < start) end = start;
+  if (start === period.start && end === period.end) return null;
+  return {
+    entityId: period.entityId,
+    name: period.name,
+    from: { start: period.start, end: period.end },
+    to: { start, end },
+    evidence: times.length,
+  };
+}
