@@ -68,6 +68,27 @@ describe('HTTP API: explore', () => {
     expect(Array.isArray(episode.body.turns)).toBe(true);
   });
 
+  it('shows the periods an entity was first seen in and active in, and a period entity its own span', async () => {
+    const r = await api.get<{ period: Row | null; periods: Row[] }>('/api/entities/Tidepool');
+    expect(r.body.period).toBeNull();
+    // Fixture: first seen (DURING) in junior year, mentioned there three times (idea, graphs, launch) and launched
+    // there; pivoted during the gap semester, which it has no DURING edge to.
+    expect(r.body.periods).toEqual([
+      expect.objectContaining({ name: 'junior year at UMD', during: true, mentions: 3, changes: 1, ongoing: false }),
+      expect.objectContaining({ name: 'gap semester in San Francisco', during: false, mentions: 1, changes: 1 }),
+    ]);
+    const falkor = await api.get<{ periods: Row[] }>('/api/entities/FalkorDB');
+    expect(falkor.body.periods.map((p) => [p.name, p.during])).toEqual([['gap semester in San Francisco', true]]);
+    const junior = await api.get<{ period: Row | null; periods: Row[] }>('/api/entities/junior%20year%20at%20UMD');
+    expect(junior.body.period).toEqual({
+      start: '2024-09-10T15:00:00.000Z',
+      end: '2025-02-14T10:00:00.000Z',
+      ongoing: false,
+    });
+    expect(junior.body.periods).toEqual([]);
+    expect(r.body.periods[0]?.id).toBe((junior.body as unknown as { entity: Row }).entity.id);
+  });
+
   it('pages a timeline', async () => {
     const r = await api.get<{ transitions: Page<Row> }>('/api/entities/Tidepool?limit=1&offset=1');
     expect(r.body.transitions.items).toHaveLength(1);
@@ -93,6 +114,62 @@ describe('HTTP API: explore', () => {
     expect(small.body.nodes).toHaveLength(2);
     const people = await api.get<{ nodes: Row[] }>('/api/graph?entity=Tidepool&types=person');
     expect(people.body.nodes.every((n) => n.type === 'person' || n.name === 'Tidepool')).toBe(true);
+  });
+});
+
+describe('HTTP API: graph filters by time and importance', () => {
+  // A world of its own: importances are set here, so the shared one stays as applied.
+  let own: Awaited<ReturnType<typeof fixtureWorld>>;
+  let g: Api;
+  const names = async (query: string) => {
+    const r = await g.get<{ nodes: Row[]; edges: Row[] }>(`/api/graph?entity=Tidepool&${query}`);
+    expect(r.status).toBe(200);
+    const ids = new Set(r.body.nodes.map((n) => n.id));
+    for (const e of r.body.edges) expect(ids.has(e.source) && ids.has(e.target)).toBe(true);
+    return r.body.nodes.map((n) => String(n.name)).sort();
+  };
+  beforeAll(async () => {
+    own = await fixtureWorld();
+    g = await openApi({ db: own.db });
+    const importance: Record<string, number> = {
+      Tidepool: 0.1,
+      Neo4j: 0.9,
+      'Maya Chen': 0.6,
+      PIE: 0.2,
+      'junior year at UMD': 0.3,
+    };
+    for (const e of await g.services.store.entities.list({ limit: 100 })) {
+      const value = importance[e.name];
+      if (value !== undefined) {
+        await g.services.store.entities.update(e.id, { importance: value, updatedAt: g.deps.clock.now() });
+      }
+    }
+  });
+  afterAll(async () => {
+    await g.close();
+    own.cleanup();
+  });
+
+  it('min_importance leaves out less important neighbours but always keeps the centre', async () => {
+    expect(await names('')).toEqual(['Maya Chen', 'Neo4j', 'PIE', 'Tidepool', 'junior year at UMD']);
+    expect(await names('min_importance=0.5')).toEqual(['Maya Chen', 'Neo4j', 'Tidepool']);
+    expect(await names('min_importance=0.7')).toEqual(['Neo4j', 'Tidepool']);
+    expect(await names('min_importance=1')).toEqual(['Tidepool']);
+    const bad = await g.get<ErrorBody>('/api/graph?entity=Tidepool&min_importance=2');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('min_importance');
+  });
+
+  it('at keeps only the relationships valid then: a date, or a period (read at its end)', async () => {
+    // PIE INSPIRED_BY Tidepool starts on 2 November 2024; the other edges on 10 September 2024.
+    expect(await names('at=2024-10-01')).toEqual(['Maya Chen', 'Neo4j', 'Tidepool', 'junior year at UMD']);
+    expect(await names('at=2024-12-01')).toEqual(['Maya Chen', 'Neo4j', 'PIE', 'Tidepool', 'junior year at UMD']);
+    expect(await names('at=junior%20year')).toContain('PIE');
+    // Before Tidepool existed: the centre alone.
+    expect(await names('at=2024-06-01')).toEqual(['Tidepool']);
+    expect(await names('at=2024-12-01&min_importance=0.5')).toEqual(['Maya Chen', 'Neo4j', 'Tidepool']);
+    const unknown = await g.get<ErrorBody>('/api/graph?entity=Tidepool&at=my%20PhD');
+    expect(unknown.status).toBe(404);
   });
 });
 

@@ -7,6 +7,7 @@ import { findEntity } from '../../../world/lookup.js';
 import { loadTimeline, type TimelineRelationship } from '../../../world/timeline.js';
 import { entityOut, refOut } from '../../mcp/schemas.js';
 import { defineRoute, iso, pageQuery, type Page, type Route } from '../route.js';
+import { entityPeriods } from './entity-periods.js';
 
 const TIERS = ['active', 'summarized', 'archived'] as const;
 const MAX_RELATIONSHIPS = 100;
@@ -70,7 +71,7 @@ export const entityRoutes: Route[] = [
     method: 'get',
     path: '/api/entities/{name}',
     summary:
-      'One entity (name or alias): its state, relationships, sources and a page of its timeline with contradictions marked',
+      'One entity (name or alias): its state, periods, relationships, sources and a page of its timeline with contradictions marked',
     tag: 'explore',
     query: z.object({
       time_format: z
@@ -81,7 +82,12 @@ export const entityRoutes: Route[] = [
     }),
     handler: async ({ query, params, deps }) => {
       const entity = await findEntity({ store: deps.store, name: params.name ?? '' });
-      const full = await loadTimeline({ store: deps.store, entity });
+      const [full, mentions] = await Promise.all([
+        loadTimeline({ store: deps.store, entity }),
+        deps.store.mentions.forEntity(entity.id),
+      ]);
+      const now = deps.clock.now();
+      const own = full.periods.find((p) => p.entityId === entity.id);
       const shown = full.transitions.slice(query.offset, query.offset + query.limit);
       const ids = new Set(shown.map((t) => t.episodeId));
       const sources = full.sources.filter((s) => ids.has(s.episodeId));
@@ -89,7 +95,7 @@ export const entityRoutes: Route[] = [
       const relationships = latestRelationships(full.relationships, MAX_RELATIONSHIPS);
       const narrative = compileTimeline({
         timeline: { ...full, transitions: shown, relationships, sources },
-        time: { now: deps.clock.now(), tz: deps.tz, format: query.time_format },
+        time: { now, tz: deps.tz, format: query.time_format },
       });
       const transitions: Page<ReturnType<typeof transitionOut>> = {
         items: shown.map((t) => transitionOut(t, titles)),
@@ -99,6 +105,10 @@ export const entityRoutes: Route[] = [
       };
       return {
         entity: entityOut(entity),
+        // When the entity is itself a period: its span.
+        period: own ? { start: iso(own.start), end: iso(own.end), ongoing: own.end === null || own.end > now } : null,
+        // The periods it was first seen in (DURING) or mentioned or changed in.
+        periods: entityPeriods({ timeline: full, mentions, now }),
         narrative,
         transitions,
         // A hub can have thousands of edges: the latest ones (current first), with the total.
