@@ -4,7 +4,10 @@
  * image and reverted by `pie undo`.
  */
 
-/** Tables whose rows maintenance may change (each keyed by a text `id`). */
+/**
+ * Tables whose rows maintenance may change. Most are keyed by a text `id`; `entity_aliases` and `entity_mentions`
+ * have composite primary keys, addressed by a row id that joins the key columns with U+001F (see `rowIdOf`).
+ */
 export const MAINTAINED_TABLES = [
   'entities',
   'transitions',
@@ -13,8 +16,41 @@ export const MAINTAINED_TABLES = [
   'procedures',
   'insights',
   'sleep_tasks',
+  'entity_aliases',
+  'entity_mentions',
 ] as const;
 export type MaintainedTable = (typeof MAINTAINED_TABLES)[number];
+
+/** The primary-key columns of each maintained table, in the order a composite row id lists them. */
+export const ROW_KEYS: Readonly<Record<MaintainedTable, readonly string[]>> = {
+  entities: ['id'],
+  transitions: ['id'],
+  facts: ['id'],
+  relationships: ['id'],
+  procedures: ['id'],
+  insights: ['id'],
+  sleep_tasks: ['id'],
+  entity_aliases: ['entity_id', 'normalized'],
+  entity_mentions: ['entity_id', 'episode_id'],
+};
+
+/** Separates the key values of a composite row id (a control character no name or id contains). */
+export const ROW_ID_SEPARATOR = '\u001f';
+
+/** The row id of a composite-key row: its key values in ROW_KEYS order joined by ROW_ID_SEPARATOR. */
+export function compositeRowId(parts: readonly string[]): string {
+  return parts.join(ROW_ID_SEPARATOR);
+}
+
+/** The row id of an alias row: `${entity_id}\u001f${normalized}`. */
+export function aliasRowId(entityId: string, normalized: string): string {
+  return compositeRowId([entityId, normalized]);
+}
+
+/** The row id of a mention row: `${entity_id}\u001f${episode_id}`. */
+export function mentionRowId(entityId: string, episodeId: string): string {
+  return compositeRowId([entityId, episodeId]);
+}
 
 /** A stored row, column name → value, exactly as the adapter keeps it (JSON columns as text). */
 export type RawRow = Record<string, string | number | null>;
@@ -41,11 +77,13 @@ export interface MaintenanceStore {
   graphNodes(): Promise<GraphNode[]>;
   /** Every current (no validTo) relationship between two distinct entities, as (source, target), ordered by id. */
   graphEdges(): Promise<GraphEdge[]>;
-  /** The stored row with this id, or null. */
+  /** The stored row with this id (a composite row id for entity_aliases and entity_mentions), or null. */
   getRow(input: { table: MaintainedTable; id: string }): Promise<RawRow | null>;
   /**
    * Makes the stored row equal `row` (insert when absent, update every column when present, never delete-and-
-   * reinsert, so rows that hang off it stay); `row: null` deletes the row. An unknown table → INVALID_ARGUMENT.
+   * reinsert, so rows that hang off it stay); `row: null` deletes the row. The key columns come from `id` (key
+   * columns in `row` are ignored). An unknown table or column, or a composite row id with the wrong number of
+   * parts → INVALID_ARGUMENT.
    */
   putRow(input: { table: MaintainedTable; id: string; row: RawRow | null }): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { drugWorld, expectError, useWorld, type KipWorld } from './helpers.js';
+import Database from 'better-sqlite3';
+import { drugWorld, expectError, T0, useWorld, type KipWorld } from './helpers.js';
 
 const world = useWorld();
 
@@ -9,6 +10,26 @@ interface Concept {
   name: string;
   attributes: Record<string, unknown>;
   metadata: Record<string, unknown>;
+}
+
+/** Every row of every data table (search indexes and the audit tables left out), sorted, as JSON. */
+function tableRows(path: string): Record<string, string[]> {
+  const conn = new Database(path, { readonly: true });
+  try {
+    const names = (conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[])
+      .map((r) => r.name)
+      .filter((n) => !/_fts|^sqlite_|^journal$|^maintenance_log$/.test(n));
+    const out: Record<string, string[]> = {};
+    for (const t of names)
+      out[t] = conn
+        .prepare(`SELECT * FROM ${t}`)
+        .all()
+        .map((r) => JSON.stringify(r))
+        .sort();
+    return out;
+  } finally {
+    conn.close();
+  }
 }
 
 async function concept(w: KipWorld, type: string, name: string): Promise<Concept> {
@@ -347,6 +368,44 @@ describe('MERGE', () => {
     );
     expect(again.code).toBe('KIP_3002');
     expect(again.message).toMatch(/merged before/);
+  });
+
+  it('is exactly undoable: moved aliases and mentions are journaled, pie undo restores every row', async () => {
+    const w = world();
+    await drugWorld(w);
+    const { id: episode } = await w.store.episodes.upsert({
+      conversation: {
+        source: 'chatgpt',
+        externalId: 'c-asa',
+        title: 'ASA',
+        createdAt: T0,
+        updatedAt: T0,
+        model: null,
+        turns: [{ role: 'user', text: 'ASA again', time: T0 }],
+      },
+      contentHash: 'h',
+      recordedAt: T0,
+    });
+    await w.ok(
+      `UPSERT { CONCEPT ?dup { {type: "Drug", name: "Aspirin (dup)"} SET ATTRIBUTES { aliases: ["Aspro"], brand: "Bayer" } } }
+       WITH METADATA { source: :ep }`,
+      { ep: episode },
+    );
+    const before = tableRows(w.path);
+    await w.ok(
+      'MERGE CONCEPT ?dup INTO ?canonical WHERE { ?dup {type: "Drug", name: "Aspirin (dup)"} ?canonical {type: "Drug", name: "Aspirin"} }',
+    );
+    const [run] = await w.store.maintenance.list(1);
+    const journal = await w.store.journal.forRun(run?.id ?? '');
+    const tables = new Set(journal.map((j) => j.table));
+    expect(tables.has('entity_aliases')).toBe(true);
+    expect(tables.has('entity_mentions')).toBe(true);
+    const aspirin = await concept(w, 'Drug', 'Aspirin');
+    expect(aspirin.attributes['aliases']).toEqual(expect.arrayContaining(['Aspirin (dup)', 'Aspro']));
+    expect((await w.store.mentions.forEpisode(episode)).map((m) => m.entityId)).toContain(aspirin.id);
+    const { undoRun } = await import('../../src/metabolism/undo.js');
+    await undoRun({ store: w.store, runId: run?.id ?? '', now: w.now() });
+    expect(tableRows(w.path)).toEqual(before);
   });
 
   it('needs exactly one node per side of the same type, and never merges protected nodes', async () => {

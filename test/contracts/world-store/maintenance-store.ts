@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPieError } from '../../../src/domain/errors.js';
-import type { MaintainedTable } from '../../../src/ports/maintenance-store.js';
-import { addEntity, relationship, T0, transition, useFreshStore, type StoreFactory } from './fixtures.js';
+import { aliasRowId, mentionRowId, type MaintainedTable } from '../../../src/ports/maintenance-store.js';
+import { addEntity, addEpisode, relationship, T0, transition, useFreshStore, type StoreFactory } from './fixtures.js';
 
 export function describeMaintenanceStore(factory: StoreFactory): void {
   describe('upkeep (maintenance store)', () => {
@@ -82,6 +82,62 @@ export function describeMaintenanceStore(factory: StoreFactory): void {
       expect(await s.upkeep.getRow({ table: 'transitions', id: 't1' })).toEqual(row);
       expect((await s.search.transitions({ text: 'pivot' })).map((h) => h.transitionId)).toEqual(['t1']);
       expect(await s.upkeep.getRow({ table: 'procedures', id: 'nope' })).toBeNull();
+    });
+
+    it('addresses alias rows by entity id and normalized form: moved to another entity and back exactly', async () => {
+      const s = store();
+      await addEntity(s, 'a', { name: 'Tidepool' });
+      await addEntity(s, 'b', { name: 'Tidepool app' });
+      await s.entities.addAlias({ entityId: 'b', alias: 'TP', normalized: 'tp', recordedAt: T0 + 3 });
+      const id = aliasRowId('b', 'tp');
+      expect(id).toBe('b\u001ftp');
+      const row = await s.upkeep.getRow({ table: 'entity_aliases', id });
+      expect(row).toEqual({ entity_id: 'b', alias: 'TP', normalized: 'tp', recorded_at: T0 + 3 });
+      // Move: delete from b, insert on a (key columns come from the id, whatever the row says).
+      await s.upkeep.putRow({ table: 'entity_aliases', id, row: null });
+      await s.upkeep.putRow({ table: 'entity_aliases', id: aliasRowId('a', 'tp'), row });
+      expect(await s.upkeep.getRow({ table: 'entity_aliases', id })).toBeNull();
+      expect((await s.entities.get('a'))?.aliases).toEqual(['TP']);
+      expect((await s.entities.get('b'))?.aliases).toEqual([]);
+      expect((await s.entities.findByKey('tp')).map((e) => e.id)).toEqual(['a']);
+      expect((await s.search.entities({ text: 'TP' })).map((h) => h.entityId)).toEqual(['a']);
+      // And back, as an undo would.
+      await s.upkeep.putRow({ table: 'entity_aliases', id: aliasRowId('a', 'tp'), row: null });
+      await s.upkeep.putRow({ table: 'entity_aliases', id, row });
+      expect(await s.upkeep.getRow({ table: 'entity_aliases', id })).toEqual(row);
+      expect((await s.search.entities({ text: 'TP' })).map((h) => h.entityId)).toEqual(['b']);
+      // An update in place keeps the key.
+      await s.upkeep.putRow({ table: 'entity_aliases', id, row: { ...row, alias: 'T.P.' } });
+      expect((await s.entities.get('b'))?.aliases).toEqual(['T.P.']);
+    });
+
+    it('addresses mention rows by entity id and episode id', async () => {
+      const s = store();
+      await addEntity(s, 'a');
+      await addEntity(s, 'b');
+      const ep = await addEpisode(s, { externalId: 'c1' });
+      await s.mentions.add({ entityId: 'b', episodeId: ep, time: T0 + 7 });
+      const id = mentionRowId('b', ep);
+      const row = await s.upkeep.getRow({ table: 'entity_mentions', id });
+      expect(row).toEqual({ entity_id: 'b', episode_id: ep, time: T0 + 7 });
+      await s.upkeep.putRow({ table: 'entity_mentions', id, row: null });
+      await s.upkeep.putRow({ table: 'entity_mentions', id: mentionRowId('a', ep), row: { time: T0 + 7 } });
+      expect(await s.mentions.forEpisode(ep)).toEqual([{ entityId: 'a', episodeId: ep, time: T0 + 7 }]);
+      await s.upkeep.putRow({ table: 'entity_mentions', id: mentionRowId('a', ep), row: null });
+      await s.upkeep.putRow({ table: 'entity_mentions', id, row });
+      expect(await s.upkeep.getRow({ table: 'entity_mentions', id })).toEqual(row);
+      expect(await s.mentions.forEpisode(ep)).toEqual([{ entityId: 'b', episodeId: ep, time: T0 + 7 }]);
+    });
+
+    it('refuses a composite row id with the wrong number of parts', async () => {
+      const s = store();
+      await addEntity(s, 'a');
+      await expect(s.upkeep.getRow({ table: 'entity_aliases', id: 'a' })).rejects.toSatisfy((e) =>
+        isPieError(e, 'INVALID_ARGUMENT'),
+      );
+      await expect(
+        s.upkeep.putRow({ table: 'entity_mentions', id: 'a\u001fb\u001fc', row: { time: 1 } }),
+      ).rejects.toSatisfy((e) => isPieError(e, 'INVALID_ARGUMENT'));
     });
 
     it('refuses unknown tables and columns', async () => {

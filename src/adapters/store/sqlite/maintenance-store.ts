@@ -1,6 +1,8 @@
 import { PieError } from '../../../domain/errors.js';
 import {
   MAINTAINED_TABLES,
+  ROW_ID_SEPARATOR,
+  ROW_KEYS,
   type GraphEdge,
   type GraphNode,
   type MaintainedTable,
@@ -29,6 +31,19 @@ function checkTable(table: MaintainedTable): MaintainedTable {
     );
   }
   return table;
+}
+
+/** The key columns of `table` with their values from the row id (a composite id splits on ROW_ID_SEPARATOR). */
+function keyOf(table: MaintainedTable, id: string): { where: string; columns: readonly string[]; values: string[] } {
+  const columns = ROW_KEYS[table];
+  const values = columns.length === 1 ? [id] : id.split(ROW_ID_SEPARATOR);
+  if (values.length !== columns.length) {
+    throw new PieError(
+      'INVALID_ARGUMENT',
+      `A row id of ${table} joins ${columns.join(', ')} with U+001F; "${id}" has ${values.length} part(s).`,
+    );
+  }
+  return { where: columns.map((c) => `${c} = ?`).join(' AND '), columns, values };
 }
 
 /** Column names are checked against the table's own columns, so a journal row cannot inject SQL. */
@@ -80,32 +95,38 @@ export function createMaintenanceStore(s: Statements): SyncOf<MaintenanceStore> 
     },
 
     getRow({ table, id }) {
-      const row = s.get(`SELECT * FROM ${checkTable(table)} WHERE id = ?`).get(id) as RawRow | undefined;
+      const key = keyOf(checkTable(table), id);
+      const row = s.get(`SELECT * FROM ${table} WHERE ${key.where}`).get(...key.values) as RawRow | undefined;
       return row ?? null;
     },
 
     putRow({ table, id, row }) {
-      checkTable(table);
+      const key = keyOf(checkTable(table), id);
       s.atomic(() => {
         if (row === null) {
-          s.get(`DELETE FROM ${table} WHERE id = ?`).run(id);
+          s.get(`DELETE FROM ${table} WHERE ${key.where}`).run(...key.values);
           return;
         }
         const cols = known(table);
-        const names = Object.keys(row).filter((name) => name !== 'id' && cols.has(name));
+        const names = Object.keys(row).filter((name) => !key.columns.includes(name) && cols.has(name));
         const unknown = Object.keys(row).filter((name) => !cols.has(name));
         if (unknown.length > 0) {
           throw new PieError('INVALID_ARGUMENT', `Table ${table} has no column ${unknown.join(', ')}.`);
         }
         const values = names.map((name) => row[name] ?? null);
-        const exists = s.pluck(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;
+        const exists = s.pluck(`SELECT 1 FROM ${table} WHERE ${key.where}`).get(...key.values) !== undefined;
         if (exists) {
           if (names.length === 0) return;
-          s.get(`UPDATE ${table} SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE id = ?`).run(...values, id);
+          s.get(`UPDATE ${table} SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE ${key.where}`).run(
+            ...values,
+            ...key.values,
+          );
         } else {
-          s.get(
-            `INSERT INTO ${table} (id${names.map((n) => `, ${n}`).join('')}) VALUES (?${', ?'.repeat(names.length)})`,
-          ).run(id, ...values);
+          const all = [...key.columns, ...names];
+          s.get(`INSERT INTO ${table} (${all.join(', ')}) VALUES (${all.map(() => '?').join(', ')})`).run(
+            ...key.values,
+            ...values,
+          );
         }
       });
     },

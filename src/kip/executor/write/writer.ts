@@ -1,13 +1,13 @@
 import type { Entity, Fact, Relationship, Transition } from '../../../domain/world.js';
 import { RunJournal } from '../../../metabolism/journal.js';
-import type { MaintainedTable } from '../../../ports/maintenance-store.js';
+import { aliasRowId, mentionRowId, type MaintainedTable } from '../../../ports/maintenance-store.js';
 import type { EntityInsert, EntityPatch, WorldStore } from '../../../ports/world-store.js';
 
 /**
- * Every write KIP makes goes through the store port inside the command's transaction. Rows of the journaled tables
- * (entities, facts, transitions, relationships) are recorded with their exact before/after images under the
- * command's run id — the same journal the sleep cycle writes — so `pie undo <run-id>` reverts a KIP command.
- * Aliases and mentions live in tables the journal does not cover; they are counted in the run's report.
+ * Every write KIP makes goes through the store port inside the command's transaction. Every row it changes
+ * (entities, facts, transitions, relationships, and the alias and mention rows keyed by their composite row ids) is
+ * recorded with its exact before/after image under the command's run id — the same journal the sleep cycle
+ * writes — so `pie undo <run-id>` reverts a KIP command exactly, MERGE's moved aliases and mentions included.
  */
 export class KipWriter {
   private readonly journal: RunJournal;
@@ -51,8 +51,9 @@ export class KipWriter {
   }
 
   async addAlias(input: { entityId: string; alias: string; normalized: string }): Promise<void> {
-    this.count('entity_aliases.insert');
-    await this.tx.entities.addAlias({ ...input, recordedAt: this.now });
+    await this.change('entity_aliases', aliasRowId(input.entityId, input.normalized), 'insert', () =>
+      this.tx.entities.addAlias({ ...input, recordedAt: this.now }),
+    );
   }
 
   async insertFact(fact: Fact): Promise<void> {
@@ -78,7 +79,8 @@ export class KipWriter {
   }
 
   async addMention(input: { entityId: string; episodeId: string; time: number }): Promise<void> {
-    this.count('entity_mentions.insert');
-    await this.tx.mentions.add(input);
+    await this.change('entity_mentions', mentionRowId(input.entityId, input.episodeId), 'insert', () =>
+      this.tx.mentions.add(input),
+    );
   }
 }
