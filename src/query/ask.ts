@@ -8,6 +8,7 @@ import type { WorldStore } from '../ports/world-store.js';
 import { ANSWER_PROMPT } from './answer-prompt.js';
 import { planQuery } from './plan.js';
 import { PRESETS, type RetrievalPreset } from './presets.js';
+import { pyramidSection, type PyramidSource } from './pyramid-source.js';
 import { retrieve, summarizeLanes, type LaneSummary } from './retrieve.js';
 import { buildSubgraph, type SubgraphLimits } from './subgraph/index.js';
 import type { QueryPlan, RankedItem, Subgraph, TimeFormatChoice } from './types.js';
@@ -39,6 +40,8 @@ export interface QueryContext {
   subgraph: Subgraph;
   text: string;
   sources: ContextSource[];
+  /** Pyramid memory summaries the text cites as [P<n>] (empty when there are none). */
+  pyramid: PyramidSource[];
 }
 
 /** Question → plan → hybrid retrieval → the intent's subgraph → compiled temporal context with sources. */
@@ -82,14 +85,16 @@ export async function buildQueryContext(input: ContextRequest): Promise<QueryCon
     (await store.episodes.getMany([...cited])).map((e) => [e.id, { title: e.title, createdAt: e.createdAt }]),
   );
   const compiled = compileContext({ plan, subgraph, time: { now, tz, format: plan.timeFormat, periods }, episodes });
+  const pyramid = await pyramidSection({ store, entityIds: plan.entityIds, tz });
   if (input.recordAccess) await recordRetrieval({ store, entities: subgraph.entities.map((b) => b.entity), now });
   return {
     plan,
     items: retrieval.items,
     lanes: summarizeLanes(retrieval.lanes),
     subgraph,
-    text: compiled.text,
+    text: pyramid ? `${compiled.text}\n\n${pyramid.text}` : compiled.text,
     sources: compiled.sources,
+    pyramid: pyramid?.sources ?? [],
   };
 }
 

@@ -5,6 +5,7 @@ import type { ContextSource } from '../../../compile/context.js';
 import { longDate } from '../../../compile/time-format.js';
 import { PieError } from '../../../domain/errors.js';
 import { answerFromContext, buildQueryContext, type Answer } from '../../../query/ask.js';
+import type { PyramidSource } from '../../../query/pyramid-source.js';
 import type { TimeFormatChoice } from '../../../query/types.js';
 import type { CommandContext } from '../context.js';
 import type { ActionRunner } from '../run.js';
@@ -85,7 +86,7 @@ async function ask(ctx: CommandContext, question: string, flags: AskFlags): Prom
   }
   const shown = flags.showContext ? context.text : null;
   const text = answer
-    ? answerText({ answer, sources: context.sources, context: shown, tz: ctx.config.tz })
+    ? answerText({ answer, sources: context.sources, pyramid: context.pyramid, context: shown, tz: ctx.config.tz })
     : context.text;
   ctx.emit({
     text,
@@ -98,6 +99,7 @@ async function ask(ctx: CommandContext, question: string, flags: AskFlags): Prom
       lanes: context.lanes,
       context: context.text,
       sources: context.sources,
+      pyramid: context.pyramid,
     },
   });
 }
@@ -105,6 +107,7 @@ async function ask(ctx: CommandContext, question: string, flags: AskFlags): Prom
 function answerText(input: {
   answer: Answer;
   sources: readonly ContextSource[];
+  pyramid: readonly PyramidSource[];
   context: string | null;
   tz: string;
 }): string {
@@ -113,9 +116,17 @@ function answerText(input: {
   if (context) lines.push(context, '', '—', '');
   lines.push(answer.text);
   const cited = sources.filter((s) => answer.text.includes(`[${s.n}]`));
-  if (cited.length > 0) {
+  const summaries = input.pyramid.filter((s) => answer.text.includes(`[${s.ref}]`));
+  if (cited.length + summaries.length > 0) {
     lines.push('', 'Sources:');
     for (const s of cited) lines.push(`  [${s.n}] “${s.title}” (${longDate(s.time, input.tz)})`);
+    for (const s of summaries) {
+      const end = longDate(s.end - 1, input.tz);
+      const start = longDate(s.start, input.tz);
+      lines.push(
+        `  [${s.ref}] pyramid memory, model "${s.model}", tier ${s.tier} (${start === end ? start : `${start} to ${end}`})`,
+      );
+    }
   }
   return lines.join('\n');
 }
