@@ -164,6 +164,69 @@ describe('summarize with a model (scripted fake)', () => {
     expect(model.calls).toHaveLength(4);
   });
 
+  it('merges tier-0 summaries into tier 1 with pyramid-summarize-summaries@1, prompt and answer exactly', async () => {
+    await add('User relocated to Austin', 5, at('2024-03-01'));
+    await add('User prefers dark mode', 6, at('2024-03-02'));
+    const model = createScriptedModel({
+      script: {
+        'pyramid-assign-models@1': [
+          {
+            assignments: [
+              { observationId: 'id-001', modelName: 'user' },
+              { observationId: 'id-002', modelName: 'user' },
+            ],
+          },
+        ],
+        'pyramid-summarize-observations@1': ['[7] IMPORTANT: Relocated to Austin.', '[6] Dark mode everywhere.'],
+        'pyramid-summarize-summaries@1': ['Merged:\n[8] IMPORTANT: Moved to Austin, Mar 2024.\n[6] Dark mode.\nDone.'],
+      },
+    });
+    const llm = createLlmClient({
+      model,
+      cache: store.llmCache,
+      clock: { now: () => NOW },
+      prices: {},
+      sleep: async () => undefined,
+    });
+    const report = await summarize({ store, tz: 'UTC', now: NOW, newId, llm });
+    expect(report.tiers).toEqual([
+      { tier: 0, made: 2, unchanged: 0 },
+      { tier: 1, made: 1, unchanged: 0 },
+    ]);
+    expect(model.calls.map((c) => c.prompt)).toEqual([
+      'pyramid-assign-models@1',
+      'pyramid-summarize-observations@1',
+      'pyramid-summarize-observations@1',
+      'pyramid-summarize-summaries@1',
+    ]);
+    // 1 and 2 March share the tier-1 window 29 Feb – 2 Mar; its sources are the two day summaries, oldest first.
+    expect(model.calls[3]?.messages).toEqual([
+      {
+        role: 'system',
+        content:
+          'You merge summaries about the mental model "user" into one tier-1 summary covering 2024-02-29 to ' +
+          '2024-03-02 (3 days). Keep what stays relevant over time. Write telegram-style lines, one fact per line, ' +
+          'each starting with its importance as [N] (1 trivial, 5 normal, 7 notable, 10 critical). Mark the few ' +
+          'that matter most with IMPORTANT:, CRITICAL: or ESSENTIAL:. Keep names, dates, numbers and places; drop ' +
+          'filler words and repetitions; no other text.',
+      },
+      {
+        role: 'user',
+        content: 'Summaries, oldest first:\n[7] IMPORTANT: Relocated to Austin.\n[6] Dark mode everywhere.',
+      },
+    ]);
+    const user = await store.pyramid.model('user');
+    const [tier1, ...more] = await store.pyramid.summaries({ modelId: user?.id ?? '', tier: 1 });
+    expect(more).toEqual([]);
+    // Only the "[N] text" lines of the answer are kept.
+    expect([tier1?.text, tier1?.method, tier1?.sourceIds.length]).toEqual([
+      '[8] IMPORTANT: Moved to Austin, Mar 2024.\n[6] Dark mode.',
+      `llm:${llm.label}`,
+      2,
+    ]);
+    expect(new Date(tier1?.start ?? 0).toISOString()).toBe('2024-02-29T00:00:00.000Z');
+  });
+
   it('keeps the deterministic selection, with a warning, when the model answers without "[N]" lines', async () => {
     await add('User relocated to Austin', 5, at('2024-03-01'));
     const model = createScriptedModel({
