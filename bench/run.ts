@@ -4,6 +4,7 @@ import { benchImport } from './import.js';
 import { benchKip } from './kip.js';
 import { benchQuery } from './query.js';
 import { writeHeader } from './report.js';
+import { benchSleep } from './sleep.js';
 
 /** `npm run bench -- <name>`: runs one benchmark; each writes its own section of docs/benchmarks.md. */
 const BENCHES: Record<string, () => Promise<void>> = {
@@ -12,6 +13,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   concurrency: benchConcurrency,
   kip: benchKip,
   query: benchQuery,
+  sleep: benchSleep,
 };
 
 const name = process.argv[2];

@@ -7,6 +7,8 @@ export const HEALTH_TARGETS = {
   maxIsolatedShare: 0.2,
   /** Contradictions left open. */
   maxUnresolvedContradictions: 20,
+  /** Sleep tasks waiting for a cycle (KIP sleep spec: pending SleepTasks < 10). */
+  maxPendingTasks: 10,
 } as const;
 
 export interface HealthReport {
@@ -17,6 +19,8 @@ export interface HealthReport {
   isolatedShare: number;
   unresolvedContradictions: number;
   procedures: number;
+  /** Sleep tasks waiting for the next cycle. */
+  pendingTasks: number;
   /** Targets missed, in words; empty when healthy. */
   warnings: string[];
 }
@@ -25,6 +29,7 @@ export async function computeHealth(input: { store: WorldStore; salience: Salien
   const { store, salience } = input;
   const stats = await store.stats();
   const unresolved = (await store.transitions.list({ unresolved: true })).length;
+  const pendingTasks = await store.tasks.count({ statuses: ['pending', 'in_progress'] });
   const entities = salience.nodes.length;
   const isolatedShare = entities === 0 ? 0 : Math.round((salience.isolated / entities) * 1000) / 1000;
   const warnings: string[] = [];
@@ -38,6 +43,11 @@ export async function computeHealth(input: { store: WorldStore; salience: Salien
       `${unresolved} contradictions are unresolved (target at most ${HEALTH_TARGETS.maxUnresolvedContradictions}); see pie contradictions.`,
     );
   }
+  if (pendingTasks >= HEALTH_TARGETS.maxPendingTasks) {
+    warnings.push(
+      `${pendingTasks} sleep tasks are waiting (target fewer than ${HEALTH_TARGETS.maxPendingTasks}); run pie sleep.`,
+    );
+  }
   return {
     entities,
     byTier: stats.entitiesByTier,
@@ -46,6 +56,7 @@ export async function computeHealth(input: { store: WorldStore; salience: Salien
     isolatedShare,
     unresolvedContradictions: unresolved,
     procedures: stats.procedures,
+    pendingTasks,
     warnings,
   };
 }

@@ -13,8 +13,14 @@ import type { ActionRunner } from '../run.js';
 export function registerSleep(program: Command, run: ActionRunner): void {
   program
     .command('sleep')
-    .description('maintenance cycle: importance, tiers (summarize, archive), procedures; journaled and undoable')
-    .option('--scope <scope>', 'daydream (importance only) | quick (+ tiers) | full (+ procedures)', 'full')
+    .description(
+      'maintenance cycle: importance, tiers, decay, procedures, merges, contradictions, dreams, sleep tasks, TTL; journaled and undoable',
+    )
+    .option(
+      '--scope <scope>',
+      'daydream (importance only) | quick (+ tiers, sleep tasks) | full (every phase; see docs/metabolism.md)',
+      'full',
+    )
     .option('--dry-run', 'show what would change and write nothing (and call no model)')
     .option(
       '--llm <provider:model>',
@@ -62,8 +68,9 @@ function reportText(r: SleepReport): string {
       .map(([tier, n]) => `${num(n)} ${tier}`)
       .join(
         ', ',
-      )}), mean importance ${r.health.meanImportance.toFixed(2)}, ${num(r.health.isolated)} without relationships, ${num(r.health.unresolvedContradictions)} open contradictions, ${num(r.health.procedures)} procedures.`,
+      )}), mean importance ${r.health.meanImportance.toFixed(2)}, ${num(r.health.isolated)} without relationships, ${num(r.health.unresolvedContradictions)} open contradictions, ${num(r.health.procedures)} procedures, ${num(r.health.pendingTasks)} sleep tasks waiting.`,
     ...r.health.warnings.map((w) => `Warning: ${w}`),
+    ...r.phases.flatMap((p) => (p.issues ?? []).slice(0, 10).map((i) => `Issue (${p.name}): ${i}`)),
   ];
   if (!r.dryRun) lines.push(`${num(r.journaled)} row changes journaled; revert with: pie undo ${r.runId}`);
   return lines.join('\n');
@@ -151,7 +158,7 @@ async function health(ctx: CommandContext): Promise<void> {
     `${num(report.entities)} entities (${Object.entries(report.byTier)
       .map(([tier, n]) => `${num(n)} ${tier}`)
       .join(', ')}), mean importance ${report.meanImportance.toFixed(2)}.`,
-    `${num(report.isolated)} without relationships (${(report.isolatedShare * 100).toFixed(1)}%), ${num(report.unresolvedContradictions)} open contradictions, ${num(report.procedures)} procedures.`,
+    `${num(report.isolated)} without relationships (${(report.isolatedShare * 100).toFixed(1)}%), ${num(report.unresolvedContradictions)} open contradictions, ${num(report.procedures)} procedures, ${num(report.pendingTasks)} sleep tasks waiting.`,
     ...(report.warnings.length === 0 ? ['All health targets met.'] : report.warnings.map((w) => `Warning: ${w}`)),
     `A sleep now would change ${num(pending.importance)} importance scores and ${num(pending.tiers)} tiers (pie sleep --dry-run for details).`,
     runs.length === 0
