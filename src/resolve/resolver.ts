@@ -36,7 +36,7 @@ export interface ResolverOptions {
   embeddingAccept?: number;
 }
 
-const DEFAULTS = { fuzzyAccept: 0.94, fuzzyReview: 0.86, embeddingAccept: 0.88 };
+export const RESOLVER_DEFAULTS = { fuzzyAccept: 0.94, fuzzyReview: 0.86, embeddingAccept: 0.88 };
 
 /** Types that may be the same entity when names match; an unknown type matches anything. */
 export function compatibleTypes(a: string | undefined, b: string): boolean {
@@ -49,11 +49,11 @@ export function compatibleTypes(a: string | undefined, b: string): boolean {
  * configured) → model verification of ambiguous candidates (when a verifier is configured) → new entity.
  */
 export class Resolver {
-  private readonly options: ResolverOptions & typeof DEFAULTS;
+  private readonly options: ResolverOptions & typeof RESOLVER_DEFAULTS;
   private readonly vectors = new Map<string, number[]>();
 
   constructor(options: ResolverOptions) {
-    this.options = { ...DEFAULTS, ...options };
+    this.options = { ...RESOLVER_DEFAULTS, ...options };
   }
 
   async resolve(input: { name: string; type?: string | undefined }): Promise<Resolution> {

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { findDuplicateCandidates, isContainedIn, type DedupEntity, type DuplicateReason } from './duplicates.js';
+
+const e = (id: string, type: string, name: string, aliases: string[] = []): DedupEntity => ({
+  id,
+  type,
+  name,
+  aliases,
+});
+
+describe('findDuplicateCandidates', () => {
+  const cases: { title: string; entities: DedupEntity[]; want: [string, string, DuplicateReason][] }[] = [
+    {
+      title: 'same normalized name and type (case, accents, article, punctuation)',
+      entities: [e('a', 'tool', 'Café-Notes'), e('b', 'tool', 'the cafe notes'), e('c', 'project', 'Cafe Notes')],
+      want: [['a', 'b', 'exact']],
+    },
+    {
+      title: "one's name is the other's alias",
+      entities: [e('js1', 'tool', 'JavaScript', ['JS']), e('js2', 'tool', 'JS'), e('x', 'concept', 'JS')],
+      want: [['js1', 'js2', 'alias']],
+    },
+    {
+      title: 'an acronym of exactly one multi-word name of the same type',
+      entities: [e('s', 'project', 'SRA'), e('l', 'project', 'Science Research Academy'), e('o', 'tool', 'SRA')],
+      want: [['l', 's', 'acronym']],
+    },
+    {
+      title: 'an acronym that fits two long names is ambiguous and matches neither',
+      entities: [
+        e('s', 'project', 'SRA'),
+        e('l1', 'project', 'Science Research Academy'),
+        e('l2', 'project', 'Solar Race Area'),
+      ],
+      want: [],
+    },
+    {
+      title: 'high similarity (a typo) at or above the resolver threshold',
+      entities: [
+        e('a', 'person', 'Priyanka Raman'),
+        e('b', 'person', 'Priyanka Ramen'),
+        e('c', 'person', 'Priya Kumar'),
+      ],
+      want: [['a', 'b', 'fuzzy']],
+    },
+    {
+      title: 'one name a run of whole words of the other',
+      entities: [e('t1', 'project', 'Tidepool'), e('t2', 'project', 'Tidepool app'), e('t3', 'project', 'Tide')],
+      want: [['t1', 't2', 'contained']],
+    },
+    {
+      title: 'similar names of different types are never paired; short names are not compared fuzzily',
+      entities: [e('a', 'project', 'Orion'), e('b', 'tool', 'Orion'), e('c', 'tool', 'Oreo'), e('d', 'tool', 'Oreos')],
+      want: [],
+    },
+    {
+      title: 'the strongest reason wins and each pair is reported once',
+      entities: [e('a', 'tool', 'Obsidian', ['obsidian md']), e('b', 'tool', 'Obsidian MD')],
+      want: [['a', 'b', 'alias']],
+    },
+    {
+      title: 'three entities with one name pair up through the first',
+      entities: [e('a', 'person', 'Maya Chen'), e('b', 'person', 'maya chen'), e('c', 'person', 'MAYA CHEN')],
+      want: [
+        ['a', 'b', 'exact'],
+        ['a', 'c', 'exact'],
+      ],
+    },
+  ];
+  for (const c of cases) {
+    it(c.title, () => {
+      const got = findDuplicateCandidates(c.entities).candidates.map((p) => [p.a, p.b, p.reason]);
+      expect(got).toEqual(c.want);
+    });
+  }
+
+  it('skips blocks larger than the limit for similarity, but never exact names', () => {
+    const many = Array.from({ length: 30 }, (_, i) => e(`p${String(i).padStart(2, '0')}`, 'project', `Apollo ${i}x`));
+    const world = [
+      ...many,
+      e('z1', 'project', 'Apollo 3x'),
+      e('y1', 'project', 'Zephyr Labs'),
+      e('y2', 'project', 'Zephyr Lab'),
+    ];
+    const limited = findDuplicateCandidates(world, { maxBlock: 10 });
+    expect(limited.skippedBlocks).toBeGreaterThan(0);
+    expect(limited.candidates.map((p) => [p.a, p.b, p.reason])).toEqual([
+      ['p03', 'z1', 'exact'],
+      ['y1', 'y2', 'fuzzy'],
+    ]);
+    const full = findDuplicateCandidates(world, { maxBlock: 1000 });
+    expect(full.skippedBlocks).toBe(0);
+    expect(full.compared).toBeGreaterThan(limited.compared);
+  });
+
+  it('does bounded work on a large world of distinct names', () => {
+    const syllables = [
+      'ba',
+      'de',
+      'fi',
+      'go',
+      'ku',
+      'la',
+      'me',
+      'ni',
+      'po',
+      'ru',
+      'sa',
+      'te',
+      'vi',
+      'zo',
+      'tra',
+      'ste',
+    ];
+    const word = (n: number): string =>
+      [n % 16, Math.floor(n / 16) % 16, Math.floor(n / 256) % 16, Math.floor(n / 4096) % 16]
+        .map((k) => syllables[k])
+        .join('');
+    const world: DedupEntity[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      world.push(
+        e(
+          `e${i}`,
+          ['person', 'tool', 'project', 'concept'][i % 4] ?? 'tool',
+          `${word(i)} ${word((i * 7919) % 65_536)}`,
+        ),
+      );
+    }
+    world.push(e('dup', 'tool', `${word(1)} ${word(7919)}`));
+    const r = findDuplicateCandidates(world);
+    expect(r.candidates.map((p) => [p.a, p.b, p.reason])).toContainEqual(['dup', 'e1', 'exact']);
+    // Far from the 2·10⁸ pairs of an all-pairs scan.
+    expect(r.compared).toBeLessThan(100_000);
+  });
+
+  it('never pairs names that differ in their numbers', () => {
+    const got = findDuplicateCandidates([e('a', 'tool', 'iPhone 12 Pro'), e('b', 'tool', 'iPhone 13 Pro')]);
+    expect(got.candidates).toEqual([]);
+  });
+});
+
+describe('isContainedIn', () => {
+  it.each([
+    ['tidepool', 'tidepool app', true],
+    ['pool', 'tidepool app', false],
+    ['app', 'tidepool app', true],
+    ['tidepool app', 'tidepool app', false],
+  ])('%s in %s → %s', (short, long, want) => {
+    expect(isContainedIn(short, long)).toBe(want);
+  });
+});

@@ -1,0 +1,201 @@
+import { fullInitialsOf, initialsOf, isAcronymOf, looksLikeAcronym, normalizeName } from '../resolve/normalize.js';
+import { RESOLVER_DEFAULTS } from '../resolve/resolver.js';
+import { jaroWinkler } from '../resolve/similarity.js';
+
+/** An entity as duplicate detection sees it (merged, protected and deleted entities are left out by the caller). */
+export interface DedupEntity {
+  id: string;
+  type: string;
+  name: string;
+  aliases: readonly string[];
+}
+
+/**
+ * Why two entities look like one, strongest first. `exact` (same normalized name) and `alias` (one's name is the
+ * other's alias) are unambiguous: the resolver itself would have matched them. The others need a model's
+ * confirmation (or a person's review): `acronym` ("SRA" ↔ "Science Research Academy"), `fuzzy` (Jaro–Winkler at or
+ * above the resolver's accept threshold), `contained` (one's whole name is a run of the other's words: "Tidepool" ↔
+ * "Tidepool app"), `task` (ingestion left a merge_duplicates task for the pair).
+ */
+export type DuplicateReason = 'exact' | 'alias' | 'acronym' | 'fuzzy' | 'contained' | 'task';
+
+export interface DuplicateCandidate {
+  /** The pair in id order (a < b); which one is canonical is decided when merging. */
+  a: string;
+  b: string;
+  reason: DuplicateReason;
+  /** 1 for exact and alias, the similarity for fuzzy, 0.95 for acronyms, 0.9 for containment. */
+  score: number;
+}
+
+export interface CandidateOptions {
+  /** Jaro–Winkler on normalized names (and aliases) from which a pair is a fuzzy candidate (the resolver's accept). */
+  fuzzyAccept?: number;
+  /** Shortest normalized name compared fuzzily (the resolver's rule: short names match too easily). */
+  fuzzyMinLength?: number;
+  /** Shortest normalized name that may be contained in another name. */
+  containedMinLength?: number;
+  /**
+   * Blocks (entities of one type sharing a name word or first three letters) larger than this are not compared
+   * pairwise: such a key says little, and comparing its members would be quadratic. Exact, alias and acronym
+   * matches are found through hash lookups and never skipped.
+   */
+  maxBlock?: number;
+}
+
+export const UNAMBIGUOUS: ReadonlySet<DuplicateReason> = new Set(['exact', 'alias']);
+
+const RANK: Record<DuplicateReason, number> = { exact: 0, alias: 1, acronym: 2, fuzzy: 3, contained: 4, task: 5 };
+
+export interface CandidateResult {
+  candidates: DuplicateCandidate[];
+  /** Blocks skipped for their size (see CandidateOptions.maxBlock). */
+  skippedBlocks: number;
+  /** Pairs compared by similarity (bounded by the blocks). */
+  compared: number;
+}
+
+/** Is `short` a contiguous run of whole words of `long` (and shorter than it)? */
+export function isContainedIn(short: string, long: string): boolean {
+  if (short.length >= long.length) return false;
+  return ` ${long} `.includes(` ${short} `);
+}
+
+/**
+ * Blocking keys: each word of 3+ characters; a one-word name also blocks by its first three letters (so a typo
+ * after them still meets its twin). Multi-word names meet through a shared word.
+ */
+function blockKeys(normalized: string): string[] {
+  const words = normalized.split(' ');
+  const keys = new Set<string>();
+  if (words.length === 1 && normalized.length >= 3) keys.add(`p:${normalized.slice(0, 3)}`);
+  for (const word of words) if (word.length >= 3) keys.add(`w:${word}`);
+  return [...keys];
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/**
+ * Pairs of same-type entities whose names match by entity resolution's checks (pure). Work is bounded: exact names,
+ * aliases and acronyms are hash lookups; similarity is computed only within small blocks of one type sharing a name
+ * key, never over all pairs. Each pair is reported once, with its strongest reason.
+ */
+export function findDuplicateCandidates(
+  entities: readonly DedupEntity[],
+  options: CandidateOptions = {},
+): CandidateResult {
+  const fuzzyAccept = options.fuzzyAccept ?? RESOLVER_DEFAULTS.fuzzyAccept;
+  const fuzzyMinLength = options.fuzzyMinLength ?? 5;
+  const containedMinLength = options.containedMinLength ?? 4;
+  const maxBlock = options.maxBlock ?? 200;
+
+  const keys = new Map<string, { name: string; aliases: string[] }>();
+  const byName = new Map<string, string[]>();
+  const byAlias = new Map<string, string[]>();
+  const byInitials = new Map<string, string[]>();
+  const blocks = new Map<string, string[]>();
+  const byId = new Map<string, DedupEntity>();
+  for (const e of entities) {
+    const name = normalizeName(e.name);
+    if (name.length === 0) continue;
+    const aliases = [...new Set(e.aliases.map(normalizeName))].filter((a) => a.length > 0 && a !== name);
+    keys.set(e.id, { name, aliases });
+    byId.set(e.id, e);
+    push(byName, `${e.type}\u0000${name}`, e.id);
+    for (const a of aliases) push(byAlias, `${e.type}\u0000${a}`, e.id);
+    if (name.includes(' ')) {
+      for (const ini of new Set([initialsOf(e.name), fullInitialsOf(e.name)])) {
+        if (ini.length >= 2) push(byInitials, `${e.type}\u0000${ini}`, e.id);
+      }
+    }
+    for (const block of new Set([name, ...aliases].flatMap(blockKeys))) push(blocks, `${e.type}\u0000${block}`, e.id);
+  }
+
+  const found = new Map<string, DuplicateCandidate>();
+  const add = (x: string, y: string, reason: DuplicateReason, score: number): void => {
+    if (x === y) return;
+    const [a, b] = x < y ? [x, y] : [y, x];
+    const key = `${a}\u0000${b}`;
+    const known = found.get(key);
+    if (known === undefined || RANK[reason] < RANK[known.reason]) found.set(key, { a, b, reason, score });
+  };
+
+  for (const ids of byName.values())
+    for (let i = 1; i < ids.length; i++) add(ids[0] as string, ids[i] as string, 'exact', 1);
+  for (const e of entities) {
+    const k = keys.get(e.id);
+    if (k === undefined) continue;
+    for (const other of byAlias.get(`${e.type}\u0000${k.name}`) ?? []) add(e.id, other, 'alias', 1);
+    if (looksLikeAcronym(e.name)) {
+      const matches = (byInitials.get(`${e.type}\u0000${k.name}`) ?? []).filter((id) => {
+        const other = byId.get(id);
+        return other !== undefined && isAcronymOf(e.name, other.name);
+      });
+      // Like the resolver: an acronym that fits several long names is ambiguous and matches none.
+      if (matches.length === 1) add(e.id, matches[0] as string, 'acronym', 0.95);
+    }
+  }
+
+  let skippedBlocks = 0;
+  let compared = 0;
+  const seen = new Set<string>();
+  for (const ids of blocks.values()) {
+    if (ids.length < 2) continue;
+    if (ids.length > maxBlock) {
+      skippedBlocks++;
+      continue;
+    }
+    for (let i = 0; i < ids.length; i++) {
+      for (let j = i + 1; j < ids.length; j++) {
+        const x = ids[i] as string;
+        const y = ids[j] as string;
+        const pair = x < y ? `${x}\u0000${y}` : `${y}\u0000${x}`;
+        if (seen.has(pair)) continue;
+        seen.add(pair);
+        compared++;
+        const kx = keys.get(x);
+        const ky = keys.get(y);
+        // Equal names are paired through the first of their group above.
+        if (kx === undefined || ky === undefined || kx.name === ky.name) continue;
+        const score = similarity(kx, ky, fuzzyMinLength);
+        if (score >= fuzzyAccept) add(x, y, 'fuzzy', score);
+        else if (contained(kx.name, ky.name, containedMinLength)) add(x, y, 'contained', 0.9);
+      }
+    }
+  }
+  const candidates = [...found.values()].sort(
+    (p, q) => RANK[p.reason] - RANK[q.reason] || q.score - p.score || p.a.localeCompare(q.a) || p.b.localeCompare(q.b),
+  );
+  return { candidates, skippedBlocks, compared };
+}
+
+const digitsOf = (text: string): string => (text.match(/\d+/g) ?? []).join(' ');
+
+/**
+ * The best Jaro–Winkler score between one's names and the other's. Names shorter than `min` do not count, nor pairs
+ * whose numbers differ: "iPhone 12" and "iPhone 13" are two things however alike they are spelled.
+ */
+function similarity(
+  x: { name: string; aliases: string[] },
+  y: { name: string; aliases: string[] },
+  min: number,
+): number {
+  let best = 0;
+  for (const p of [x.name, ...x.aliases]) {
+    if (p.length < min) continue;
+    for (const q of [y.name, ...y.aliases]) {
+      if (q.length < min || digitsOf(p) !== digitsOf(q)) continue;
+      best = Math.max(best, jaroWinkler(p, q));
+    }
+  }
+  return best;
+}
+
+function contained(x: string, y: string, min: number): boolean {
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  return short.length >= min && isContainedIn(short, long);
+}
