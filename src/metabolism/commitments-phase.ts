@@ -3,6 +3,8 @@ import { DEFAULT_COMMITMENT_RULES, judgeCommitment, type CommitmentRules } from 
 import type { PhaseInput, PhaseResult, SleepPhase } from './phase.js';
 import { journaledStateChange } from './state-change.js';
 
+const OWN_KINDS = new Set(['summary', 'archival']);
+
 /** Commitments examined per run at most (the rest wait for the next run). */
 const MAX_COMMITMENTS = 5_000;
 
@@ -36,7 +38,8 @@ export function commitmentsSweepPhase(rules: CommitmentRules = DEFAULT_COMMITMEN
       let changes = 0;
       for (const entity of commitments) {
         if (entity.protected) continue;
-        const transitions = await store.transitions.forEntity(entity.id);
+        // The cycle's own records (summaries, archival) are not activity.
+        const transitions = (await store.transitions.forEntity(entity.id)).filter((t) => !OWN_KINDS.has(t.kind));
         const mentions = await store.mentions.forEntity(entity.id);
         const lastActivity = Math.max(
           entity.lastSeen,

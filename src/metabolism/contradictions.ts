@@ -129,7 +129,7 @@ export function verdictReason(v: SettledVerdict): string {
     case 'moved-on':
       return `the older value never came back (changed to ${quote(v.value)} on ${ymd(v.at)})`;
     case 'stood':
-      return `unchallenged for ${v.days} days, referenced ${v.references} times since`;
+      return `unchallenged for ${v.days} days, referenced ${v.references} time${v.references === 1 ? '' : 's'} since`;
   }
 }
 
