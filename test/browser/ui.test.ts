@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,13 @@ const foreign: string[] = [];
 
 async function shot(name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
+}
+
+/** The running server's API, read from the test itself (not through the page). */
+async function api<T>(path: string): Promise<T> {
+  const res = await fetch(new URL(path, server.url));
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
 }
 
 async function go(hash: string, ready: string): Promise<void> {
@@ -89,14 +97,42 @@ describe('web UI', () => {
     await page.waitForSelector('#conversation li');
     expect(await page.locator('h1').textContent()).toContain('Pivoting Tidepool');
     expect(await page.locator('#conversation').textContent()).toMatch(/lab/i);
+    await page.goBack();
+    await page.waitForSelector('#timeline li');
+    expect(await page.locator('h1').textContent()).toContain('Tidepool');
   });
 
-  it('draws the graph of a neighbourhood', async () => {
-    await go('#/graph/Tidepool', '#graph-nodes li');
+  it('shows the periods the entity was first seen in and active in', async () => {
+    const { periods } = await api<{
+      periods: { name: string; during: boolean; mentions: number; changes: number }[];
+    }>('api/entities/Tidepool');
+    // The sample: Tidepool starts in junior year at UMD and goes on (pivot, funding) in the gap semester.
+    expect(periods.map((p) => p.name)).toEqual(['junior year at UMD', 'gap semester in San Francisco']);
+    expect(periods.map((p) => p.during)).toEqual([true, false]);
+    const items = page.locator('#periods li');
+    expect(await items.count()).toBe(2);
+    for (const [i, p] of periods.entries()) {
+      const text = (await items.nth(i).textContent()) ?? '';
+      expect(text).toContain(p.name);
+      expect(text).toMatch(new RegExp(`\\b${p.mentions} mentions?\\b`));
+      expect(text).toMatch(new RegExp(`\\b${p.changes} changes?\\b`));
+      expect(text.includes('first seen here')).toBe(p.during);
+    }
+  });
+
+  it('draws the graph reached from the entity page, and clicks through to a neighbour', async () => {
+    await page.getByRole('link', { name: 'Show in graph' }).click();
+    await page.waitForSelector('#graph-nodes li');
     await page.waitForSelector('#graph canvas');
+    expect(page.url()).toContain('#/graph/Tidepool');
+    expect(await page.locator('h1').textContent()).toBe('Around Tidepool');
     expect(await page.locator('#graph-nodes li').count()).toBeGreaterThan(1);
     await page.waitForLoadState('networkidle');
     await shot('graph');
+    const edge = page.locator('#graph-nodes li', { hasText: 'WORKS_ON' }).filter({ hasText: 'Maya Chen' }).first();
+    await edge.getByRole('link', { name: 'Maya Chen' }).click();
+    await page.waitForSelector('#timeline li');
+    expect(await page.locator('h1').textContent()).toContain('Maya Chen');
   });
 
   it('compares two periods', async () => {
@@ -109,9 +145,17 @@ describe('web UI', () => {
     await shot('diff');
   });
 
-  it('shows the world at a date', async () => {
+  it('shows the world at a date, with the state entities had then', async () => {
     await go('#/snapshot?at=2025-01-15', '#snapshot-result pre');
-    expect(await page.locator('#snapshot-result').textContent()).toMatch(/2025|January/);
+    const text = (await page.locator('#snapshot-result').textContent()) ?? '';
+    expect(text).toContain('World as of 15 January 2025');
+    // On 15 January 2025 Tidepool was a prototype (launched on 27 January, pivoted in March); Firebase was already
+    // dropped for Supabase (December 2024); the gap semester had not begun.
+    const line = (name: string) => text.split('\n').find((l) => l.includes(`• ${name} (`)) ?? '';
+    expect(line('Tidepool')).toContain('stage: prototype');
+    expect(line('Tidepool')).not.toMatch(/launched|pivoted|research-notes/);
+    expect(line('Firebase')).toContain('status: dropped');
+    expect(text).not.toContain('gap semester in San Francisco (period)');
     await shot('snapshot');
   });
 
@@ -133,6 +177,30 @@ describe('web UI', () => {
     expect(await stored.textContent()).toContain('Rust');
     await page.waitForLoadState('networkidle');
     await shot('chat');
+    // Really stored: the episode is in the database with the message as its turn, extracted by the (scripted) model.
+    const href = (await stored.getByRole('link', { name: 'Open the stored episode' }).getAttribute('href')) ?? '';
+    const episodeId = decodeURIComponent(href.replace('#/episode/', ''));
+    const db = new Database(server.db, { readonly: true, fileMustExist: true });
+    try {
+      const row = db
+        .prepare(
+          "SELECT e.source, json_extract(e.meta, '$.via') AS via, e.extraction, t.role, t.text FROM episodes e JOIN turns t ON t.episode_id = e.id WHERE e.id = ?",
+        )
+        .all(episodeId);
+      expect(row).toEqual([
+        {
+          source: 'manual',
+          via: 'web-chat',
+          extraction: 'extracted',
+          role: 'user',
+          text: 'I started learning Rust today.',
+        },
+      ]);
+    } finally {
+      db.close();
+    }
+    const rust = await api<{ entity: { type: string; state: Record<string, unknown> } }>('api/entities/Rust');
+    expect(rust.entity).toMatchObject({ type: 'tool', state: { status: 'learning' } });
   });
 
   it('previews a sleep cycle (dry run) before applying it', async () => {

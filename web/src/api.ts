@@ -103,8 +103,21 @@ export interface RelationshipOut {
   since: string;
   until: string | null;
 }
+export interface EntityPeriodOut {
+  id: string;
+  name: string;
+  start: string;
+  end: string | null;
+  ongoing: boolean;
+  during: boolean;
+  mentions: number;
+  changes: number;
+}
 export interface EntityView {
   entity: Entity;
+  /** When the entity is itself a period: its span. */
+  period: { start: string; end: string | null; ongoing: boolean } | null;
+  periods: EntityPeriodOut[];
   narrative: string;
   transitions: Page<TransitionOut>;
   relationships: RelationshipOut[];

@@ -1,4 +1,4 @@
-import { get, type EntityView, type TransitionOut } from '../api.js';
+import { get, type EntityPeriodOut, type EntityView, type TransitionOut } from '../api.js';
 import { clear, date, entityHref, episodeHref, h, stateText } from '../dom.js';
 
 const PAGE = 100;
@@ -33,6 +33,20 @@ export async function entityView(main: HTMLElement, name: string, query: URLSear
           { class: 'state' },
           ...Object.entries(e.state).flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, String(v))]),
         ),
+    h('h2', { id: 'periods-h' }, 'Periods'),
+    view.period
+      ? h(
+          'p',
+          { id: 'period-span' },
+          `This period runs from ${date(view.period.start)} to ${view.period.ongoing ? 'now (ongoing)' : date(view.period.end)}. `,
+          h('a', { href: `#/snapshot?at=${encodeURIComponent(e.name)}` }, 'The world at its end'),
+        )
+      : null,
+    view.periods.length === 0
+      ? view.period
+        ? null
+        : h('p', {}, 'In no known period.')
+      : h('ul', { class: 'periods', id: 'periods', 'aria-labelledby': 'periods-h' }, ...view.periods.map(periodItem)),
     h('h2', { id: 'timeline-h' }, 'Timeline'),
     h(
       'p',
@@ -78,6 +92,24 @@ export async function entityView(main: HTMLElement, name: string, query: URLSear
       {},
       h('summary', {}, 'Narrative (what an LLM is given)'),
       h('pre', { class: 'context' }, view.narrative),
+    ),
+  );
+}
+
+function periodItem(p: EntityPeriodOut): HTMLElement {
+  const activity = [
+    p.during ? 'first seen here' : null,
+    p.mentions > 0 ? `${p.mentions} mention${p.mentions > 1 ? 's' : ''}` : null,
+    p.changes > 0 ? `${p.changes} change${p.changes > 1 ? 's' : ''}` : null,
+  ].filter(Boolean);
+  return h(
+    'li',
+    { 'data-period': p.name },
+    h('a', { href: entityHref(p.name) }, p.name),
+    h(
+      'span',
+      { class: 'muted' },
+      ` ${date(p.start)} – ${p.ongoing ? 'now' : date(p.end)}${activity.length > 0 ? ` · ${activity.join(', ')}` : ''}`,
     ),
   );
 }
