@@ -27,11 +27,12 @@ export function totContextSection(result: TotContextResult, meta: TotMeta): stri
       `Run on ${meta.date} in ${meta.seconds.toFixed(0)} s${result.stoppedByBudget ? ', stopped at the --budget-tokens cap' : ''}.`,
     '',
     "Each item's problem statement becomes a dated markdown note imported by the notes importer into its own world; " +
-      "PIE is asked the item's question and its compiled context (format `auto`) is checked. facts_in_context: share " +
-      'of items whose every stated quantity (numbers, dates, times, eras, weekday and month names) is in the context; ' +
-      'fact_recall: share of the stated quantities found; answer_in_context: share whose gold answer values are written ' +
-      'in it — the answers must be computed, so this is coincidence (a small number such as "3" appears in most contexts), ' +
-      `not a skill. Mean context length in characters: ${chars}.`,
+      "PIE is asked the item's question and its compiled context (format `auto`) is checked without its header " +
+      '(the "Question:" line repeats the ask). facts_in_context: share of items whose every stated quantity (numbers, ' +
+      'dates, times, eras, weekday and month names) is in the context; fact_recall: share of the stated quantities ' +
+      'found; answer_in_context: share whose gold answer values are written in it. Answers have to be computed or ' +
+      'chosen: compare answers are names that the statement lists, and a small number such as "3" appears in most ' +
+      `contexts, so that column shows coincidence, not skill. Mean context length in characters: ${chars}.`,
     '',
     metricMarkdown(result.table, ['facts_in_context', 'fact_recall', 'answer_in_context'], columns),
   ].join('\n');
