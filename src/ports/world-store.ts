@@ -466,7 +466,9 @@ export interface SearchQuery {
    * 'best' (default): the first tier that finds anything — hits with every word, else (three to eight words) with
    * at least two, else with any. 'fill': the tiers in that order, each adding hits the earlier ones missed, up to the
    * limit (better recall for retrieval). In a large index (an adapter's notion; SQLite: 5,000 rows) the any-word
-   * tier may leave out words so common that ranking them costs much and tells little (SQLite: in over 5% of rows).
+   * tier may leave out words so common that ranking them costs much and tells little (SQLite: in over 5% of rows),
+   * the two-word tier may pair only the rarest words, and a tier matching very many rows may rank only those with
+   * its rarest words plus the most recently stored of the rest (SQLite: over 3,000 rows).
    */
   mode?: 'best' | 'fill';
 }

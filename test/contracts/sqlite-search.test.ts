@@ -3,8 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
+import { RANK_BUDGET } from '../../src/adapters/store/sqlite/search.js';
 import type { WorldStore } from '../../src/ports/world-store.js';
 import { T0, addEpisode, turn } from './world-store/fixtures.js';
+
+/** Two rows that differ from the 6,000 filler turns: an early rare pair (episode 2) and a rare word (episode 7). */
+function special(episode: number, index: number): string | null {
+  if (episode === 7 && index === 3) return 'a common word and a rare one';
+  if (episode === 2 && index === 5) return 'walrus filler';
+  return null;
+}
+
+const episodeNumber = (h: { episodeId: string }): number => Number(h.episodeId.replace('chatgpt:e', ''));
 
 /** SQLite-specific: in an index of 5,000 rows or more, words found in over 5% of rows are not ranked alone. */
 describe('sqlite search: common words in a large index', () => {
@@ -16,7 +26,7 @@ describe('sqlite search: common words in a large index', () => {
     await store.transaction(async (tx) => {
       for (let e = 0; e < 60; e++) {
         const turns = Array.from({ length: 100 }, (_, i) =>
-          turn('user', e === 7 && i === 3 ? 'a common word and a rare one' : `common filler number ${e * 100 + i}`),
+          turn('user', special(e, i) ?? `common filler number ${e * 100 + i}`),
         );
         await addEpisode(tx, { externalId: `e${e}`, turns });
       }
@@ -30,6 +40,22 @@ describe('sqlite search: common words in a large index', () => {
   it('fill mode adds rare words only after the two-word tier, never a word in every row', async () => {
     const hits = await store.search.turns({ text: 'common rare zebra', mode: 'fill', limit: 20 });
     expect(hits.map((h) => [h.episodeId, h.seq])).toEqual([['chatgpt:e7', 3]]);
+  });
+
+  it(`ranks only the newest ${RANK_BUDGET} matches of a word found in more rows than that`, async () => {
+    const hits = await store.search.turns({ text: 'filler', limit: 10 });
+    expect(hits).toHaveLength(10);
+    // 6,000 rows have the word, turns are stored episode by episode: the newest 3,000 are episodes 30 to 59.
+    for (const h of hits) expect(episodeNumber(h)).toBeGreaterThanOrEqual(30);
+  });
+
+  it('never loses an old row for a rare word when the rest of the match is bounded', async () => {
+    // No row has all three words; the two-word tier matches nearly every row, so it is bounded, but the one old
+    // row with the rare word comes first, and the newest rows fill the rest.
+    const hits = await store.search.turns({ text: 'filler number walrus', mode: 'fill', limit: 10 });
+    expect(hits[0]).toMatchObject({ episodeId: 'chatgpt:e2', seq: 5 });
+    expect(hits).toHaveLength(10);
+    for (const h of hits.slice(1)) expect(episodeNumber(h)).toBeGreaterThanOrEqual(30);
   });
 
   it('best mode with only common words finds nothing rather than ranking every row', async () => {

@@ -20,7 +20,8 @@ export interface FtsMatch {
 /** Pairs grow quadratically; past this many words the pairs tier is skipped. */
 const MAX_PAIR_WORDS = 8;
 
-function pairsOf(phrases: readonly string[]): string | null {
+/** OR of every pair of the phrases (each pair ANDed); null with fewer than three phrases or more than eight. */
+export function pairsOf(phrases: readonly string[]): string | null {
   if (phrases.length < 3 || phrases.length > MAX_PAIR_WORDS) return null;
   const out: string[] = [];
   for (let i = 0; i < phrases.length; i++)
