@@ -32,19 +32,29 @@ export async function findPaths(input: {
     const next: Trail[] = [];
     const found: Relationship[][] = [];
     const reachedThisHop = new Set<string>();
+    const edgesOf: Relationship[][] = [];
     for (const trail of frontier) {
-      const edges = await store.relationships.forEntity(trail.at, {
-        includeEnded: input.includeEnded,
-        ...(avoid.has('period') ? { excludeTypes: ['DURING'] } : {}),
-        limit: EDGES_PER_NODE,
+      edgesOf.push(
+        await store.relationships.forEntity(trail.at, {
+          includeEnded: input.includeEnded,
+          ...(avoid.has('period') ? { excludeTypes: ['DURING'] } : {}),
+          limit: EDGES_PER_NODE,
+        }),
+      );
+    }
+    // The types of every new neighbour of the hop in one read (not one per frontier node).
+    if (avoid.size > 0) {
+      const unknown = new Set<string>();
+      frontier.forEach((trail, i) => {
+        for (const r of edgesOf[i] ?? []) {
+          const other = r.sourceId === trail.at ? r.targetId : r.sourceId;
+          if (!typeOf.has(other)) unknown.add(other);
+        }
       });
-      if (avoid.size > 0) {
-        const unknown = edges
-          .map((r) => (r.sourceId === trail.at ? r.targetId : r.sourceId))
-          .filter((id) => !typeOf.has(id));
-        for (const e of await store.entities.getMany(unknown)) typeOf.set(e.id, e.type);
-      }
-      for (const r of edges) {
+      for (const e of await store.entities.getMany([...unknown])) typeOf.set(e.id, e.type);
+    }
+    for (const [i, trail] of frontier.entries()) {
+      for (const r of edgesOf[i] ?? []) {
         const other = r.sourceId === trail.at ? r.targetId : r.sourceId;
         if (seen.has(other)) continue;
         if (other !== to && avoid.has(typeOf.get(other) ?? '')) continue;
