@@ -3,33 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pie, pieJson, tempDir } from '../helpers/cli.js';
-import { PHASES_NOW, PHASES_WORLD } from './phases-world.js';
-
-/** Every row of every table except the audit ones (journal, log) and full-text indexes, sorted, as JSON. */
-export function snapshot(db: string, leaveOut: readonly string[] = []): Record<string, string[]> {
-  const conn = new Database(db, { readonly: true });
-  try {
-    const tables = (conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[])
-      .map((r) => r.name)
-      .filter((n) => !/_fts|^sqlite_|^journal$|^maintenance_log$/.test(n) && !leaveOut.includes(n));
-    const out: Record<string, string[]> = {};
-    for (const t of tables) {
-      out[t] = (conn.prepare(`SELECT * FROM ${t}`).all() as unknown[]).map((r) => JSON.stringify(r)).sort();
-    }
-    return out;
-  } finally {
-    conn.close();
-  }
-}
-
-export function rows<T>(db: string, sql: string, ...params: unknown[]): T[] {
-  const conn = new Database(db, { readonly: true });
-  try {
-    return conn.prepare(sql).all(...params) as T[];
-  } finally {
-    conn.close();
-  }
-}
+import { PHASES_NOW, PHASES_WORLD, rows, snapshot } from './phases-world.js';
 
 interface Phase {
   name: string;
