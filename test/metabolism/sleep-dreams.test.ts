@@ -10,7 +10,7 @@ import { runSleep, type SleepReport } from '../../src/metabolism/sleep.js';
 import { undoRun } from '../../src/metabolism/undo.js';
 import type { ModelRequest } from '../../src/ports/llm.js';
 import type { WorldStore } from '../../src/ports/world-store.js';
-import { pie, tempDir } from '../helpers/cli.js';
+import { pie, pieJson, tempDir } from '../helpers/cli.js';
 import { PHASES_NOW, PHASES_WORLD, rows, snapshot } from './phases-world.js';
 
 const NOW = Date.parse(`${PHASES_NOW}T00:00:00Z`);
@@ -180,7 +180,25 @@ describe('contradictions and dreams with a model (scripted)', () => {
       changes: deepCalls.length,
     });
 
+    const listed = await pieJson<{ total: number; insights: { kind: string; evidenceNames: string[] }[] }>([
+      '--db',
+      db,
+      'insights',
+      '--kind',
+      'deep',
+    ]);
+    expect(listed).toMatchObject({
+      total: 1,
+      insights: [{ kind: 'deep', evidenceNames: ['Maya Chen', 'Tidepool'] }],
+    });
+    const text = await pie(['--db', db, 'insights']);
+    expect(text.stdout).toContain('Maya Chen anchors Tidepool');
+    expect(text.stdout).toContain('Maya Chen and send the Q3 report meet');
+    expect((await pie(['--db', db, 'insights', '--kind', 'nightmare'])).stderr).toMatch(
+      /--kind must be one of deep, mega/,
+    );
     await undoRun({ store, runId: 'r-dream', now: NOW + 1 });
+    expect((await pie(['--db', db, 'insights'])).stdout).toMatch(/^No insights yet/);
     expect(await store.insights.list()).toEqual([]);
     // Model answers stay cached (a cache, not world state); everything else is as before.
     expect(snapshot(db, ['llm_cache'])).toEqual(before);

@@ -9,6 +9,7 @@ import { registerBench } from './commands/bench.js';
 import { registerExport } from './commands/export.js';
 import { registerHistory } from './commands/history.js';
 import { registerIngest } from './commands/ingest.js';
+import { registerInsights } from './commands/insights.js';
 import { registerKip } from './commands/kip.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerPyramid } from './commands/pyramid.js';
@@ -65,6 +66,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerMcp(program, run);
   registerServe(program, run);
   registerSleep(program, run);
+  registerInsights(program, run);
   registerBench(program, run);
   registerBackup(program, run);
   registerExport(program, run);
