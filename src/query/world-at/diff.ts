@@ -1,6 +1,7 @@
 import type { EntityState } from '../../domain/world.js';
 import type { WorldStore } from '../../ports/world-store.js';
 import { computeWorldDiff, type WorldAt, type WorldDiff } from './diff-compute.js';
+import { entitiesAt } from './existing.js';
 import { loadRefs, refOf, type EntityRef } from './refs.js';
 import type { Span } from './span.js';
 
@@ -49,9 +50,9 @@ export async function diffWorld(input: { store: WorldStore; a: Span; b: Span; li
   });
 }
 
-/** The entities that existed at `at` (not archived) and their state from the facts valid then. */
+/** The entities that existed at `at` (not archived by then) and their state from the facts valid then. */
 async function worldAt(input: { store: WorldStore; at: number; refs: Map<string, EntityRef> }): Promise<WorldAt> {
-  const list = await input.store.entities.list({ firstSeenAtOrBefore: input.at, excludeArchived: true });
+  const list = (await entitiesAt({ store: input.store, at: input.at })).map((p) => p.entity);
   const entities = new Map<string, EntityRef & { firstSeen: number }>();
   for (const e of list) {
     const ref = refOf(e);

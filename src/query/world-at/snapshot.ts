@@ -1,5 +1,6 @@
 import type { Entity, EntityState, Period, StateValue, Tier } from '../../domain/world.js';
 import type { WorldStore } from '../../ports/world-store.js';
+import { entitiesAt } from './existing.js';
 import { loadRefs, refOf, type EntityRef } from './refs.js';
 import type { Span } from './span.js';
 
@@ -10,6 +11,7 @@ export interface SpanActivity {
 }
 
 export interface SnapshotEntity extends EntityRef {
+  /** The tier at the snapshot's time (an entity archived later shows as it was then). */
   tier: Tier;
   firstSeen: number;
   /** The state at the snapshot's time, rebuilt from the facts valid then. */
@@ -36,7 +38,7 @@ export interface WorldSnapshot {
   /** The period the span names, if it names one. */
   period: Period | null;
   type: string | null;
-  /** Entities that existed at `at` (first seen by then, not archived), of `type` when given. */
+  /** Entities that existed at `at` (first seen by then, not archived by then), of `type` when given. */
   total: number;
   byType: Record<string, number>;
   /** Transitions of those entities up to `at`. */
@@ -67,11 +69,9 @@ export async function snapshotAt(input: {
   const { store, at } = input;
   const limit = input.limit ?? DEFAULT_SNAPSHOT_LIMIT;
   const span = input.span ?? null;
-  const all = await store.entities.list({
-    firstSeenAtOrBefore: at,
-    excludeArchived: true,
-    ...(input.type === undefined ? {} : { type: input.type }),
-  });
+  const present = await entitiesAt({ store, at, ...(input.type === undefined ? {} : { type: input.type }) });
+  const all = present.map((p) => p.entity);
+  const tierAt = new Map(present.map((p) => [p.entity.id, p.tier]));
   const existing = new Set(all.map((e) => e.id));
   const transitions = (await store.transitions.list({ until: at + 1 })).filter((t) => existing.has(t.entityId));
 
@@ -115,7 +115,7 @@ export async function snapshotAt(input: {
   }
   const entities: SnapshotEntity[] = shown.map((e) => ({
     ...refOf(e),
-    tier: e.tier,
+    tier: tierAt.get(e.id) ?? e.tier,
     firstSeen: e.firstSeen,
     state: states.get(e.id) ?? {},
     changes: changes.get(e.id) ?? 0,

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../../adapters/store/sqlite/index.js';
+import type { Entity } from '../../domain/world.js';
+import { applyResultsFile } from '../../ingest/apply-file.js';
+import type { WorldStore } from '../../ports/world-store.js';
+import { diffWorld } from './diff.js';
+import { archivedSince } from './existing.js';
+import { snapshotAt } from './snapshot.js';
+import { resolveSpan, type Span } from './span.js';
+
+/** History is never rewritten: archiving an entity today must not change a snapshot or a diff of the past. */
+const FIXTURE = fileURLToPath(new URL('../../../test/fixtures/history/world.jsonl', import.meta.url));
+const T = (iso: string): number => Date.parse(iso);
+const NOW = T('2025-11-01T00:00:00Z');
+const ARCHIVED = T('2025-10-20T00:00:00Z');
+
+let dir: string;
+let store: WorldStore;
+let junior: Span;
+let gap: Span;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'pie-world-at-archived-'));
+  store = await openSqliteStore({ path: join(dir, 'pie.db') });
+  await applyResultsFile({ store, path: FIXTURE, clock: { now: () => NOW }, newId: randomUUID });
+  const periods = await store.periods.list();
+  junior = resolveSpan({ text: 'junior year at UMD', periods, now: NOW, tz: 'UTC' });
+  gap = resolveSpan({ text: 'SF gap semester', periods, now: NOW, tz: 'UTC' });
+});
+afterAll(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function named(name: string): Promise<Entity> {
+  const [e] = await store.entities.findByKey(name.toLowerCase());
+  if (!e) throw new Error(`no ${name}`);
+  return e;
+}
+
+/** Archives as the sleep cycle does: an archival transition at that time, then the tier. */
+async function archive(entity: Entity, at: number): Promise<void> {
+  await store.transitions.insert({
+    id: `archival-${entity.id}`,
+    entityId: entity.id,
+    kind: 'archival',
+    fromState: entity.state,
+    toState: entity.state,
+    summary: 'Archived: not referenced for a long time.',
+    eventTime: at,
+    recordedAt: at,
+    confidence: 1,
+    episodeId: null,
+    batchId: null,
+    resolvedBy: null,
+  });
+  await store.entities.update(entity.id, { tier: 'archived', updatedAt: at });
+}
+
+describe('archived entities in the past', () => {
+  it('a past snapshot and a past diff are the same before and after a later archive', async () => {
+    const snapshotBefore = await snapshotAt({ store, at: junior.at, span: junior });
+    const diffBefore = await diffWorld({ store, a: junior, b: gap });
+    expect(snapshotBefore.entities.map((e) => e.name)).toContain('Anki');
+    expect(diffBefore.created.items.map((e) => e.name)).toContain('Obsidian');
+
+    await archive(await named('Anki'), ARCHIVED);
+    // Archived without an archival transition (as a KIP link proxy is): its last change is when.
+    await store.entities.update((await named('Obsidian')).id, { tier: 'archived', updatedAt: ARCHIVED });
+
+    expect(await snapshotAt({ store, at: junior.at, span: junior })).toEqual(snapshotBefore);
+    expect(await diffWorld({ store, a: junior, b: gap })).toEqual(diffBefore);
+  });
+
+  it('from its archival on, an archived entity is gone from the world', async () => {
+    const now = await snapshotAt({ store, at: NOW });
+    expect(now.entities.map((e) => e.name)).not.toContain('Anki');
+    expect(now.entities.map((e) => e.name)).not.toContain('Obsidian');
+    const justBefore = await snapshotAt({ store, at: ARCHIVED - 1 });
+    expect(justBefore.entities.find((e) => e.name === 'Anki')).toMatchObject({ tier: 'active' });
+    const present = resolveSpan({ text: 'now', periods: await store.periods.list(), now: NOW, tz: 'UTC' });
+    const gapToNow = await diffWorld({ store, a: gap, b: present });
+    expect(gapToNow.entities.after).toBe(gapToNow.entities.before - 2);
+  });
+
+  it('archivedSince: the archival transition when there is one, else the last change of the row', async () => {
+    const entity = { updatedAt: 50 } as Entity;
+    expect(archivedSince({ entity, archivedAt: 20 })).toBe(20);
+    expect(archivedSince({ entity, archivedAt: undefined })).toBe(50);
+  });
+});
