@@ -35,6 +35,8 @@ export interface IngestSummary {
   failures: { batchId: string; reason: string }[];
   mutations: Record<string, number>;
   resolution: Record<string, number>;
+  /** Light consolidations run during and after the ingest. */
+  consolidations: number;
 }
 
 export interface IngestOptions extends SelectionOptions {
@@ -49,6 +51,11 @@ export interface IngestOptions extends SelectionOptions {
   budgetTokens?: number | undefined;
   embedder?: Embedder | undefined;
   verifier?: MatchVerifier | undefined;
+  /**
+   * Light consolidation: `run` is called after every `every` applied batches and once more at the end when batches
+   * were applied since (the CLI runs a daydream sleep: importance recomputed, journaled and undoable).
+   */
+  consolidate?: { every: number; run: () => Promise<void> } | undefined;
   onEvent?: (event: IngestEvent) => void;
   signal?: AbortSignal;
 }
@@ -90,6 +97,14 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
     failures: [],
     mutations: {},
     resolution: {},
+    consolidations: 0,
+  };
+  let appliedSinceConsolidation = 0;
+  const consolidate = async (): Promise<void> => {
+    if (!options.consolidate || appliedSinceConsolidation === 0) return;
+    await options.consolidate.run();
+    summary.consolidations++;
+    appliedSinceConsolidation = 0;
   };
   const started = Date.now();
   const inFlight = new Map<number, Promise<Extracted>>();
@@ -146,6 +161,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
         mergeCounts(summary.mutations, { ...report.mutations, 'observation.add': observed });
         mergeCounts(summary.resolution, report.resolution);
         summary.batches.done++;
+        appliedSinceConsolidation++;
       } catch (cause) {
         error = `applying the result failed: ${errorMessage(cause)}`;
         // The transaction rolled back; names it added to the in-memory index must go too.
@@ -172,7 +188,9 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
       usage: { ...summary.usage },
       elapsedMs: Date.now() - started,
     });
+    if (options.consolidate && appliedSinceConsolidation >= options.consolidate.every) await consolidate();
   }
+  await consolidate();
 
   summary.batches.notStarted = plan.batches.length - summary.batches.done - summary.batches.failed;
   if (stopReason) options.onEvent?.({ type: 'stopped', reason: stopReason });
@@ -258,5 +276,6 @@ function runCounters(s: IngestSummary): Record<string, number> {
     costMicroUsd: Math.round(s.usage.costUsd * 1e6),
     cachedCalls: s.usage.cachedCalls,
     calls: s.usage.calls,
+    consolidations: s.consolidations,
   };
 }

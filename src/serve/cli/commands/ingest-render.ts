@@ -120,6 +120,11 @@ export function renderExtraction(input: { summary: IngestSummary; extraction: st
       lines.push(`Interrupted; ${plural(s.batches.notStarted, 'batch', 'batches')} wait for the next run.`);
     }
     lines.push(`Changes: ${countList(s.mutations)}.`);
+    if (s.consolidations > 0) {
+      lines.push(
+        `Importance recomputed ${plural(s.consolidations, 'time')} (light consolidation; pie sleep does the rest).`,
+      );
+    }
     if (s.usage.calls + s.usage.cachedCalls > 0) {
       lines.push(
         `Model use: ${num(s.usage.inputTokens)} input + ${num(s.usage.outputTokens)} output tokens, ` +

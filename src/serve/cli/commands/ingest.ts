@@ -11,6 +11,7 @@ import { indexEmbeddings } from '../../../ingest/embed-index.js';
 import { runImportStage } from '../../../ingest/import-stage.js';
 import { loadNameIndex } from '../../../ingest/name-index-loader.js';
 import { runIngest } from '../../../ingest/pipeline.js';
+import { DEFAULT_CONSOLIDATE_EVERY, lightConsolidation } from '../../../metabolism/light.js';
 import { DEFAULT_MODELS, estimateCost, formatModelRef, loadPrices, selectModel } from '../../../llm/index.js';
 import type { Embedder } from '../../../ports/embedder.js';
 import type { ModelRef } from '../../../ports/llm.js';
@@ -31,6 +32,7 @@ interface IngestFlags {
   budgetTokens?: string;
   concurrency?: string;
   maxBatchTokens: string;
+  consolidateEvery: string;
 }
 
 export function registerIngest(program: Command, run: ActionRunner): void {
@@ -62,6 +64,11 @@ export function registerIngest(program: Command, run: ActionRunner): void {
       'token cap for the conversations of one batch; longer days and conversations are split',
       '12000',
     )
+    .option(
+      '--consolidate-every <n>',
+      'recompute importance (a daydream sleep, undoable) every n applied batches and at the end; 0 turns it off',
+      String(DEFAULT_CONSOLIDATE_EVERY),
+    )
     .action((path: string, flags: IngestFlags) => run((ctx) => ingest(ctx, path, flags)));
 }
 
@@ -74,6 +81,8 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
   const budgetTokens =
     flags.budgetTokens === undefined ? undefined : parsePositiveInt(flags.budgetTokens, '--budget-tokens');
   const maxBatchTokens = parsePositiveInt(flags.maxBatchTokens, '--max-batch-tokens');
+  const consolidateEvery =
+    flags.consolidateEvery === '0' ? 0 : parsePositiveInt(flags.consolidateEvery, '--consolidate-every');
   const plan = await planImport({ path, format });
   const services = await ctx.services();
   // A dry run only needs to know which model would be used (to price it): no provider is built, no key needed.
@@ -157,6 +166,18 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
       verifier: extraction.verifier,
       embedder: extraction.embedder,
       signal: abort.signal,
+      consolidate:
+        consolidateEvery === 0
+          ? undefined
+          : {
+              every: consolidateEvery,
+              run: lightConsolidation({
+                store: services.store,
+                now: () => services.clock.now(),
+                newId: services.newId,
+                onWarning: (text) => ctx.io.stderr(`${text}\n`),
+              }),
+            },
       onEvent: (e) => {
         if (e.type === 'planned' && estimate && !ctx.config.json && e.batches > 0) ctx.io.stdout(`${estimate(e)}\n`);
         if (e.type === 'batch') progress.update(batchProgressLine(e));

@@ -1,0 +1,33 @@
+import { errorMessage } from '../domain/errors.js';
+import type { WorldStore } from '../ports/world-store.js';
+import { runSleep } from './sleep.js';
+
+/** Applied batches between two light consolidations during `pie ingest` (0 turns them off). */
+export const DEFAULT_CONSOLIDATE_EVERY = 50;
+
+/**
+ * The light consolidation `pie ingest` runs every N batches and at the end: a daydream sleep (importance recomputed
+ * over the whole graph, so the next batches' preambles and the entity lists rank by it), journaled and logged like
+ * any sleep run and undoable with `pie undo`. A failure is reported, never fatal: the batches are already stored.
+ */
+export function lightConsolidation(input: {
+  store: WorldStore;
+  now: () => number;
+  newId: () => string;
+  onWarning: (text: string) => void;
+}): () => Promise<void> {
+  return async () => {
+    try {
+      await runSleep({
+        store: input.store,
+        scope: 'daydream',
+        dryRun: false,
+        now: input.now(),
+        runId: `sleep-${input.newId()}`,
+        newId: input.newId,
+      });
+    } catch (error) {
+      input.onWarning(`Light consolidation failed (the ingested batches are kept): ${errorMessage(error)}`);
+    }
+  };
+}
