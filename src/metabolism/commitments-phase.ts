@@ -1,5 +1,6 @@
 import type { Entity, StateValue } from '../domain/world.js';
 import { DEFAULT_COMMITMENT_RULES, judgeCommitment, type CommitmentRules } from './commitments.js';
+import { capIssues } from './issues.js';
 import type { PhaseInput, PhaseResult, SleepPhase } from './phase.js';
 import { journaledStateChange } from './state-change.js';
 
@@ -83,7 +84,7 @@ export function commitmentsSweepPhase(rules: CommitmentRules = DEFAULT_COMMITMEN
           confidence: 0.85,
         });
       }
-      return { changes, details: counts, issues };
+      return { changes, details: counts, issues: capIssues(issues) };
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   type ContradictionVerdict,
 } from './contradictions.js';
 import type { RunJournal } from './journal.js';
+import { capIssues } from './issues.js';
 import type { PhaseInput, PhaseResult, SleepPhase } from './phase.js';
 import { CONTRADICTION_VERDICTS } from './prompts.js';
 import { ymd } from './state-change.js';
@@ -189,7 +190,7 @@ export function contradictionSupersessionPhase(rules: ContradictionRules = DEFAU
         details.resolvedByModel = byModel;
         details.leftOpen = undecided.length - byModel;
       }
-      return { changes, details, issues };
+      return { changes, details, issues: capIssues(issues) };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { capIssues } from '../../src/metabolism/issues.js';
 import type { StateValue, Transition } from '../../src/domain/world.js';
 import {
   judgeContradiction,
@@ -164,5 +165,13 @@ describe('judgeContradiction (phase 9 rules, 30 days by default)', () => {
     expect(verdictReason({ kind: 'moved-on', attribute: 'diet', at: T + 15 * DAY, value: 'vegan' })).toBe(
       'the older value never came back (changed to "vegan" on 2025-01-16)',
     );
+  });
+});
+
+describe('capIssues', () => {
+  it('lists at most 20 and counts the rest', () => {
+    const many = Array.from({ length: 25 }, (_, i) => `issue ${i}`);
+    expect(capIssues(many)).toEqual([...many.slice(0, 20), '… and 5 more']);
+    expect(capIssues(many.slice(0, 20))).toEqual(many.slice(0, 20));
   });
 });
