@@ -3,12 +3,15 @@ import type { Embedder } from '../ports/embedder.js';
 import { NameIndex } from '../resolve/name-index.js';
 import { Resolver, type MatchVerifier } from '../resolve/resolver.js';
 
-/** Builds the resolution index from every entity in the world (archived ones included: they can be revived). */
+/**
+ * Builds the resolution index from every entity in the world (archived ones included: they can be revived), except
+ * those merged into another: a mention of a merged name resolves to the entity that absorbed it, through its alias.
+ */
 export async function loadNameIndex(store: WorldStore): Promise<NameIndex> {
   const index = new NameIndex();
   const page = 5000;
   for (let offset = 0; ; offset += page) {
-    const entities = await store.entities.list({ limit: page, offset, orderBy: 'name' });
+    const entities = await store.entities.list({ limit: page, offset, orderBy: 'name', excludeMerged: true });
     for (const e of entities) index.add({ id: e.id, type: e.type, name: e.name, aliases: e.aliases });
     if (entities.length < page) break;
   }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { findDuplicateCandidates, isContainedIn, type DedupEntity, type DuplicateReason } from './duplicates.js';
+import {
+  chooseCanonical,
+  findDuplicateCandidates,
+  isContainedIn,
+  type DedupEntity,
+  type DuplicateReason,
+} from './duplicates.js';
 
 const e = (id: string, type: string, name: string, aliases: string[] = []): DedupEntity => ({
   id,
@@ -147,5 +153,23 @@ describe('isContainedIn', () => {
     ['tidepool app', 'tidepool app', false],
   ])('%s in %s → %s', (short, long, want) => {
     expect(isContainedIn(short, long)).toBe(want);
+  });
+});
+
+describe('chooseCanonical', () => {
+  const p = (id: string, transitions: number, importance: number, firstSeen: number) => ({
+    id,
+    transitions,
+    importance,
+    firstSeen,
+  });
+  it.each([
+    ['more history wins', p('a', 2, 0.9, 1), p('b', 5, 0.1, 9), 'b'],
+    ['then importance', p('a', 3, 0.4, 1), p('b', 3, 0.6, 9), 'b'],
+    ['then the earlier first seen', p('a', 3, 0.5, 5), p('b', 3, 0.5, 2), 'b'],
+    ['then the smaller id', p('b', 3, 0.5, 2), p('a', 3, 0.5, 2), 'a'],
+  ])('%s', (_title, x, y, want) => {
+    expect(chooseCanonical(x, y).canonical.id).toBe(want);
+    expect(chooseCanonical(y, x).canonical.id).toBe(want);
   });
 });

@@ -199,3 +199,25 @@ function contained(x: string, y: string, min: number): boolean {
   const [short, long] = x.length <= y.length ? [x, y] : [y, x];
   return short.length >= min && isContainedIn(short, long);
 }
+
+/** What decides which of two duplicates stays. */
+export interface CanonicalProfile {
+  id: string;
+  /** Transitions (maintenance records left out): the history each carries. */
+  transitions: number;
+  importance: number;
+  firstSeen: number;
+}
+
+/**
+ * The entity that stays when two merge (pure): the one with more history, then the more important, then the one
+ * seen first, then the smaller id (so the choice never depends on the order the pair was found in).
+ */
+export function chooseCanonical<T extends CanonicalProfile>(x: T, y: T): { canonical: T; duplicate: T } {
+  const order =
+    y.transitions - x.transitions ||
+    y.importance - x.importance ||
+    x.firstSeen - y.firstSeen ||
+    x.id.localeCompare(y.id);
+  return order <= 0 ? { canonical: x, duplicate: y } : { canonical: y, duplicate: x };
+}

@@ -1,6 +1,7 @@
 import { commitmentsSweepPhase } from './commitments-phase.js';
 import { contradictionSupersessionPhase } from './contradictions-phase.js';
 import { deepDreamsPhase, megaDreamsPhase } from './dreams-phase.js';
+import { mergeDuplicatesPhase } from './merge-phase.js';
 import { microDreamsPhase } from './micro-dreams-phase.js';
 import { periodRefinementPhase } from './periods-phase.js';
 import type { SleepPhase } from './phase.js';
@@ -16,6 +17,7 @@ import { ttlPhase } from './tasks/ttl.js';
 export const PHASES: readonly SleepPhase[] = [
   llmProceduresPhase,
   commitmentsSweepPhase(), // [5C]
+  mergeDuplicatesPhase, // [6]
   contradictionSupersessionPhase(), // [9]
   periodRefinementPhase(),
   microDreamsPhase(), // [10A]

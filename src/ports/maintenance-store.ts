@@ -80,6 +80,14 @@ export interface MaintenanceStore {
   /** The stored row with this id (a composite row id for entity_aliases and entity_mentions), or null. */
   getRow(input: { table: MaintainedTable; id: string }): Promise<RawRow | null>;
   /**
+   * An entity's rows in a composite-key table (its aliases or its mentions) with their row ids, ordered by key: what
+   * a merge moves to another entity, row by row through the journal.
+   */
+  entityRows(input: {
+    table: 'entity_aliases' | 'entity_mentions';
+    entityId: string;
+  }): Promise<{ id: string; row: RawRow }[]>;
+  /**
    * Makes the stored row equal `row` (insert when absent, update every column when present, never delete-and-
    * reinsert, so rows that hang off it stay); `row: null` deletes the row. The key columns come from `id` (key
    * columns in `row` are ignored). An unknown table or column, or a composite row id with the wrong number of

@@ -177,6 +177,8 @@ export interface EntityListQuery {
   firstSeenAtOrBefore?: number;
   /** Leave out archived entities. */
   excludeArchived?: boolean;
+  /** Leave out entities merged into another (the sleep cycle's merges; their names are the other's aliases). */
+  excludeMerged?: boolean;
 }
 
 export interface EntityRepo {
@@ -187,7 +189,10 @@ export interface EntityRepo {
   get(id: string): Promise<Entity | null>;
   /** The entities with these ids, in the order of `ids` (a repeated id once); unknown ids are left out. */
   getMany(ids: readonly string[]): Promise<Entity[]>;
-  /** Entities whose normalized name or normalized alias equals `normalized`; most important first. */
+  /**
+   * Entities whose normalized name or normalized alias equals `normalized`; most important first. Entities merged
+   * into another are left out: their names live on as aliases of the entity they were merged into.
+   */
   findByKey(normalized: string): Promise<Entity[]>;
   list(query?: EntityListQuery): Promise<Entity[]>;
   count(query?: Pick<EntityListQuery, 'type' | 'tier' | 'firstSeenAtOrBefore' | 'excludeArchived'>): Promise<number>;

@@ -101,6 +101,9 @@ export function describeMaintenanceStore(factory: StoreFactory): void {
       expect((await s.entities.get('b'))?.aliases).toEqual([]);
       expect((await s.entities.findByKey('tp')).map((e) => e.id)).toEqual(['a']);
       expect((await s.search.entities({ text: 'TP' })).map((h) => h.entityId)).toEqual(['a']);
+      expect(await s.upkeep.entityRows({ table: 'entity_aliases', entityId: 'a' })).toEqual([
+        { id: aliasRowId('a', 'tp'), row: { ...row, entity_id: 'a' } },
+      ]);
       // And back, as an undo would.
       await s.upkeep.putRow({ table: 'entity_aliases', id: aliasRowId('a', 'tp'), row: null });
       await s.upkeep.putRow({ table: 'entity_aliases', id, row });
@@ -120,6 +123,7 @@ export function describeMaintenanceStore(factory: StoreFactory): void {
       const id = mentionRowId('b', ep);
       const row = await s.upkeep.getRow({ table: 'entity_mentions', id });
       expect(row).toEqual({ entity_id: 'b', episode_id: ep, time: T0 + 7 });
+      expect(await s.upkeep.entityRows({ table: 'entity_mentions', entityId: 'b' })).toEqual([{ id, row }]);
       await s.upkeep.putRow({ table: 'entity_mentions', id, row: null });
       await s.upkeep.putRow({ table: 'entity_mentions', id: mentionRowId('a', ep), row: { time: T0 + 7 } });
       expect(await s.mentions.forEpisode(ep)).toEqual([{ entityId: 'a', episodeId: ep, time: T0 + 7 }]);
@@ -127,6 +131,20 @@ export function describeMaintenanceStore(factory: StoreFactory): void {
       await s.upkeep.putRow({ table: 'entity_mentions', id, row });
       expect(await s.upkeep.getRow({ table: 'entity_mentions', id })).toEqual(row);
       expect(await s.mentions.forEpisode(ep)).toEqual([{ entityId: 'b', episodeId: ep, time: T0 + 7 }]);
+    });
+
+    it('an entity merged into another (merged_into set) leaves findByKey, the graph and excludeMerged lists', async () => {
+      const s = store();
+      await addEntity(s, 'js', { name: 'JS', normalizedName: 'js' });
+      await addEntity(s, 'javascript', { name: 'JavaScript', normalizedName: 'javascript' });
+      await s.entities.addAlias({ entityId: 'javascript', alias: 'JS', normalized: 'js', recordedAt: T0 });
+      expect((await s.entities.findByKey('js')).map((e) => e.id).sort()).toEqual(['javascript', 'js']);
+      const row = await s.upkeep.getRow({ table: 'entities', id: 'js' });
+      await s.upkeep.putRow({ table: 'entities', id: 'js', row: { ...row, merged_into: 'javascript' } });
+      expect((await s.entities.findByKey('js')).map((e) => e.id)).toEqual(['javascript']);
+      expect((await s.upkeep.graphNodes()).map((n) => n.id)).toEqual(['javascript']);
+      expect((await s.entities.list({ excludeMerged: true })).map((e) => e.id)).toEqual(['javascript']);
+      expect((await s.entities.list()).map((e) => e.id).sort()).toEqual(['javascript', 'js']);
     });
 
     it('refuses a composite row id with the wrong number of parts', async () => {

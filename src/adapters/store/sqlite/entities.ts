@@ -90,7 +90,10 @@ function entityFromRow(row: EntityRow): Entity {
   };
 }
 
-type EntityFilter = Pick<EntityListQuery, 'type' | 'tier' | 'firstSeenAtOrBefore' | 'excludeArchived'>;
+type EntityFilter = Pick<
+  EntityListQuery,
+  'type' | 'tier' | 'firstSeenAtOrBefore' | 'excludeArchived' | 'excludeMerged'
+>;
 
 function listFilter(query: EntityFilter | undefined): { where: string; params: Params } {
   const clauses: string[] = [];
@@ -108,6 +111,7 @@ function listFilter(query: EntityFilter | undefined): { where: string; params: P
     params.firstSeenAtOrBefore = query.firstSeenAtOrBefore;
   }
   if (query?.excludeArchived === true) clauses.push("e.tier <> 'archived'");
+  if (query?.excludeMerged === true) clauses.push('e.merged_into IS NULL');
   return { where: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
@@ -207,8 +211,8 @@ export function createEntityRepo(s: Statements): SyncOf<EntityRepo> {
     findByKey(normalized) {
       const rows = s
         .get(
-          `${SELECT} WHERE e.name_norm = @key
-             OR e.id IN (SELECT entity_id FROM entity_aliases WHERE normalized = @key)
+          `${SELECT} WHERE e.merged_into IS NULL
+             AND (e.name_norm = @key OR e.id IN (SELECT entity_id FROM entity_aliases WHERE normalized = @key))
            ORDER BY e.importance DESC, e.id`,
         )
         .all({ key: normalized }) as EntityRow[];

@@ -100,6 +100,17 @@ export function createMaintenanceStore(s: Statements): SyncOf<MaintenanceStore> 
       return row ?? null;
     },
 
+    entityRows({ table, entityId }) {
+      const columns = ROW_KEYS[checkTable(table)];
+      if (columns[0] !== 'entity_id' || columns.length !== 2) {
+        throw new PieError('INVALID_ARGUMENT', `${table} rows are not keyed by an entity.`);
+      }
+      const rows = s
+        .get(`SELECT * FROM ${table} WHERE entity_id = ? ORDER BY ${columns.join(', ')}`)
+        .all(entityId) as RawRow[];
+      return rows.map((row) => ({ id: columns.map((c) => String(row[c])).join(ROW_ID_SEPARATOR), row }));
+    },
+
     putRow({ table, id, row }) {
       const key = keyOf(checkTable(table), id);
       s.atomic(() => {

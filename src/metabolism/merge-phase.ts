@@ -1,0 +1,210 @@
+import { errorMessage } from '../domain/errors.js';
+import type { Entity } from '../domain/world.js';
+import type { GraphNode } from '../ports/maintenance-store.js';
+import { sleepTaskKey } from '../ports/sleep-task-store.js';
+import type { WorldStore } from '../ports/world-store.js';
+import {
+  chooseCanonical,
+  findDuplicateCandidates,
+  UNAMBIGUOUS,
+  type DedupEntity,
+  type DuplicateCandidate,
+} from './duplicates.js';
+import { mergeEntities, plannedMergeCounts } from './merge-entities.js';
+import { CONFIRM_MERGE_PROMPT, mergeSide } from './merge-prompt.js';
+import type { PhaseInput, PhaseResult, SleepPhase } from './phase.js';
+
+/** Model confirmations per cycle; candidates beyond it are left for review (and the next cycle). */
+export const CONFIRMATIONS_PER_CYCLE = 100;
+/** Open merge tasks read per cycle as extra candidates. */
+const TASKS_READ = 1000;
+/** Priority of the review task left for a pair the cycle could not decide. */
+const REVIEW_PRIORITY = 50;
+const PAGE = 5000;
+/** Pairs left for review listed one by one among the cycle's issues (the rest are counted). */
+const ISSUES_LISTED = 20;
+
+const WHY: Record<DuplicateCandidate['reason'], string> = {
+  exact: 'the same name',
+  alias: "one's name is an alias of the other",
+  acronym: "one's name is an acronym of the other's",
+  fuzzy: 'nearly the same spelling',
+  contained: "one's name is part of the other's",
+  task: 'ingestion found them close but did not merge them',
+};
+
+/** Entities a merge may touch: not merged already, not protected, not periods, not deleted through KIP. */
+async function eligible(store: WorldStore, nodes: ReadonlyMap<string, GraphNode>): Promise<Entity[]> {
+  const out: Entity[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await store.entities.list({ limit: PAGE, offset, orderBy: 'name' });
+    for (const e of page) {
+      const node = nodes.get(e.id);
+      const kip = e.meta.kip as { deleted?: unknown } | undefined;
+      if (node === undefined || node.protected || e.protected || e.type === 'period' || kip?.deleted !== undefined) {
+        continue;
+      }
+      out.push(e);
+    }
+    if (page.length < PAGE) return out;
+  }
+}
+
+interface Outcome {
+  pair: [string, string];
+  names: [string, string];
+  reason: DuplicateCandidate['reason'];
+  why?: string;
+}
+
+/**
+ * KIP sleep phase 6, duplicate detection and merging (full scope). Candidates are same-type pairs that entity
+ * resolution's checks match (duplicates.ts) plus the pairs open merge_duplicates tasks name. With a model each pair
+ * is confirmed (confirm-merge@1) and only confirmed pairs merge; without one only unambiguous pairs (the same name,
+ * or one's name an alias of the other) merge and the rest are left for review with a merge_duplicates task. Merges
+ * run in the cycle's transaction, every row journaled (merge-entities.ts); a dry run reports the plan.
+ */
+async function run(input: PhaseInput): Promise<PhaseResult> {
+  const { store, journal, llm } = input;
+  const nodes = new Map(input.salience.nodes.map((n) => [n.id, n]));
+  const importance = new Map(input.salience.importance.map((c) => [c.entityId, c.to]));
+  const pool = await eligible(store, nodes);
+  const byId = new Map(pool.map((e) => [e.id, e]));
+  const found = findDuplicateCandidates(pool.map((e): DedupEntity => e));
+  const candidates = [...found.candidates];
+  const known = new Set(candidates.map((c) => `${c.a}\u0000${c.b}`));
+  const tasks = (await store.tasks.list({ statuses: ['pending', 'in_progress'], limit: TASKS_READ })).filter(
+    (t) => t.action === 'merge_duplicates',
+  );
+  const openTasks = new Set(tasks.map((t) => t.dedupeKey));
+  for (const t of tasks) {
+    const [x = '', y = ''] = t.subjectIds;
+    const [a, b] = x < y ? [x, y] : [y, x];
+    if (known.has(`${a}\u0000${b}`) || !byId.has(a) || !byId.has(b)) continue;
+    if (byId.get(a)?.type !== byId.get(b)?.type) continue;
+    known.add(`${a}\u0000${b}`);
+    candidates.push({ a, b, reason: 'task', score: 0 });
+  }
+
+  // Entities merged away this cycle point to the one that absorbed them.
+  const mergedInto = new Map<string, string>();
+  const root = (id: string): string => {
+    let r = id;
+    while (mergedInto.has(r)) r = mergedInto.get(r) as string;
+    return r;
+  };
+  const history = new Map(pool.map((e) => [e.id, nodes.get(e.id)?.transitions ?? 0]));
+  const merged: (Outcome & { into: string; moved: Record<string, unknown> })[] = [];
+  const rejected: Outcome[] = [];
+  const left: Outcome[] = [];
+  const issues: string[] = [];
+  let asked = 0;
+  let changes = 0;
+
+  for (const c of candidates) {
+    const a = root(c.a);
+    const b = root(c.b);
+    if (a === b) continue;
+    const ea = journal === null ? byId.get(a) : await store.entities.get(a);
+    const eb = journal === null ? byId.get(b) : await store.entities.get(b);
+    if (ea === undefined || eb === undefined || ea === null || eb === null || ea.type !== eb.type) continue;
+    const outcome: Outcome = { pair: [a, b], names: [ea.name, eb.name], reason: c.reason };
+
+    let confirmed = llm === null && UNAMBIGUOUS.has(c.reason);
+    if (llm !== null) {
+      if (asked >= CONFIRMATIONS_PER_CYCLE) {
+        left.push({ ...outcome, why: `over the ${CONFIRMATIONS_PER_CYCLE} confirmations of one cycle` });
+        continue;
+      }
+      asked++;
+      try {
+        const { object } = await llm.generate({
+          prompt: CONFIRM_MERGE_PROMPT,
+          input: {
+            a: mergeSide(ea, await store.transitions.forEntity(a)),
+            b: mergeSide(eb, await store.transitions.forEntity(b)),
+            why: WHY[c.reason],
+          },
+        });
+        confirmed = object.same;
+        if (!confirmed) rejected.push({ ...outcome, why: object.reason ?? 'not the same' });
+      } catch (error) {
+        issues.push(`Could not confirm "${ea.name}" / "${eb.name}": ${errorMessage(error)}`);
+        left.push({ ...outcome, why: 'the model could not answer' });
+        continue;
+      }
+      if (!confirmed) continue;
+    }
+    if (!confirmed) {
+      left.push({ ...outcome, why: 'needs a model or a person to confirm' });
+      const key = sleepTaskKey('merge_duplicates', [a, b]);
+      if (journal !== null && !openTasks.has(key)) {
+        const id = input.newId();
+        await journal.change('sleep_tasks', id, async () => {
+          await store.tasks.leave({
+            id,
+            action: 'merge_duplicates',
+            subjectIds: [a, b],
+            payload: { reason: c.reason, score: c.score },
+            priority: REVIEW_PRIORITY,
+            source: 'sleep',
+            reason: `"${ea.name}" and "${eb.name}" may be one ${ea.type} (${WHY[c.reason]})`,
+            createdAt: input.now,
+          });
+        });
+        openTasks.add(key);
+        changes++;
+      }
+      continue;
+    }
+
+    const profile = (e: Entity) => ({
+      id: e.id,
+      transitions: history.get(e.id) ?? 0,
+      importance: importance.get(e.id) ?? e.importance,
+      firstSeen: e.firstSeen,
+    });
+    const pick = chooseCanonical(profile(ea), profile(eb));
+    const canonical = pick.canonical.id === a ? ea : eb;
+    const duplicate = canonical === ea ? eb : ea;
+    const moved =
+      journal === null
+        ? await plannedMergeCounts({ store, duplicate })
+        : await mergeEntities({
+            store,
+            journal,
+            canonical,
+            duplicate,
+            now: input.now,
+            newId: input.newId,
+            reason: llm === null ? WHY[c.reason] : `${WHY[c.reason]}; confirmed by ${llm.label}`,
+          });
+    mergedInto.set(duplicate.id, canonical.id);
+    history.set(canonical.id, (history.get(canonical.id) ?? 0) + (history.get(duplicate.id) ?? 0));
+    merged.push({ ...outcome, names: [duplicate.name, canonical.name], into: canonical.id, moved: { ...moved } });
+    changes++;
+  }
+
+  for (const o of left.slice(0, ISSUES_LISTED)) {
+    issues.push(`Left for review: "${o.names[0]}" / "${o.names[1]}" (${WHY[o.reason]}; ${o.why})`);
+  }
+  if (left.length > ISSUES_LISTED) issues.push(`… and ${left.length - ISSUES_LISTED} more pairs left for review.`);
+  return {
+    changes,
+    details: {
+      entities: pool.length,
+      candidates: candidates.length,
+      compared: found.compared,
+      skippedBlocks: found.skippedBlocks,
+      fromTasks: candidates.filter((c) => c.reason === 'task').length,
+      model: llm?.label ?? null,
+      confirmationsAsked: asked,
+      merged: merged.map((m) => ({ from: m.names[0], into: m.names[1], reason: m.reason, ...m.moved })),
+      rejected: rejected.map((r) => ({ names: r.names, reason: r.reason, why: r.why })),
+      leftForReview: left.map((l) => ({ names: l.names, reason: l.reason, why: l.why })),
+    },
+    issues,
+  };
+}
+
+export const mergeDuplicatesPhase: SleepPhase = { name: 'merge duplicates', scopes: ['full'], run };
