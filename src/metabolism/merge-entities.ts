@@ -49,6 +49,10 @@ function exists(row: RawRow | null, what: string): RawRow {
   return row;
 }
 
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 function missingProperties(kept: Relationship, dropped: Relationship): Record<string, StateValue> | null {
   const extra = Object.entries(dropped.properties).filter(([k]) => !(k in kept.properties));
   return extra.length === 0 ? null : { ...kept.properties, ...Object.fromEntries(extra) };
@@ -166,9 +170,14 @@ export async function mergeEntities(input: MergeInput): Promise<MergeCounts> {
   await moveAlias(duplicate.name, String(duplicateRow.name_norm), now);
 
   counts.filled = Object.keys(filled);
-  const summary =
-    `Merged "${duplicate.name}" into "${canonical.name}" (${counts.transitions} transitions, ${counts.facts} facts, ` +
-    `${counts.relationships} relationships, ${counts.mentions} mentions${counts.filled.length > 0 ? `; filled ${counts.filled.join(', ')}` : ''})`;
+  const moved = [
+    plural(counts.transitions, 'transition'),
+    plural(counts.facts, 'fact'),
+    plural(counts.relationships, 'relationship'),
+    plural(counts.mentions, 'mention'),
+  ].join(', ');
+  const fill = counts.filled.length > 0 ? `; filled ${counts.filled.join(', ')}` : '';
+  const summary = `Merged "${duplicate.name}" into "${canonical.name}" (${moved}${fill})`;
   const transition = {
     id: input.newId(),
     entityId: to,
