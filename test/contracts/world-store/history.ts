@@ -158,6 +158,18 @@ export function describeHistory(factory: StoreFactory): void {
       expect(await ids({ limit: 0 })).toEqual([]);
     });
 
+    it('lists an edge from an entity to itself once, with or without a limit', async () => {
+      await addEntity(store(), 'ana');
+      await addEntity(store(), 'pie');
+      await store().relationships.insert(relationship('self', 'ana', 'ana', { type: 'REFLECTS_ON' }));
+      await store().relationships.insert(relationship('w', 'ana', 'pie', { validFrom: T0 + DAY }));
+      const ids = async (options?: RelationshipScope) =>
+        (await store().relationships.forEntity('ana', options)).map((r) => r.id);
+      expect(await ids()).toEqual(['self', 'w']);
+      expect(await ids({ limit: 5 })).toEqual(['self', 'w']);
+      expect(await ids({ limit: 1 })).toEqual(['w']);
+    });
+
     it('finds the open edge of a type and closes it', async () => {
       for (const id of ['ana', 'pie']) await addEntity(store(), id);
       await store().relationships.insert(relationship('old', 'ana', 'pie', { validTo: T0 + DAY }));
