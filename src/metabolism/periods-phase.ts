@@ -1,3 +1,4 @@
+import { MAINTAINED_TABLES, type MaintainedTable } from '../ports/maintenance-store.js';
 import type { PhaseInput, PhaseResult, SleepPhase } from './phase.js';
 import { DEFAULT_PERIOD_RULES, refinePeriod, type PeriodRefinement, type PeriodRules } from './periods.js';
 import { ymd } from './state-change.js';
@@ -6,10 +7,17 @@ function span(p: { start: number; end: number | null }): string {
   return `${ymd(p.start)} – ${p.end === null ? 'ongoing' : ymd(p.end)}`;
 }
 
+const PERIODS = 'periods';
+
+/** Whether the undo journal can record this table (the port lists the tables maintenance may change). */
+function journaled(table: string): table is MaintainedTable {
+  return (MAINTAINED_TABLES as readonly string[]).includes(table);
+}
+
 /**
- * Refines period boundaries from their evidence (see periods.ts). Periods live in the `periods` table, which the
- * maintenance journal cannot record yet, so a real run only reports the refinements it would make (skipped, with
- * the reason) rather than writing anything `pie undo` could not put back.
+ * Refines period boundaries from their evidence (see periods.ts), one journaled `periods` row per refined period
+ * (keyed by its entity id). While the maintenance port does not list the `periods` table, a real run only reports
+ * the refinements it would make (skipped, with the reason) rather than write what `pie undo` could not put back.
  */
 export function periodRefinementPhase(rules: PeriodRules = DEFAULT_PERIOD_RULES): SleepPhase {
   return {
@@ -35,7 +43,16 @@ export function periodRefinementPhase(rules: PeriodRules = DEFAULT_PERIOD_RULES)
           (r) => `${r.name}: ${span(r.from)} → ${span(r.to)} (${r.evidence} pieces of evidence)`,
         ),
       };
-      if (input.journal === null || refinements.length === 0) return { changes: refinements.length, details };
+      const { journal } = input;
+      if (journal === null || refinements.length === 0) return { changes: refinements.length, details };
+      if (journaled(PERIODS)) {
+        for (const r of refinements) {
+          await journal.change(PERIODS, r.entityId, () =>
+            store.periods.upsert({ entityId: r.entityId, name: r.name, start: r.to.start, end: r.to.end }),
+          );
+        }
+        return { changes: refinements.length, details };
+      }
       return {
         changes: 0,
         details,
