@@ -19,10 +19,14 @@ import { DEEP_DREAM, MEGA_DREAM, type DreamInsights } from './prompts.js';
 
 const NO_MODEL = 'needs a model: none is configured (pie sleep --llm provider:model, or PIE_LLM)';
 
-function scored(input: PhaseInput): ScoredNode[] {
+/**
+ * Entities as they stand now (earlier phases may have merged some away), scored with the cycle's importance and
+ * tiers (already stored in a real run; planned in a dry run).
+ */
+async function scored(input: PhaseInput): Promise<ScoredNode[]> {
   const scores = new Map(input.salience.importance.map((c) => [c.entityId, c.to]));
   const tiers = new Map(input.salience.tiers.map((c) => [c.entityId, c.to]));
-  return dreamable(input.salience.nodes, scores, tiers);
+  return dreamable(await input.store.upkeep.graphNodes(), scores, tiers);
 }
 
 async function entitiesById(input: PhaseInput, ids: readonly string[]): Promise<Map<string, Entity>> {
@@ -49,7 +53,11 @@ export function deepDreamsPhase(rules: DreamRules = DEFAULT_DREAM_RULES): SleepP
     scopes: ['full'],
     async run(input: PhaseInput): Promise<PhaseResult> {
       if (input.llm === null) return { changes: 0, skipped: NO_MODEL };
-      const clusters = pickClusters({ nodes: scored(input), edges: await input.store.upkeep.graphEdges(), rules });
+      const clusters = pickClusters({
+        nodes: await scored(input),
+        edges: await input.store.upkeep.graphEdges(),
+        rules,
+      });
       if (input.journal === null) {
         return { changes: 0, details: { clusters: clusters.length, note: 'a dry run calls no model' } };
       }
@@ -100,9 +108,7 @@ export function megaDreamsPhase(rules: DreamRules = DEFAULT_DREAM_RULES): SleepP
     scopes: ['full'],
     async run(input: PhaseInput): Promise<PhaseResult> {
       if (input.llm === null) return { changes: 0, skipped: NO_MODEL };
-      const top = scored(input)
-        .slice(0, rules.megaEntities)
-        .map((n) => n.id);
+      const top = (await scored(input)).slice(0, rules.megaEntities).map((n) => n.id);
       if (top.length < 2)
         return { changes: 0, details: { entities: top.length, note: 'too few entities to dream about' } };
       if (input.journal === null)
