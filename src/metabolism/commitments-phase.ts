@@ -25,7 +25,12 @@ export function commitmentsSweepPhase(rules: CommitmentRules = DEFAULT_COMMITMEN
     scopes: ['full'],
     async run(input: PhaseInput): Promise<PhaseResult> {
       const { store, journal, now } = input;
-      const commitments = await store.entities.list({ type: 'commitment', orderBy: 'name', limit: MAX_COMMITMENTS });
+      const commitments = await store.entities.list({
+        type: 'commitment',
+        orderBy: 'name',
+        limit: MAX_COMMITMENTS,
+        excludeMerged: true,
+      });
       const counts = {
         commitments: commitments.length,
         open: 0,
