@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   chooseCanonical,
+  differingCore,
   findDuplicateCandidates,
   isContainedIn,
   type DedupEntity,
@@ -48,6 +49,20 @@ describe('findDuplicateCandidates', () => {
         e('c', 'person', 'Priya Kumar'),
       ],
       want: [['a', 'b', 'fuzzy']],
+    },
+    {
+      title: 'long names sharing most words are not alike when the word that differs is another word',
+      entities: [
+        e('a', 'decision', 'Stop annotation on weekends with Malik'),
+        e('b', 'decision', 'Stop annotation on weekends with Mila'),
+        e('c', 'decision', 'Stop annotation on weekends with Milla'),
+        e('d', 'decision', 'Pause Heath Engine'),
+        e('f', 'decision', 'Pause Hearth Engine'),
+      ],
+      want: [
+        ['b', 'c', 'fuzzy'],
+        ['d', 'f', 'fuzzy'],
+      ],
     },
     {
       title: 'one name a run of whole words of the other',
@@ -142,6 +157,17 @@ describe('findDuplicateCandidates', () => {
   it('never pairs names that differ in their numbers', () => {
     const got = findDuplicateCandidates([e('a', 'tool', 'iPhone 12 Pro'), e('b', 'tool', 'iPhone 13 Pro')]);
     expect(got.candidates).toEqual([]);
+  });
+});
+
+describe('differingCore', () => {
+  it.each([
+    ['stop annotation with malik', 'stop annotation with mila', ['malik', 'mila']],
+    ['pause heath engine', 'pause hearth engine', ['heath', 'hearth']],
+    ['tidepool', 'tidepool app', null],
+    ['obsidian', 'notion', ['obsidian', 'notion']],
+  ])('%s / %s', (p, q, want) => {
+    expect(differingCore(p, q)).toEqual(want);
   });
 });
 

@@ -31,6 +31,11 @@ export interface DuplicateCandidate {
 export interface CandidateOptions {
   /** Jaro–Winkler on normalized names (and aliases) from which a pair is a fuzzy candidate (the resolver's accept). */
   fuzzyAccept?: number;
+  /**
+   * Jaro–Winkler the differing words of two multi-word names must reach (see `differingCore`): a long shared part
+   * alone does not make two names alike.
+   */
+  fuzzyCore?: number;
   /** Shortest normalized name compared fuzzily (the resolver's rule: short names match too easily). */
   fuzzyMinLength?: number;
   /** Shortest normalized name that may be contained in another name. */
@@ -89,6 +94,7 @@ export function findDuplicateCandidates(
   options: CandidateOptions = {},
 ): CandidateResult {
   const fuzzyAccept = options.fuzzyAccept ?? RESOLVER_DEFAULTS.fuzzyAccept;
+  const fuzzyCore = options.fuzzyCore ?? 0.9;
   const fuzzyMinLength = options.fuzzyMinLength ?? 5;
   const containedMinLength = options.containedMinLength ?? 4;
   const maxBlock = options.maxBlock ?? 200;
@@ -161,7 +167,7 @@ export function findDuplicateCandidates(
         const ky = keys.get(y);
         // Equal names are paired through the first of their group above.
         if (kx === undefined || ky === undefined || kx.name === ky.name) continue;
-        const score = similarity(kx, ky, fuzzyMinLength);
+        const score = similarity(kx, ky, fuzzyMinLength, fuzzyCore);
         if (score >= fuzzyAccept) add(x, y, 'fuzzy', score);
         else if (contained(kx.name, ky.name, containedMinLength)) add(x, y, 'contained', 0.9);
       }
@@ -176,20 +182,43 @@ export function findDuplicateCandidates(
 const digitsOf = (text: string): string => (text.match(/\d+/g) ?? []).join(' ');
 
 /**
- * The best Jaro–Winkler score between one's names and the other's. Names shorter than `min` do not count, nor pairs
- * whose numbers differ: "iPhone 12" and "iPhone 13" are two things however alike they are spelled.
+ * The words where two multi-word names differ, once the words they share at the start and the end are set aside
+ * ("stop annotation with malik" / "stop annotation with mila" → "malik" / "mila"); null when one name is a run of
+ * the other's words (that is containment, not a typo).
+ */
+export function differingCore(p: string, q: string): [string, string] | null {
+  const a = p.split(' ');
+  const b = q.split(' ');
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let end = 0;
+  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  const x = a.slice(start, a.length - end).join(' ');
+  const y = b.slice(start, b.length - end).join(' ');
+  return x.length === 0 || y.length === 0 ? null : [x, y];
+}
+
+/**
+ * The best Jaro–Winkler score between one's names and the other's that counts as a likely misspelling: names
+ * shorter than `min` do not count, nor pairs whose numbers differ ("iPhone 12" and "iPhone 13" are two things
+ * however alike they are spelled), nor long names that share most words but differ in one that is not itself a near
+ * spelling of the other ("… with Luna" / "… with Lina": Jaro–Winkler rewards the long shared part, `core` does not).
  */
 function similarity(
   x: { name: string; aliases: string[] },
   y: { name: string; aliases: string[] },
   min: number,
+  core: number,
 ): number {
   let best = 0;
   for (const p of [x.name, ...x.aliases]) {
     if (p.length < min) continue;
     for (const q of [y.name, ...y.aliases]) {
       if (q.length < min || digitsOf(p) !== digitsOf(q)) continue;
-      best = Math.max(best, jaroWinkler(p, q));
+      const score = jaroWinkler(p, q);
+      if (score <= best) continue;
+      const diff = differingCore(p, q);
+      if (diff !== null && (diff[0] === p || jaroWinkler(diff[0], diff[1]) >= core)) best = score;
     }
   }
   return best;

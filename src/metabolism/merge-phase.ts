@@ -23,6 +23,10 @@ const REVIEW_PRIORITY = 50;
 const PAGE = 5000;
 /** Pairs left for review listed one by one among the cycle's issues (the rest are counted). */
 const ISSUES_LISTED = 20;
+/** Review tasks left per cycle (the strongest candidates first); later cycles find the rest again. */
+export const REVIEW_TASKS_PER_CYCLE = 100;
+/** Pairs listed per outcome in the report (the counts cover all). */
+const REPORT_LISTED = 100;
 
 const WHY: Record<DuplicateCandidate['reason'], string> = {
   exact: 'the same name',
@@ -100,6 +104,7 @@ async function run(input: PhaseInput): Promise<PhaseResult> {
   const issues: string[] = [];
   let asked = 0;
   let changes = 0;
+  let tasksLeft = 0;
 
   for (const c of candidates) {
     const a = root(c.a);
@@ -138,7 +143,7 @@ async function run(input: PhaseInput): Promise<PhaseResult> {
     if (!confirmed) {
       left.push({ ...outcome, why: 'needs a model or a person to confirm' });
       const key = sleepTaskKey('merge_duplicates', [a, b]);
-      if (journal !== null && !openTasks.has(key)) {
+      if (journal !== null && !openTasks.has(key) && tasksLeft < REVIEW_TASKS_PER_CYCLE) {
         const id = input.newId();
         await journal.change('sleep_tasks', id, async () => {
           await store.tasks.leave({
@@ -153,6 +158,7 @@ async function run(input: PhaseInput): Promise<PhaseResult> {
           });
         });
         openTasks.add(key);
+        tasksLeft++;
         changes++;
       }
       continue;
@@ -199,9 +205,12 @@ async function run(input: PhaseInput): Promise<PhaseResult> {
       fromTasks: candidates.filter((c) => c.reason === 'task').length,
       model: llm?.label ?? null,
       confirmationsAsked: asked,
-      merged: merged.map((m) => ({ from: m.names[0], into: m.names[1], reason: m.reason, ...m.moved })),
-      rejected: rejected.map((r) => ({ names: r.names, reason: r.reason, why: r.why })),
-      leftForReview: left.map((l) => ({ names: l.names, reason: l.reason, why: l.why })),
+      merged: merged
+        .slice(0, REPORT_LISTED)
+        .map((m) => ({ from: m.names[0], into: m.names[1], reason: m.reason, ...m.moved })),
+      rejected: rejected.slice(0, REPORT_LISTED).map((r) => ({ names: r.names, reason: r.reason, why: r.why })),
+      leftForReview: left.slice(0, REPORT_LISTED).map((l) => ({ names: l.names, reason: l.reason, why: l.why })),
+      counts: { merged: merged.length, rejected: rejected.length, leftForReview: left.length, tasksLeft },
     },
     issues,
   };
