@@ -49,20 +49,26 @@ export function registerBench(program: Command, run: ActionRunner): void {
     )
     .option('--k <list>', 'cut-offs for recall@k and NDCG@k, comma-separated', '5,10')
     .option('--extractor <kind>', 'offline | llm | auto (how each world is extracted)', 'offline')
-    .option('--llm <provider:model>', 'model for --extractor llm (default $PIE_LLM, else an API key)')
-    .option('--budget-tokens <n>', 'stop extracting once the run has used this many tokens')
+    .option(
+      '--llm <provider:model>',
+      'model for --extractor llm and for --qa answers (default $PIE_LLM, else an API key)',
+    )
+    .option(
+      '--budget-tokens <n>',
+      'stop once the run has used this many tokens (extraction; with --qa also answers and judgements)',
+    )
     .option('--chunk-turns <n>', 'turns per chunk of the BM25 baseline', '2')
     .option('--out <file>', 'write the full results as JSON')
     .option('--report <file>', 'write the figures as a marked section of this markdown file (docs/benchmarks.md)')
     .option('--section <name>', 'the section name for --report (default: the benchmark and data file)')
     .option(
       '--qa',
-      'answer and judge every question with a model (PIE vs naive_rag); --out is then the resumable JSONL',
+      'answer and grade every question with a model (PIE vs naive_rag; tot: raw facts vs PIE; ablation: each condition); --out is then the resumable JSONL',
     )
     .option('--judge <provider:model>', 'model of the judge for --qa (default: the --llm model)')
     .option(
       '--time-format <format>',
-      'auto | semantic | absolute | hybrid: PIE context format for --qa (ablation)',
+      'auto | semantic | absolute | hybrid: PIE context format for locomo/longmemeval --qa (the ablation uses --conditions)',
       'auto',
     )
     .option('--rag-chunks <n>', 'BM25 chunks in the naive_rag context for --qa', '10')
