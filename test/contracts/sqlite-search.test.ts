@@ -63,4 +63,16 @@ describe('sqlite search: common words in a large index', () => {
     // A query with every word present still matches as usual.
     expect((await store.search.turns({ text: 'common filler', limit: 5 })).length).toBe(5);
   });
+
+  // Writes to the shared index: kept last.
+  it('counts words again once the index has grown: a word that became common is treated as common', async () => {
+    expect(await store.search.turns({ text: 'walrus zebra', mode: 'fill' })).toHaveLength(1);
+    await store.transaction(async (tx) => {
+      for (let e = 0; e < 4; e++) {
+        await addEpisode(tx, { externalId: `w${e}`, turns: Array.from({ length: 100 }, () => turn('user', 'walrus')) });
+      }
+    });
+    // 401 of 6,400 rows now have "walrus" (over 5%): alone in the any-word tier it is no longer ranked.
+    expect(await store.search.turns({ text: 'walrus zebra', mode: 'fill' })).toEqual([]);
+  });
 });

@@ -236,12 +236,31 @@ function fillTiers<R>(words: Words, limit: number, keyOf: (r: R) => string, run:
   return out.slice(0, limit);
 }
 
-/** Counting matches of one phrase walks its doclist without ranking: a few milliseconds even for common words. */
+/** Word counts kept per index; past this many the cache starts over. */
+const MAX_CACHED_COUNTS = 5000;
+/** A cached word count is used while the index has grown or shrunk by at most this share since it was counted. */
+const COUNT_DRIFT = 0.01;
+
+/**
+ * Counting matches of one phrase walks its doclist without ranking: up to a millisecond or two for a common word,
+ * so counts are cached per index and counted again once the index has changed size by over 1% (they only tell
+ * common words from rare ones; a count slightly off changes nothing that matters).
+ */
 function sizing(s: Statements, fts: string, table: string): Pick<FtsIndex<unknown>, 'docs' | 'size' | 'after'> {
+  const counts = new Map<string, { n: number; size: number }>();
+  const size = (): number => Number(s.pluck(`SELECT coalesce(max(rowid), 0) FROM ${table}`).get());
   return {
-    docs: (phrase) => Number(s.pluck(`SELECT count(*) FROM ${fts} WHERE ${fts} MATCH ?`).get(phrase)),
+    docs: (phrase) => {
+      const now = size();
+      const cached = counts.get(phrase);
+      if (cached && Math.abs(now - cached.size) <= now * COUNT_DRIFT) return cached.n;
+      const n = Number(s.pluck(`SELECT count(*) FROM ${fts} WHERE ${fts} MATCH ?`).get(phrase));
+      if (counts.size >= MAX_CACHED_COUNTS) counts.clear();
+      counts.set(phrase, { n, size: now });
+      return n;
+    },
     // max(rowid) is read from the end of the b-tree: a cheap upper bound of the row count.
-    size: () => Number(s.pluck(`SELECT coalesce(max(rowid), 0) FROM ${table}`).get()),
+    size,
     // Walking the matches newest first without ranking them is cheap; the row RANK_BUDGET places down is the bound.
     after: (match) => {
       const row = s
