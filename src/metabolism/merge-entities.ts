@@ -49,6 +49,13 @@ function exists(row: RawRow | null, what: string): RawRow {
   return row;
 }
 
+const LIVELINESS: Record<Entity['tier'], number> = { active: 0, summarized: 1, archived: 2 };
+
+/** The tier of the merged entity: the livelier of the two (an archived record absorbing an active one wakes up). */
+export function mergedTier(a: Entity['tier'], b: Entity['tier']): Entity['tier'] {
+  return LIVELINESS[a] <= LIVELINESS[b] ? a : b;
+}
+
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
@@ -67,8 +74,8 @@ function missingProperties(kept: Relationship, dropped: Relationship): Record<st
  * - its relationships move (ids kept); one that would repeat an open edge of the canonical entity is folded into it
  *   (the kept edge gains the property keys it lacked; the moved one is closed), and an edge between the two closes;
  * - its mentions and aliases move; its name becomes an alias of the canonical entity;
- * - the canonical entity's first/last seen widen, access counts add up, importance is the higher of the two, and
- *   one transition records the merge; the duplicate stays in the database, archived, with `merged_into` set.
+ * - the canonical entity's first/last seen widen, access counts add up, importance and tier are the higher and
+ *   livelier of the two, and one transition records the merge; the duplicate stays in the database, archived, with `merged_into` set.
  */
 export async function mergeEntities(input: MergeInput): Promise<MergeCounts> {
   const { store, canonical, duplicate, now } = input;
@@ -201,6 +208,7 @@ export async function mergeEntities(input: MergeInput): Promise<MergeCounts> {
       firstSeen: Math.min(canonical.firstSeen, duplicate.firstSeen),
       lastSeen: Math.max(canonical.lastSeen, duplicate.lastSeen),
       importance: Math.max(canonical.importance, duplicate.importance),
+      tier: mergedTier(canonical.tier, duplicate.tier),
       accessCount: canonical.accessCount + duplicate.accessCount,
       meta: {
         ...canonical.meta,

@@ -6,6 +6,7 @@ import { createScriptedModel } from '../../src/adapters/llm/fake.js';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import { PieError } from '../../src/domain/errors.js';
 import { createLlmClient } from '../../src/llm/index.js';
+import { mergedTier } from '../../src/metabolism/merge-entities.js';
 import { mergeDuplicatesPhase } from '../../src/metabolism/merge-phase.js';
 import { runSleep } from '../../src/metabolism/sleep.js';
 import { undoRun } from '../../src/metabolism/undo.js';
@@ -107,5 +108,16 @@ describe('merge duplicates phase on a hand-built world', () => {
     const details = phase?.details as { merged: unknown[]; rejected: unknown[]; leftForReview: unknown[] };
     expect([details.merged.length, details.rejected.length, details.leftForReview.length]).toEqual([1, 1, 1]);
     expect(phase?.issues?.some((i) => i.startsWith('Could not confirm'))).toBe(true);
+  });
+});
+
+describe('mergedTier', () => {
+  it.each([
+    ['archived', 'active', 'active'],
+    ['summarized', 'archived', 'summarized'],
+    ['archived', 'archived', 'archived'],
+    ['active', 'summarized', 'active'],
+  ] as const)('%s + %s → %s', (a, b, want) => {
+    expect(mergedTier(a, b)).toBe(want);
   });
 });
