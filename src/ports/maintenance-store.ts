@@ -5,8 +5,9 @@
  */
 
 /**
- * Tables whose rows maintenance may change. Most are keyed by a text `id`; `entity_aliases` and `entity_mentions`
- * have composite primary keys, addressed by a row id that joins the key columns with U+001F (see `rowIdOf`).
+ * Tables whose rows maintenance may change. Most are keyed by a text `id`; `periods` by its `entity_id`;
+ * `entity_aliases` and `entity_mentions` have composite primary keys, addressed by a row id that joins the key
+ * columns with U+001F (see `rowIdOf`).
  */
 export const MAINTAINED_TABLES = [
   'entities',
@@ -18,6 +19,7 @@ export const MAINTAINED_TABLES = [
   'sleep_tasks',
   'entity_aliases',
   'entity_mentions',
+  'periods',
 ] as const;
 export type MaintainedTable = (typeof MAINTAINED_TABLES)[number];
 
@@ -32,6 +34,7 @@ export const ROW_KEYS: Readonly<Record<MaintainedTable, readonly string[]>> = {
   sleep_tasks: ['id'],
   entity_aliases: ['entity_id', 'normalized'],
   entity_mentions: ['entity_id', 'episode_id'],
+  periods: ['entity_id'],
 };
 
 /** Separates the key values of a composite row id (a control character no name or id contains). */
