@@ -12,6 +12,7 @@ import {
 } from './duplicates.js';
 import { mergeEntities, plannedMergeCounts } from './merge-entities.js';
 import { CONFIRM_MERGE_PROMPT, mergeSide } from './merge-prompt.js';
+import type { RunJournal } from './journal.js';
 import type { PhaseInput, PhaseResult, SleepPhase } from './phase.js';
 
 /** Model confirmations per cycle; candidates beyond it are left for review (and the next cycle). */
@@ -59,6 +60,71 @@ interface Outcome {
   names: [string, string];
   reason: DuplicateCandidate['reason'];
   why?: string;
+}
+
+interface Decision {
+  verdict: 'merge' | 'reject' | 'review';
+  why: string;
+  /** Whether the model was asked (counts against the cycle's confirmations). */
+  asked: boolean;
+  error?: string;
+}
+
+/** Merge, keep apart, or leave for review: the model's answer when there is one, else the reason's strength. */
+async function decide(o: {
+  input: PhaseInput;
+  pair: [Entity, Entity];
+  reason: DuplicateCandidate['reason'];
+  asked: number;
+}): Promise<Decision> {
+  const { llm, store } = o.input;
+  if (llm === null) {
+    return UNAMBIGUOUS.has(o.reason)
+      ? { verdict: 'merge', why: WHY[o.reason], asked: false }
+      : { verdict: 'review', why: 'needs a model or a person to confirm', asked: false };
+  }
+  if (o.asked >= CONFIRMATIONS_PER_CYCLE) {
+    return { verdict: 'review', why: `over the ${CONFIRMATIONS_PER_CYCLE} confirmations of one cycle`, asked: false };
+  }
+  const [a, b] = o.pair;
+  try {
+    const { object } = await llm.generate({
+      prompt: CONFIRM_MERGE_PROMPT,
+      input: {
+        a: mergeSide(a, await store.transitions.forEntity(a.id)),
+        b: mergeSide(b, await store.transitions.forEntity(b.id)),
+        why: WHY[o.reason],
+      },
+    });
+    return object.same
+      ? { verdict: 'merge', why: `${WHY[o.reason]}; confirmed by ${llm.label}`, asked: true }
+      : { verdict: 'reject', why: object.reason ?? 'not the same', asked: true };
+  } catch (error) {
+    return { verdict: 'review', why: 'the model could not answer', asked: true, error: errorMessage(error) };
+  }
+}
+
+/** A merge_duplicates task for a pair the cycle could not decide (journaled: undo removes it). */
+async function leaveTask(o: {
+  input: PhaseInput;
+  journal: RunJournal;
+  pair: [Entity, Entity];
+  candidate: DuplicateCandidate;
+}): Promise<void> {
+  const [a, b] = o.pair;
+  const id = o.input.newId();
+  await o.journal.change('sleep_tasks', id, async () => {
+    await o.input.store.tasks.leave({
+      id,
+      action: 'merge_duplicates',
+      subjectIds: [a.id, b.id],
+      payload: { reason: o.candidate.reason, score: o.candidate.score },
+      priority: REVIEW_PRIORITY,
+      source: 'sleep',
+      reason: `"${a.name}" and "${b.name}" may be one ${a.type} (${WHY[o.candidate.reason]})`,
+      createdAt: o.input.now,
+    });
+  });
 }
 
 /**
@@ -115,48 +181,18 @@ async function run(input: PhaseInput): Promise<PhaseResult> {
     if (ea === undefined || eb === undefined || ea === null || eb === null || ea.type !== eb.type) continue;
     const outcome: Outcome = { pair: [a, b], names: [ea.name, eb.name], reason: c.reason };
 
-    let confirmed = llm === null && UNAMBIGUOUS.has(c.reason);
-    if (llm !== null) {
-      if (asked >= CONFIRMATIONS_PER_CYCLE) {
-        left.push({ ...outcome, why: `over the ${CONFIRMATIONS_PER_CYCLE} confirmations of one cycle` });
-        continue;
-      }
-      asked++;
-      try {
-        const { object } = await llm.generate({
-          prompt: CONFIRM_MERGE_PROMPT,
-          input: {
-            a: mergeSide(ea, await store.transitions.forEntity(a)),
-            b: mergeSide(eb, await store.transitions.forEntity(b)),
-            why: WHY[c.reason],
-          },
-        });
-        confirmed = object.same;
-        if (!confirmed) rejected.push({ ...outcome, why: object.reason ?? 'not the same' });
-      } catch (error) {
-        issues.push(`Could not confirm "${ea.name}" / "${eb.name}": ${errorMessage(error)}`);
-        left.push({ ...outcome, why: 'the model could not answer' });
-        continue;
-      }
-      if (!confirmed) continue;
+    const decision = await decide({ input, pair: [ea, eb], reason: c.reason, asked });
+    if (decision.asked) asked++;
+    if (decision.error !== undefined) issues.push(`Could not confirm "${ea.name}" / "${eb.name}": ${decision.error}`);
+    if (decision.verdict === 'reject') {
+      rejected.push({ ...outcome, why: decision.why });
+      continue;
     }
-    if (!confirmed) {
-      left.push({ ...outcome, why: 'needs a model or a person to confirm' });
+    if (decision.verdict === 'review') {
+      left.push({ ...outcome, why: decision.why });
       const key = sleepTaskKey('merge_duplicates', [a, b]);
       if (journal !== null && !openTasks.has(key) && tasksLeft < REVIEW_TASKS_PER_CYCLE) {
-        const id = input.newId();
-        await journal.change('sleep_tasks', id, async () => {
-          await store.tasks.leave({
-            id,
-            action: 'merge_duplicates',
-            subjectIds: [a, b],
-            payload: { reason: c.reason, score: c.score },
-            priority: REVIEW_PRIORITY,
-            source: 'sleep',
-            reason: `"${ea.name}" and "${eb.name}" may be one ${ea.type} (${WHY[c.reason]})`,
-            createdAt: input.now,
-          });
-        });
+        await leaveTask({ input, journal, pair: [ea, eb], candidate: c });
         openTasks.add(key);
         tasksLeft++;
         changes++;
@@ -183,7 +219,7 @@ async function run(input: PhaseInput): Promise<PhaseResult> {
             duplicate,
             now: input.now,
             newId: input.newId,
-            reason: llm === null ? WHY[c.reason] : `${WHY[c.reason]}; confirmed by ${llm.label}`,
+            reason: decision.why,
           });
     mergedInto.set(duplicate.id, canonical.id);
     history.set(canonical.id, (history.get(canonical.id) ?? 0) + (history.get(duplicate.id) ?? 0));

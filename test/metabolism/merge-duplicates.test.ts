@@ -108,6 +108,8 @@ describe('merge duplicates phase on a hand-built world', () => {
     const details = phase?.details as { merged: unknown[]; rejected: unknown[]; leftForReview: unknown[] };
     expect([details.merged.length, details.rejected.length, details.leftForReview.length]).toEqual([1, 1, 1]);
     expect(phase?.issues?.some((i) => i.startsWith('Could not confirm'))).toBe(true);
+    // The pair the model could not answer is left for review with a task; the rejected one is not.
+    expect((await store.tasks.list()).map((t) => [...t.subjectIds].sort())).toEqual([['l1', 'l2']]);
   });
 });
 
