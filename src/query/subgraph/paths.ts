@@ -5,6 +5,8 @@ import type { PathHop } from '../types.js';
 const MAX_FRONTIER = 30;
 /** Edges read per node (open first, newest first), so a hub does not dominate the search. */
 const EDGES_PER_NODE = 50;
+/** Neighbours whose entity type is read at once. */
+const TYPE_CHUNK = 64;
 
 /**
  * Shortest connections between two entities over relationships (either direction), breadth first up to
@@ -42,28 +44,29 @@ export async function findPaths(input: {
         }),
       );
     }
-    // The types of every new neighbour of the hop in one read (not one per frontier node).
-    if (avoid.size > 0) {
-      const unknown = new Set<string>();
-      frontier.forEach((trail, i) => {
-        for (const r of edgesOf[i] ?? []) {
-          const other = r.sourceId === trail.at ? r.targetId : r.sourceId;
-          if (!typeOf.has(other)) unknown.add(other);
-        }
-      });
-      for (const e of await store.entities.getMany([...unknown])) typeOf.set(e.id, e.type);
-    }
-    for (const [i, trail] of frontier.entries()) {
-      for (const r of edgesOf[i] ?? []) {
+    // Only a neighbour that may join the next frontier needs its type checked, and the frontier fills after about
+    // MAX_FRONTIER of them: types are read in chunks, in order, while it is not full (not for every edge read).
+    const candidates = frontier.flatMap((trail, i) =>
+      (edgesOf[i] ?? []).flatMap((r) => {
         const other = r.sourceId === trail.at ? r.targetId : r.sourceId;
-        if (seen.has(other)) continue;
-        if (other !== to && avoid.has(typeOf.get(other) ?? '')) continue;
-        const trailEdges = [...trail.edges, r];
-        if (other === to) found.push(trailEdges);
-        else if (next.length < MAX_FRONTIER) {
-          next.push({ at: other, edges: trailEdges });
-          reachedThisHop.add(other);
-        }
+        return seen.has(other) ? [] : [{ trail, r, other }];
+      }),
+    );
+    let typed = 0;
+    for (const [k, { trail, r, other }] of candidates.entries()) {
+      const open = next.length < MAX_FRONTIER;
+      if (other !== to && !open) continue;
+      if (other !== to && avoid.size > 0 && k >= typed) {
+        typed = Math.min(candidates.length, k + TYPE_CHUNK);
+        const unknown = candidates.slice(k, typed).flatMap((c) => (typeOf.has(c.other) ? [] : [c.other]));
+        for (const e of await store.entities.getMany([...new Set(unknown)])) typeOf.set(e.id, e.type);
+      }
+      if (other !== to && avoid.has(typeOf.get(other) ?? '')) continue;
+      const trailEdges = [...trail.edges, r];
+      if (other === to) found.push(trailEdges);
+      else {
+        next.push({ at: other, edges: trailEdges });
+        reachedThisHop.add(other);
       }
     }
     if (found.length > 0) return toHops(store, from, found.slice(0, input.maxPaths));
