@@ -189,7 +189,8 @@ export async function mergeEntities(input: MergeInput): Promise<MergeCounts> {
     id: input.newId(),
     entityId: to,
     kind: 'update' as const,
-    fromState: Object.fromEntries(counts.filled.map((k) => [k, null])),
+    // No from-state when nothing was filled: the record then shows no state change.
+    fromState: counts.filled.length > 0 ? Object.fromEntries(counts.filled.map((k) => [k, null])) : null,
     toState: filled,
     summary,
     eventTime: now,

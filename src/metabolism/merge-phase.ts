@@ -234,6 +234,7 @@ async function run(input: PhaseInput): Promise<PhaseResult> {
   return {
     changes,
     details: {
+      note: `${merged.length} merged, ${rejected.length} kept apart, ${left.length} left for review`,
       entities: pool.length,
       candidates: candidates.length,
       compared: found.compared,

@@ -78,6 +78,7 @@ function reportText(r: SleepReport): string {
 
 function phaseNote(details: Record<string, unknown> | undefined): string {
   if (details === undefined) return '';
+  if (typeof details.note === 'string') return details.note;
   const moves = details.moves;
   if (moves !== null && typeof moves === 'object') {
     return Object.entries(moves as Record<string, number>)
