@@ -7,7 +7,7 @@
 /**
  * Tables whose rows maintenance may change. Most are keyed by a text `id`; `periods` by its `entity_id`;
  * `entity_aliases` and `entity_mentions` have composite primary keys, addressed by a row id that joins the key
- * columns with U+001F (see `rowIdOf`).
+ * columns with U+001F (see `compositeRowId`).
  */
 export const MAINTAINED_TABLES = [
   'entities',
