@@ -217,6 +217,13 @@ export interface TransitionListQuery {
   limit?: number;
 }
 
+export interface EntityTransitionCount {
+  entityId: string;
+  total: number;
+  /** Transitions other than the entity's creation. */
+  changes: number;
+}
+
 export interface TransitionRepo {
   insert(input: Transition): Promise<void>;
   /** Chronological: event time, then record time, then id. */
@@ -231,6 +238,11 @@ export interface TransitionRepo {
     since?: number;
     until?: number;
   }): Promise<Partial<Record<Transition['kind'], number>>>;
+  /**
+   * Every entity with transitions in [since, until) (either bound optional): how many, and how many of them are
+   * changes (not its creation). By entity id.
+   */
+  countByEntity(query: { since?: number; until?: number }): Promise<EntityTransitionCount[]>;
   /** The transitions with these ids, in the order of `ids` (a repeated id once); unknown ids are left out. */
   getMany(ids: readonly string[]): Promise<Transition[]>;
   /** The `limit` most recent transitions with eventTime < until (all when until is absent), newest first. */

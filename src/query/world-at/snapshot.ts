@@ -73,16 +73,21 @@ export async function snapshotAt(input: {
   const all = present.map((p) => p.entity);
   const tierAt = new Map(present.map((p) => [p.entity.id, p.tier]));
   const existing = new Set(all.map((e) => e.id));
-  const transitions = (await store.transitions.list({ until: at + 1 })).filter((t) => existing.has(t.entityId));
-
-  const changes = new Map<string, number>();
-  const spanChanges = new Map<string, number>();
   const inSpan = span !== null && span.kind !== 'now';
-  for (const t of transitions) {
-    if (t.kind === 'creation') continue;
-    changes.set(t.entityId, (changes.get(t.entityId) ?? 0) + 1);
-    if (inSpan && t.eventTime >= span.start) spanChanges.set(t.entityId, (spanChanges.get(t.entityId) ?? 0) + 1);
+  // Counted in SQL: reading every transition up to `at` to count them took about a second on a 200k-row history.
+  const [upTo, within] = await Promise.all([
+    store.transitions.countByEntity({ until: at + 1 }),
+    inSpan ? store.transitions.countByEntity({ since: span.start, until: at + 1 }) : Promise.resolve([]),
+  ]);
+  let transitions = 0;
+  const changes = new Map<string, number>();
+  for (const c of upTo) {
+    if (!existing.has(c.entityId)) continue;
+    transitions += c.total;
+    changes.set(c.entityId, c.changes);
   }
+  const spanChanges = new Map<string, number>();
+  for (const c of within) if (existing.has(c.entityId)) spanChanges.set(c.entityId, c.changes);
   const mentions = new Map<string, number>();
   if (inSpan) {
     for (const a of await store.mentions.activeBetween({ since: span.start, until: Math.min(span.end, at + 1) })) {
@@ -132,7 +137,7 @@ export async function snapshotAt(input: {
     type: input.type ?? null,
     total: all.length,
     byType,
-    transitions: transitions.length,
+    transitions,
     active,
     limit,
     entities,

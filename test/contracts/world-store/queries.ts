@@ -126,6 +126,24 @@ export function describeQueries(factory: StoreFactory): void {
       expect(await byKind({ entityId: 'ghost' })).toEqual({});
     });
 
+    it('counts transitions and changes per entity, in a window when given', async () => {
+      await seed();
+      await store().transitions.insert(transition('pc', 'p', { eventTime: T0 - DAY, kind: 'creation' }));
+      const counts = (q: { since?: number; until?: number }) => store().transitions.countByEntity(q);
+      expect(await counts({})).toEqual([
+        { entityId: 'p', total: 4, changes: 3 },
+        { entityId: 'q', total: 2, changes: 2 },
+        { entityId: 'r', total: 1, changes: 1 },
+      ]);
+      expect(await counts({ until: T0 + DAY })).toEqual([{ entityId: 'p', total: 2, changes: 1 }]);
+      expect(await counts({ since: T0 + 2 * DAY })).toEqual([
+        { entityId: 'p', total: 1, changes: 1 },
+        { entityId: 'q', total: 1, changes: 1 },
+        { entityId: 'r', total: 1, changes: 1 },
+      ]);
+      expect(await counts({ since: T0 + 9 * DAY })).toEqual([]);
+    });
+
     it('lists unresolved contradictions only', async () => {
       await seed();
       expect(await ids({ unresolved: true })).toEqual(['q1', 'r1']);
