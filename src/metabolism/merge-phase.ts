@@ -13,6 +13,7 @@ import {
 import { mergeEntities, plannedMergeCounts } from './merge-entities.js';
 import { CONFIRM_MERGE_PROMPT, mergeSide } from './merge-prompt.js';
 import type { RunJournal } from './journal.js';
+import { recordTaskOutcome } from './tasks/finish.js';
 import type { PhaseInput, PhaseResult, SleepPhase } from './phase.js';
 
 /** Model confirmations per cycle; candidates beyond it are left for review (and the next cycle). */
@@ -186,6 +187,18 @@ async function run(input: PhaseInput): Promise<PhaseResult> {
     if (decision.error !== undefined) issues.push(`Could not confirm "${ea.name}" / "${eb.name}": ${decision.error}`);
     if (decision.verdict === 'reject') {
       rejected.push({ ...outcome, why: decision.why });
+      const task = tasks.find((t) => t.dedupeKey === sleepTaskKey('merge_duplicates', [a, b]));
+      if (journal !== null && task !== undefined) {
+        const result = `Kept apart: ${decision.why}${llm ? ` (${llm.label})` : ''}.`;
+        await recordTaskOutcome({
+          store,
+          journal,
+          taskId: task.id,
+          outcome: { status: 'dismissed', result },
+          now: input.now,
+        });
+        changes++;
+      }
       continue;
     }
     if (decision.verdict === 'review') {

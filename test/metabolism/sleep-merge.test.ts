@@ -282,6 +282,15 @@ describe('pie sleep merges duplicates (KIP sleep phase 6)', () => {
       `%${app}%`,
     );
     expect(task).toEqual([expect.objectContaining({ status: 'completed' })]);
+    // The pair the model kept apart has its ingestion task closed with the model's reason.
+    const festival = entityId('Lantern festival');
+    expect(
+      rows<{ status: string; result: string }>(
+        db,
+        "SELECT status, result FROM sleep_tasks WHERE action = 'merge_duplicates' AND subject_ids LIKE ?",
+        `%${festival}%`,
+      ),
+    ).toEqual([{ status: 'dismissed', result: `Kept apart: an event, not the project (fake:${script}).` }]);
 
     expect((await run(['undo', report.runId])).code).toBe(0);
     expect(snapshot(db)).toEqual(before);

@@ -1,12 +1,9 @@
-import type { RawRow } from '../../ports/maintenance-store.js';
 import type { SleepTask } from '../../ports/sleep-task-store.js';
 import type { WorldStore } from '../../ports/world-store.js';
 import type { PhaseInput, PhaseResult, SleepPhase } from '../phase.js';
-import { taskOutcome, type SubjectState, type TaskEvidence, type TaskOutcome } from './outcome.js';
+import { recordTaskOutcome } from './finish.js';
+import { taskOutcome, type SubjectState, type TaskEvidence } from './outcome.js';
 
-const DAY = 86_400_000;
-/** A finished task is kept this long (for `pie health` and the log), then the TTL phase deletes it. */
-export const FINISHED_TASK_TTL_DAYS = 14;
 /** Tasks looked at per cycle, highest priority first. */
 export const TASKS_PER_CYCLE = 500;
 /** Actions whose work only the full scope does (merging, contradiction supersession). */
@@ -46,19 +43,6 @@ async function evidence(store: WorldStore, task: SleepTask): Promise<TaskEvidenc
   return ev;
 }
 
-function updatedRow(row: RawRow, outcome: TaskOutcome, now: number): RawRow {
-  const finished = outcome.status !== 'pending';
-  return {
-    ...row,
-    status: outcome.status,
-    attempts: Number(row.attempts) + 1,
-    result: outcome.result,
-    updated_at: now,
-    completed_at: finished ? now : null,
-    expires_at: finished ? now + FINISHED_TASK_TTL_DAYS * DAY : null,
-  };
-}
-
 /**
  * KIP sleep phase 2: the work items ingestion, queries and earlier cycles left. Runs after the phases that do the
  * work (merging, contradiction supersession), records each task's outcome and result, and gives finished tasks an
@@ -77,21 +61,12 @@ async function runTasks(input: PhaseInput): Promise<PhaseResult> {
     byAction[task.action] = (byAction[task.action] ?? 0) + 1;
     if (outcome.status === 'failed') issues.push(`${task.reason} — ${outcome.result}`);
     if (input.journal === null) continue;
-    await input.journal.change('sleep_tasks', task.id, async () => {
-      const row = await input.store.upkeep.getRow({ table: 'sleep_tasks', id: task.id });
-      if (row !== null) {
-        await input.store.upkeep.putRow({
-          table: 'sleep_tasks',
-          id: task.id,
-          row: updatedRow(row, outcome, input.now),
-        });
-      }
-    });
+    await recordTaskOutcome({ store: input.store, journal: input.journal, taskId: task.id, outcome, now: input.now });
   }
   const left = await input.store.tasks.count({ statuses: ['pending', 'in_progress'] });
   return {
     changes: tasks.length,
-    details: { examined: tasks.length, byAction, byOutcome, pendingBefore: left },
+    details: { examined: tasks.length, byAction, byOutcome, stillPending: left },
     issues,
   };
 }
