@@ -39,7 +39,7 @@ describe('pie mcp over stdio', () => {
     const { client, stderr } = await spawnClient();
     try {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(12);
+      expect(tools).toHaveLength(13);
       const r = (await client.callTool({
         name: 'query_world',
         arguments: { query: 'How has Tidepool changed?' },
@@ -59,8 +59,9 @@ describe('pie mcp over stdio', () => {
     const { client } = await spawnClient(['--read-only']);
     try {
       const names = (await client.listTools()).tools.map((t) => t.name);
-      expect(names).toHaveLength(10);
+      expect(names).toHaveLength(11);
       expect(names).not.toContain('ingest_episode');
+      expect(names).toContain('get_pyramid');
       expect(names).not.toContain('execute_kip');
       expect(names).toContain('query_world');
     } finally {
