@@ -1,5 +1,5 @@
 import { relativeTime } from '../domain/humanize.js';
-import { localTime } from '../domain/time.js';
+import { localTime, MONTH_NAMES } from '../domain/time.js';
 
 /**
  * Ablation-only renderings of the pie-paper §5.1 conditions the compiler has no format for: A (raw Unix timestamps)
@@ -11,20 +11,7 @@ import { localTime } from '../domain/time.js';
  */
 export type DerivedRendering = 'raw' | 'relative';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const MONTHS = MONTH_NAMES;
 const DATE = new RegExp(`\\b(\\d{1,2}) (${MONTHS.join('|')}) (\\d{4})(?: \\(([^()]*)\\))?`, 'g');
 
 /** One line's PIE-written times rewritten. */

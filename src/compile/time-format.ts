@@ -1,5 +1,5 @@
 import { humanizeDuration, relativeTime } from '../domain/humanize.js';
-import { localParts } from '../domain/time.js';
+import { localParts, MONTH_NAMES } from '../domain/time.js';
 import type { Period } from '../domain/world.js';
 
 /**
@@ -15,20 +15,7 @@ export interface TimeContext {
   periods: readonly Period[];
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const MONTHS = MONTH_NAMES;
 
 /** "15 March 2024" in the user's zone. */
 export function longDate(ms: number, tz: string): string {

@@ -191,3 +191,19 @@ export function isoString(ms: number): string {
 }
 
 export { DAY_MS };
+
+/** English month names, January first (index = month − 1). */
+export const MONTH_NAMES: readonly string[] = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];

@@ -1,8 +1,4 @@
-import type { LlmClient } from '../llm/index.js';
-import type { WorldStore } from '../ports/world-store.js';
-import type { RunJournal } from './journal.js';
-import type { PhaseResult, SleepPhase } from './phase.js';
-import type { SalienceResult, SleepScope } from './plan.js';
+import type { PhaseInput, PhaseResult, SleepPhase } from './phase.js';
 
 /** A phase's line in the sleep report. */
 export interface PhaseReport {
@@ -19,18 +15,7 @@ export interface PhaseReport {
  * cycle's transaction and journal; in a dry run each reads the unchanged store, so a dry run's later phases do not
  * see the earlier phases' planned changes).
  */
-export async function runPhases(input: {
-  phases: readonly SleepPhase[];
-  scope: SleepScope;
-  store: WorldStore;
-  journal: RunJournal | null;
-  now: number;
-  runId: string;
-  newId: () => string;
-  llm: LlmClient | null;
-  salience: SalienceResult;
-  onProgress?: ((text: string) => void) | undefined;
-}): Promise<PhaseReport[]> {
+export async function runPhases(input: PhaseInput & { phases: readonly SleepPhase[] }): Promise<PhaseReport[]> {
   const reports: PhaseReport[] = [];
   for (const phase of input.phases) {
     if (!phase.scopes.includes(input.scope)) {
@@ -38,17 +23,8 @@ export async function runPhases(input: {
       continue;
     }
     input.onProgress?.(`${phase.name}: running`);
-    const result = await phase.run({
-      store: input.store,
-      journal: input.journal,
-      scope: input.scope,
-      now: input.now,
-      runId: input.runId,
-      newId: input.newId,
-      llm: input.llm,
-      salience: input.salience,
-      onProgress: input.onProgress,
-    });
+    const { phases: _all, ...phaseInput } = input;
+    const result = await phase.run(phaseInput);
     reports.push(toReport(phase.name, result, input.journal === null));
   }
   return reports;

@@ -5,13 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createScriptedModel } from '../../src/adapters/llm/fake.js';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import { PieError } from '../../src/domain/errors.js';
-import { createLlmClient } from '../../src/llm/index.js';
 import { mergedTier } from '../../src/metabolism/merge-entities.js';
 import { mergeDuplicatesPhase } from '../../src/metabolism/merge-phase.js';
 import { runSleep } from '../../src/metabolism/sleep.js';
 import { undoRun } from '../../src/metabolism/undo.js';
 import type { WorldStore } from '../../src/ports/world-store.js';
 import { addEntity, DAY, T0, transition } from '../contracts/world-store/fixtures.js';
+import { scriptedClient } from '../helpers/llm.js';
 
 const NOW = T0 + 30 * DAY;
 
@@ -93,13 +93,7 @@ describe('merge duplicates phase on a hand-built world', () => {
         ],
       },
     });
-    const llm = createLlmClient({
-      model,
-      cache: store.llmCache,
-      clock: { now: () => NOW },
-      prices: {},
-      sleep: async () => undefined,
-    });
+    const llm = scriptedClient({ model, store: store, now: NOW });
     const report = await sleep('r1', llm);
     const phase = report.phases.at(-1);
     expect(model.calls).toHaveLength(3);

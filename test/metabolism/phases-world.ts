@@ -1,5 +1,3 @@
-import Database from 'better-sqlite3';
-
 /**
  * A small world for the sleep phases, as `pie apply` input: contradictions that settled (moved on; stood while
  * referenced), one that flip-flopped and one too quiet to tell; four commitments (overdue, abandoned, kept, not
@@ -93,28 +91,4 @@ export const PHASES_WORLD: string[] = [
   }),
 ];
 
-/** Every row of every table except the audit ones (journal, log) and full-text indexes, sorted, as JSON. */
-export function snapshot(db: string, leaveOut: readonly string[] = []): Record<string, string[]> {
-  const conn = new Database(db, { readonly: true });
-  try {
-    const tables = (conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[])
-      .map((r) => r.name)
-      .filter((n) => !/_fts|^sqlite_|^journal$|^maintenance_log$/.test(n) && !leaveOut.includes(n));
-    const out: Record<string, string[]> = {};
-    for (const t of tables) {
-      out[t] = (conn.prepare(`SELECT * FROM ${t}`).all() as unknown[]).map((r) => JSON.stringify(r)).sort();
-    }
-    return out;
-  } finally {
-    conn.close();
-  }
-}
-
-export function rows<T>(db: string, sql: string, ...params: unknown[]): T[] {
-  const conn = new Database(db, { readonly: true });
-  try {
-    return conn.prepare(sql).all(...params) as T[];
-  } finally {
-    conn.close();
-  }
-}
+export { rows, snapshot } from '../helpers/db.js';

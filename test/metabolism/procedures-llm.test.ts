@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createScriptedModel } from '../../src/adapters/llm/fake.js';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
-import { createLlmClient } from '../../src/llm/index.js';
 import { llmProceduresPhase } from '../../src/metabolism/procedures-llm-phase.js';
 import { pickLifecycles, proceduresFromAnswer, type NamedLifecycle } from '../../src/metabolism/procedures-llm.js';
 import { runSleep } from '../../src/metabolism/sleep.js';
 import { undoRun } from '../../src/metabolism/undo.js';
 import type { WorldStore } from '../../src/ports/world-store.js';
 import { addEntity, DAY, T0, transition } from '../contracts/world-store/fixtures.js';
+import { scriptedClient } from '../helpers/llm.js';
 
 const NOW = T0 + 60 * DAY;
 
@@ -135,13 +135,7 @@ describe('the procedures (model) phase', () => {
         ],
       },
     });
-    const llm = createLlmClient({
-      model,
-      cache: store.llmCache,
-      clock: { now: () => NOW },
-      prices: {},
-      sleep: async () => undefined,
-    });
+    const llm = scriptedClient({ model, store: store, now: NOW });
     const report = await runSleep({
       store,
       scope: 'full',

@@ -3,6 +3,7 @@ import { copyFileSync, readFileSync, writeFileSync, appendFileSync } from 'node:
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pie, pieJson, ROOT, tempDir } from '../helpers/cli.js';
+import { rows, snapshot } from '../helpers/db.js';
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'query', 'world.jsonl');
 /** An isolated, long-forgotten tool: the one entity a late sleep should archive. */
@@ -11,32 +12,6 @@ const STALE_LINE = JSON.stringify({
   entities: [{ name: 'Moleskine Notebook', type: 'tool', state: { status: 'tried' } }],
   summary: 'Tried a paper notebook.',
 });
-
-/** Every row of every table a sleep may touch or that hangs off one, sorted, as JSON (audit tables left out). */
-function snapshot(db: string): Record<string, string[]> {
-  const conn = new Database(db, { readonly: true });
-  try {
-    const tables = (conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[])
-      .map((r) => r.name)
-      .filter((n) => !/_fts|^sqlite_|^journal$|^maintenance_log$/.test(n));
-    const out: Record<string, string[]> = {};
-    for (const t of tables) {
-      out[t] = (conn.prepare(`SELECT * FROM ${t}`).all() as unknown[]).map((r) => JSON.stringify(r)).sort();
-    }
-    return out;
-  } finally {
-    conn.close();
-  }
-}
-
-function rows<T>(db: string, sql: string, ...params: unknown[]): T[] {
-  const conn = new Database(db, { readonly: true });
-  try {
-    return conn.prepare(sql).all(...params) as T[];
-  } finally {
-    conn.close();
-  }
-}
 
 interface Report {
   runId: string;

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createScriptedModel, type ScriptedModel } from '../../src/adapters/llm/fake.js';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
-import { createLlmClient } from '../../src/llm/index.js';
 import { contradictionSupersessionPhase } from '../../src/metabolism/contradictions-phase.js';
 import { deepDreamsPhase, megaDreamsPhase } from '../../src/metabolism/dreams-phase.js';
 import { runSleep, type SleepReport } from '../../src/metabolism/sleep.js';
@@ -12,6 +11,7 @@ import type { ModelRequest } from '../../src/ports/llm.js';
 import type { WorldStore } from '../../src/ports/world-store.js';
 import { pie, pieJson, tempDir } from '../helpers/cli.js';
 import { PHASES_NOW, PHASES_WORLD, rows, snapshot } from './phases-world.js';
+import { scriptedClient } from '../helpers/llm.js';
 
 const NOW = Date.parse(`${PHASES_NOW}T00:00:00Z`);
 
@@ -74,13 +74,7 @@ describe('contradictions and dreams with a model (scripted)', () => {
 
   async function sleep(model: ScriptedModel, dryRun: boolean): Promise<SleepReport> {
     let n = 0;
-    const llm = createLlmClient({
-      model,
-      cache: store.llmCache,
-      clock: { now: () => NOW },
-      prices: {},
-      sleep: async () => undefined,
-    });
+    const llm = scriptedClient({ model, store: store, now: NOW });
     return runSleep({
       store,
       scope: 'full',

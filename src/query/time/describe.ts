@@ -2,25 +2,13 @@
  * Human labels for a found range: "spring 2025 (1 Mar – 31 May 2025)", "March 2024 (1 – 31 Mar 2024)",
  * "3 Mar 2024". Exact seasons, months and years are named by the calendar; anything else by the question's words.
  */
+import { MONTH_NAMES } from '../../domain/time.js';
 import { localDate, monthSpan, yearSpan } from './calendar.js';
 import { seasonSpan } from './seasons.js';
 import type { TimeRange } from './types.js';
 
 const MONTH_ABBR = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTH_NAME = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const MONTH_NAME = MONTH_NAMES;
 
 /** "1 Mar – 31 May 2025", "1 Dec 2024 – 28 Feb 2025", "3 Mar 2024"; the exclusive end is shown as its last day. */
 export function formatSpan(start: number, end: number, tz: string): string {
