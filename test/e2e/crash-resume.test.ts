@@ -82,7 +82,7 @@ beforeAll(() => {
     JSON.stringify({
       delayMs: 120,
       prompts: {
-        'extract-batch@1': rules,
+        'extract-batch@2': rules,
         'verify-entity@1': [{ response: { same: false, reason: 'different topics' } }],
       },
     }),

@@ -110,7 +110,7 @@ describe('ingest_episode with a model', () => {
     };
     writeFileSync(
       script,
-      JSON.stringify({ prompts: { 'extract-batch@1': [{ contains: 'starting Kestrel', response: answer }] } }),
+      JSON.stringify({ prompts: { 'extract-batch@2': [{ contains: 'starting Kestrel', response: answer }] } }),
     );
   });
   afterAll(() => world.cleanup());

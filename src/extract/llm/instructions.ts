@@ -17,7 +17,7 @@ export const SUGGESTED_RELATIONSHIP_TYPES = [
 ] as const;
 
 /**
- * The system prompt of extract-batch@1. Any change in meaning needs a new prompt version (it keys the cache).
+ * The system prompt of extract-batch@2 (version 2 added observations). Any change in meaning needs a new prompt version (it keys the cache).
  * The model classifies; code decides timestamps, identities and history.
  */
 export function extractionInstructions(): string {
@@ -46,6 +46,7 @@ summary — one paragraph on what happened across the conversations.
 significance — 0–1: how much this day matters for understanding the user's life and work, judged by content, not length (small talk and one-off lookups about 0.1; new projects, major decisions and life events 0.8 or more).
 userState — one or two words for the user's state (exploratory, frustrated, decisive, learning, …).
 episodes — one entry per conversation: "id" (c1, c2, …), "summary" (one sentence), "significance" 0–1, "userState".
+observations — a few first-person sentences worth remembering about the user that the graph above does not hold (habits, preferences, how they work or feel: "User prefers writing specs before code"): "text", "importance" 1–10 (1 trivial, 5 normal, 7 notable, 10 critical), "about" (the entity name it concerns, if any), "episodeId". Leave it out when there is nothing beyond the graph.
 
 Extract only what the conversations support; never invent facts, dates or names. Keep the language of the conversations for names and values.`;
 }
