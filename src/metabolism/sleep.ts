@@ -245,7 +245,7 @@ export async function runSleep(o: SleepOptions): Promise<SleepReport> {
   if (o.dryRun) {
     const plan = await makePlan(o);
     const extra = await runPhases(phaseInput(o, o.store, null, plan.salience));
-    const health = await computeHealth({ store: o.store, salience: plan.salience });
+    const health = await computeHealth({ store: o.store, salience: plan.salience, now: o.now });
     return {
       runId: o.runId,
       scope: o.scope,
@@ -272,7 +272,7 @@ export async function runSleep(o: SleepOptions): Promise<SleepReport> {
       const extra = await runPhases(phaseInput(o, tx, journal, plan.salience));
       o.onProgress?.('health: measuring');
       const after = await planSalience({ store: tx, now: o.now });
-      const health = await computeHealth({ store: tx, salience: after });
+      const health = await computeHealth({ store: tx, salience: after, now: o.now });
       const report: SleepReport = {
         runId: o.runId,
         scope: o.scope,

@@ -263,6 +263,8 @@ export interface FactRepo {
   validAt(query: { time: number; entityIds?: readonly string[] }): Promise<Fact[]>;
   /** Closes a fact: sets validTo and supersededBy. */
   close(input: { id: string; validTo: number; supersededBy: string | null }): Promise<void>;
+  /** How many facts are current (no validTo) and their mean confidence (0 when there are none). */
+  currentConfidence(): Promise<{ facts: number; mean: number }>;
 }
 
 export interface RelationshipScope {

@@ -109,6 +109,17 @@ export function describeHistory(factory: StoreFactory): void {
       });
     });
 
+    it('sums up the confidence of current facts only', async () => {
+      expect(await store().facts.currentConfidence()).toEqual({ facts: 0, mean: 0 });
+      await addEntity(store(), 'p');
+      await store().facts.insert(fact('old', 'p', { attribute: 'age', confidence: 0.1, validTo: T0 + DAY }));
+      await store().facts.insert(fact('a', 'p', { attribute: 'age', confidence: 0.5, validFrom: T0 + DAY }));
+      await store().facts.insert(fact('b', 'p', { attribute: 'stage', confidence: 1 }));
+      const summary = await store().facts.currentConfidence();
+      expect(summary.facts).toBe(2);
+      expect(summary.mean).toBeCloseTo(0.75, 9);
+    });
+
     it('keeps value types apart: number, string, boolean, null', async () => {
       await addEntity(store(), 'p');
       const values = [20, '20', true, null] as const;

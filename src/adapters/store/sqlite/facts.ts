@@ -96,5 +96,12 @@ export function createFactRepo(s: Statements): SyncOf<FactRepo> {
         .run(validTo, supersededBy, id);
       if (result.changes === 0) throw notFound('fact', id);
     },
+
+    currentConfidence() {
+      const row = s
+        .get('SELECT count(*) AS facts, coalesce(avg(confidence), 0) AS mean FROM facts WHERE valid_to IS NULL')
+        .get() as { facts: number; mean: number };
+      return { facts: row.facts, mean: row.mean };
+    },
   };
 }

@@ -152,7 +152,7 @@ async function health(ctx: CommandContext): Promise<void> {
   const services = await ctx.services({ readonly: true });
   const { store } = services;
   const salience = await planSalience({ store, now: services.clock.now() });
-  const report = await computeHealth({ store, salience });
+  const report = await computeHealth({ store, salience, now: services.clock.now() });
   const runs = (await store.maintenance.list(10)).filter((e) => e.kind === SLEEP_LOG_KIND);
   const pending = { importance: salience.importance.length, tiers: salience.tiers.length };
   const lines = [
@@ -160,6 +160,7 @@ async function health(ctx: CommandContext): Promise<void> {
       .map(([tier, n]) => `${num(n)} ${tier}`)
       .join(', ')}), mean importance ${report.meanImportance.toFixed(2)}.`,
     `${num(report.isolated)} without relationships (${(report.isolatedShare * 100).toFixed(1)}%), ${num(report.unresolvedContradictions)} open contradictions, ${num(report.procedures)} procedures, ${num(report.pendingTasks)} sleep tasks waiting.`,
+    `${num(report.facts)} current facts, mean confidence ${report.meanConfidence.toFixed(2)}; ${num(report.overdueCommitments)} open commitments past due.`,
     ...(report.warnings.length === 0 ? ['All health targets met.'] : report.warnings.map((w) => `Warning: ${w}`)),
     `A sleep now would change ${num(pending.importance)} importance scores and ${num(pending.tiers)} tiers (pie sleep --dry-run for details).`,
     runs.length === 0

@@ -70,8 +70,9 @@ export const maintenanceRoutes: Route[] = [
       'The health report (the same as pie health): tiers, importance, isolation, contradictions, pending changes',
     tag: 'maintain',
     handler: async ({ deps }) => {
-      const salience = await planSalience({ store: deps.store, now: deps.clock.now() });
-      const report = await computeHealth({ store: deps.store, salience });
+      const now = deps.clock.now();
+      const salience = await planSalience({ store: deps.store, now });
+      const report = await computeHealth({ store: deps.store, salience, now });
       const runs = (await deps.store.maintenance.list(10)).filter((e) => e.kind === SLEEP_LOG_KIND);
       return {
         ...report,
