@@ -169,3 +169,27 @@ describe('vector lane', () => {
     expect(without.lanes.find((l) => l.lane === 'vector')?.skipped).toMatch(/no embedder/);
   });
 });
+
+describe('pie entity', () => {
+  it('lists the life periods the entity belongs to, with what happened in each', async () => {
+    const r = await pie(['--db', db, ...G, 'entity', 'Tidepool']);
+    expect(r.code).toBe(0);
+    const periods = r.stdout.slice(r.stdout.indexOf('Periods:')).trimEnd().split('\n');
+    expect(periods).toEqual([
+      'Periods:',
+      '  junior year at UMD (2024-09-10 – 2025-02-14): first seen then, 3 mentions, 1 change',
+      '  gap semester in San Francisco (2025-07-01 – 2025-09-20): 1 mention, 1 change',
+    ]);
+    const json = await pieJson<{ periods: { name: string; during: boolean; start: number }[] }>([
+      '--db',
+      db,
+      ...G,
+      'entity',
+      'Tidepool',
+    ]);
+    expect(json.periods.map((p) => [p.name, p.during])).toEqual([
+      ['junior year at UMD', true],
+      ['gap semester in San Francisco', false],
+    ]);
+  });
+});

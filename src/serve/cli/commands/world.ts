@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
 import { compileTimeline, stateText } from '../../../compile/timeline.js';
 import { longDate } from '../../../compile/time-format.js';
+import { entityPeriods } from '../../../world/entity-periods.js';
 import { findEntity } from '../../../world/lookup.js';
 import { loadTimeline } from '../../../world/timeline.js';
 import { parsePositiveInt } from '../args.js';
 import type { CommandContext } from '../context.js';
-import { clip, localDate, num, table } from '../format.js';
+import { clip, localDate, num, plural, table } from '../format.js';
 import type { ActionRunner } from '../run.js';
 
 export function registerWorld(program: Command, run: ActionRunner): void {
@@ -17,7 +18,7 @@ export function registerWorld(program: Command, run: ActionRunner): void {
     .action((flags: { type?: string; limit: string }) => run((ctx) => entities(ctx, flags)));
   program
     .command('entity')
-    .description('show one entity: type, aliases, current state, relationships')
+    .description('show one entity: type, aliases, current state, relationships, the life periods it belongs to')
     .argument('<name...>', 'name or alias')
     .action((name: string[]) => run((ctx) => entity(ctx, name.join(' '))));
   program
@@ -47,10 +48,16 @@ async function entities(ctx: CommandContext, flags: { type?: string; limit: stri
 }
 
 async function entity(ctx: CommandContext, name: string): Promise<void> {
-  const { store } = await ctx.services({ readonly: true });
+  const services = await ctx.services({ readonly: true });
+  const { store } = services;
   const e = await findEntity({ store, name });
   const t = await loadTimeline({ store, entity: e });
   const tz = ctx.config.tz;
+  const periods = entityPeriods({
+    timeline: t,
+    mentions: await store.mentions.forEntity(e.id),
+    now: services.clock.now(),
+  });
   const lines = [
     `${e.name} (${e.type})`,
     ...(e.aliases.length > 0 ? [`Also called: ${e.aliases.join(', ')}`] : []),
@@ -66,7 +73,19 @@ async function entity(ctx: CommandContext, name: string): Promise<void> {
       lines.push(`  ${arrow} (since ${longDate(r.relationship.validFrom, tz)})`);
     }
   }
-  ctx.emit({ text: lines.join('\n'), json: { entity: e, relationships: t.relationships } });
+  if (periods.length > 0) {
+    lines.push('Periods:');
+    for (const p of periods) {
+      const span = `${localDate(p.start, tz)} – ${p.ongoing ? 'ongoing' : localDate(p.end ?? p.start, tz)}`;
+      const what = [
+        ...(p.during ? ['first seen then'] : []),
+        ...(p.mentions > 0 ? [plural(p.mentions, 'mention')] : []),
+        ...(p.changes > 0 ? [plural(p.changes, 'change')] : []),
+      ];
+      lines.push(`  ${p.name} (${span})${what.length > 0 ? `: ${what.join(', ')}` : ''}`);
+    }
+  }
+  ctx.emit({ text: lines.join('\n'), json: { entity: e, relationships: t.relationships, periods } });
 }
 
 async function timeline(ctx: CommandContext, name: string): Promise<void> {
