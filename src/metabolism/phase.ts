@@ -16,7 +16,10 @@ export interface PhaseInput {
   now: number;
   runId: string;
   newId: () => string;
-  /** The configured model, or null: model-only work is then reported as skipped, never faked. */
+  /**
+   * The configured model, or null: model-only work is then reported as skipped, never faked. In a dry run
+   * (`journal` null) a phase must not call it: it reports what it would ask instead.
+   */
   llm: LlmClient | null;
   /** Importance and tiers as scored at the start of the cycle. */
   salience: SalienceResult;

@@ -15,7 +15,6 @@ import { ttlPhase } from './tasks/ttl.js';
  * phase [2] runs after the phases that do the tasks' work, and TTL cleanup [12] last.
  */
 export const PHASES: readonly SleepPhase[] = [
-  llmProceduresPhase,
   commitmentsSweepPhase(), // [5C]
   mergeDuplicatesPhase, // [6]
   contradictionSupersessionPhase(), // [9]
@@ -23,6 +22,7 @@ export const PHASES: readonly SleepPhase[] = [
   microDreamsPhase(), // [10A]
   deepDreamsPhase(),
   megaDreamsPhase(),
-  sleepTasksPhase,
+  llmProceduresPhase, // pie-paper §4.4 with a model
+  sleepTasksPhase, // [2], after the phases that do its tasks' work
   ttlPhase,
 ];

@@ -1,10 +1,13 @@
+import { errorMessage } from '../domain/errors.js';
 import type { Transition } from '../domain/world.js';
+import type { LlmResult } from '../llm/index.js';
 import type { PhaseInput, PhaseResult, SleepPhase } from './phase.js';
 import {
   EXTRACT_PROCEDURES_PROMPT,
   pickLifecycles,
   proceduresFromAnswer,
   renderLifecycles,
+  type ExtractedProcedures,
   type NamedLifecycle,
 } from './procedures-llm.js';
 
@@ -37,10 +40,23 @@ async function run(input: PhaseInput): Promise<PhaseResult> {
   if (input.llm === null) return { changes: 0, skipped: 'needs a model (pie sleep --llm provider:model)' };
   const shown = await lifecycles(input);
   if (shown.length < 2) return { changes: 0, details: { lifecycles: shown.length, reason: 'fewer than 2 histories' } };
-  const { object, usage, cached } = await input.llm.generate({
-    prompt: EXTRACT_PROCEDURES_PROMPT,
-    input: { lifecycles: renderLifecycles(shown) },
-  });
+  if (input.journal === null) {
+    return {
+      changes: 0,
+      details: { model: input.llm.label, lifecycles: shown.length, note: 'a dry run calls no model' },
+    };
+  }
+  let answer: LlmResult<ExtractedProcedures>;
+  try {
+    answer = await input.llm.generate({
+      prompt: EXTRACT_PROCEDURES_PROMPT,
+      input: { lifecycles: renderLifecycles(shown) },
+    });
+  } catch (error) {
+    // One model failure never costs the whole cycle its other work: the phase is reported, the rest goes on.
+    return { changes: 0, skipped: `the model could not answer: ${errorMessage(error)}` };
+  }
+  const { object, usage, cached } = answer;
   const found = proceduresFromAnswer({ answer: object, lifecycles: shown });
   const stored = new Map((await input.store.procedures.list()).map((p) => [p.id, JSON.stringify(p)]));
   const changed = found.filter((p) => stored.get(p.id) !== JSON.stringify(p));

@@ -40,7 +40,10 @@ export interface SleepOptions {
   weights?: ImportanceWeights;
   thresholds?: TierThresholds;
   decay?: DecayRules;
-  /** The configured model for the model-only work (merge confirmation, dreams …); null or absent: none. */
+  /**
+   * The configured model for the model-only work (merge confirmation, dreams …); null or absent: none. A dry run
+   * never calls it (its reports say a real run would).
+   */
   llm?: LlmClient | null;
   /** The phases after salience/tiers/decay/procedures (default: PHASES). */
   phases?: readonly SleepPhase[];

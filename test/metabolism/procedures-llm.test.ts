@@ -117,6 +117,43 @@ describe('the procedures (model) phase', () => {
     expect((await store.procedures.list()).filter((p) => p.id.startsWith('llmproc-'))).toEqual([]);
   });
 
+  it('a model that fails costs the cycle nothing else: the phase is reported skipped with the reason', async () => {
+    const model = createScriptedModel({ script: { 'extract-procedures@1': [new Error('overloaded')] } });
+    const report = await runSleep({
+      store,
+      scope: 'full',
+      dryRun: false,
+      now: NOW,
+      runId: 'r-fail',
+      newId: () => 'x',
+      llm: scriptedClient({ model, store, now: NOW }),
+      phases: [llmProceduresPhase],
+    });
+    expect(report.phases.at(-1)).toMatchObject({ name: 'procedures (model)', status: 'skipped' });
+    expect(report.phases.at(-1)?.reason).toMatch(/^the model could not answer: .*overloaded/);
+    expect(report.phases.find((p) => p.name === 'salience')?.status).toBe('done');
+  });
+
+  it('a dry run calls no model', async () => {
+    const model = createScriptedModel({ script: {} });
+    const report = await runSleep({
+      store,
+      scope: 'full',
+      dryRun: true,
+      now: NOW,
+      runId: 'dry',
+      newId: () => 'x',
+      llm: scriptedClient({ model, store, now: NOW }),
+      phases: [llmProceduresPhase],
+    });
+    expect(model.calls).toEqual([]);
+    expect(report.phases.at(-1)).toMatchObject({
+      name: 'procedures (model)',
+      status: 'planned',
+      details: { lifecycles: 2, note: 'a dry run calls no model' },
+    });
+  });
+
   it('asks the model about the histories and stores what it found; undo removes it', async () => {
     const model = createScriptedModel({
       script: {

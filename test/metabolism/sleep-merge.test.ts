@@ -214,6 +214,8 @@ describe('pie sleep merges duplicates (KIP sleep phase 6)', () => {
             },
             { contains: ['Entry A: "J', 'Entry B: "J'], response: { same: true, reason: 'JS is JavaScript' } },
           ],
+          // the full cycle also asks for procedures (after the merges); none recur in this small world
+          'extract-procedures@1': [{ response: { procedures: [] } }],
         },
       }),
     );

@@ -39,8 +39,8 @@ export async function maintenanceView(main: HTMLElement): Promise<void> {
   const scope = h(
     'select',
     {},
-    h('option', { value: 'full' }, 'full (importance, tiers, procedures, decay)'),
-    h('option', { value: 'quick' }, 'quick (importance, tiers)'),
+    h('option', { value: 'full' }, 'full (every phase: merges, contradictions, commitments, dreams …)'),
+    h('option', { value: 'quick' }, 'quick (importance, tiers, sleep tasks)'),
     h('option', { value: 'daydream' }, 'daydream (importance only)'),
   );
   const result = h('section', { id: 'sleep-result', 'aria-live': 'polite' });
@@ -104,7 +104,7 @@ export async function maintenanceView(main: HTMLElement): Promise<void> {
     h(
       'p',
       { class: 'muted' },
-      'A sleep recomputes importance, moves entities between tiers (summarize, archive) and mines procedures. Preview it first; an applied sleep is journaled and can be undone.',
+      'A sleep recomputes importance, moves entities between tiers (summarize, archive), merges duplicates, settles contradictions, sweeps commitments, links entities often mentioned together and mines procedures; with a model it also confirms merges and stores insights. Preview it first (a preview calls no model); an applied sleep is journaled and can be undone.',
     ),
     h(
       'div',

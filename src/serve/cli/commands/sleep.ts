@@ -96,7 +96,7 @@ async function sleep(ctx: CommandContext, flags: SleepFlags): Promise<void> {
   const dryRun = flags.dryRun === true;
   const services = await ctx.services({ readonly: dryRun });
   const model =
-    dryRun || flags.llm === false
+    flags.llm === false
       ? null
       : await createQueryModel({ services, llm: typeof flags.llm === 'string' ? flags.llm : undefined });
   const progress = createProgress({ io: ctx.io, enabled: !ctx.config.json });

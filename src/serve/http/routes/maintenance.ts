@@ -44,6 +44,7 @@ export const maintenanceRoutes: Route[] = [
         now: deps.clock.now(),
         runId: `sleep-${deps.newId()}`,
         newId: deps.newId,
+        llm: (await deps.queryModel())?.client ?? null,
       });
       return { ...report, now: iso(report.now) };
     },
