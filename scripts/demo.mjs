@@ -17,11 +17,14 @@ const steps = [
   ['stats'],
   ['periods'],
   ['timeline', 'Tidepool'],
+  ['entity', 'Tidepool'],
   ['timeline', 'vector search is enough for memory'],
   ['entities', '--type', 'tool', '--limit', '12'],
   ['ask', 'How has my thinking about knowledge graphs evolved?', '--context-only'],
   ['diff', 'junior year', 'SF gap semester', '--limit', '5'],
   ['contradictions'],
+  ['sleep'],
+  ['procedures'],
 ];
 for (const args of steps) {
   console.log(`\n$ pie ${args.map((a) => (a.includes(' ') ? `"${a}"` : a)).join(' ')}`);
@@ -33,5 +36,6 @@ for (const args of steps) {
 }
 console.log(
   '\nThe demo database is .pie-demo/pie.db. Explore further:\n' +
-    '  npx pie --db .pie-demo/pie.db entity "Maya Chen" | search <words> | ask "<question>" | snapshot --period <name>',
+    '  npx pie --db .pie-demo/pie.db entity "Maya Chen" | search <words> | ask "<question>" | snapshot --period <name>\n' +
+    '  npx pie --db .pie-demo/pie.db undo <run-id>   (puts back what the sleep changed)',
 );
