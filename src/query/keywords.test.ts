@@ -18,6 +18,16 @@ describe('questionKeywords', () => {
     expect(keywordText('What happened 3 weeks ago?', ['3 weeks ago'])).toBeNull();
   });
 
+  it('drops what contractions leave once the apostrophe splits them', () => {
+    expect(questionKeywords("I've got free time tonight, don't you have documentary ideas?")).toEqual([
+      'free',
+      'time',
+      'tonight',
+      'documentary',
+      'ideas',
+    ]);
+  });
+
   it('returns null text when nothing is left', () => {
     expect(keywordText('What is it?')).toBeNull();
     expect(keywordText('  ')).toBeNull();

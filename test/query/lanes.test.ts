@@ -5,9 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import type { WorldStore } from '../../src/ports/world-store.js';
 import { graphLane } from '../../src/query/lanes/graph.js';
+import { lexicalLane } from '../../src/query/lanes/lexical.js';
 import { recentLane } from '../../src/query/lanes/recent.js';
 import type { QueryPlan } from '../../src/query/types.js';
-import { DAY, T0, addEntity, addEpisode, relationship } from '../contracts/world-store/fixtures.js';
+import { DAY, T0, addEntity, addEpisode, relationship, turn } from '../contracts/world-store/fixtures.js';
 
 /** What the graph and recent lanes retrieve, on a small world written through the storage port (real SQLite). */
 let dir = '';
@@ -117,5 +118,51 @@ describe('recent lane', () => {
     ]);
     expect(ids((await lane(1)).hits)).toEqual([`episode:${e3}`]);
     expect(await lane(0)).toMatchObject({ hits: [], skipped: 'off for this intent' });
+  });
+});
+
+describe('lexical lane', () => {
+  /** Three conversations whose titles all name Ana; one of them talks about her research, in two turns. */
+  const world = async (): Promise<string[]> => {
+    const filler = [turn('user', 'hello there'), turn('assistant', 'hi, how can I help?')];
+    return [
+      await addEpisode(store, {
+        externalId: 's1',
+        title: 'Ana and Ben, session 1',
+        turns: [
+          turn('user', 'Good morning!'),
+          turn('assistant', 'How is the research going, Ana?'),
+          turn('user', 'I found three adoption agencies so far.'),
+          turn('assistant', 'That is great news.'),
+        ],
+      }),
+      await addEpisode(store, { externalId: 's2', title: 'Ana and Ben, session 2', turns: filler }, 'hash-2'),
+      await addEpisode(store, { externalId: 's3', title: 'Ana and Ben, session 3', turns: filler }, 'hash-3'),
+    ];
+  };
+  const lane = () =>
+    lexicalLane({
+      store,
+      plan: plan({ question: 'What did Ana research?' }),
+      now: T0 + DAY,
+      settings: { limit: 20, weight: 1 },
+    });
+
+  it('drops conversation titles matched only by a word every title has', async () => {
+    await world();
+    expect((await lane()).hits.filter((h) => h.ref.kind === 'episode')).toEqual([]);
+  });
+
+  it('ranks the matching turn first and brings in the turns around it, the reply that answers it included', async () => {
+    const [s1] = await world();
+    const turns = (await lane()).hits.flatMap((h) => (h.ref.kind === 'turn' ? [h] : []));
+    expect(turns.map((h) => (h.ref.kind === 'turn' ? [h.ref.episodeId, h.ref.seq] : null))).toEqual([
+      [s1, 1],
+      [s1, 0],
+      [s1, 2],
+    ]);
+    // The matched turn keeps its snippet; the neighbours, which matched nothing, have none.
+    expect(turns[0]?.snippet).toContain('«research»');
+    expect(turns[2]?.snippet).toBeUndefined();
   });
 });
