@@ -51,7 +51,8 @@ describe('fuse (reciprocal-rank fusion, then re-scoring)', () => {
       { kind: 'entity', id: 'c' },
     ]);
     expect(ranked[0]?.lanes).toEqual(['lexical', 'temporal']);
-    expect(ranked[0]?.rrf).toBeCloseTo(1 / 62 + 1 / 62, 12);
+    const temporal = preset.lanes.temporal.weight;
+    expect(ranked[0]?.rrf).toBeCloseTo(1 / 62 + temporal / 62, 12);
   });
   it('lane weights scale a lane’s contribution', () => {
     const lanes: LaneResult[] = [
@@ -61,6 +62,17 @@ describe('fuse (reciprocal-rank fusion, then re-scoring)', () => {
     const ranked = fuse({ lanes, preset, now: NOW });
     expect(ranked.map((r) => r.key)).toEqual(['entity:l', 'entity:r']);
     expect(ranked[1]?.rrf).toBeCloseTo(0.5 / 61, 12);
+  });
+  it('the recent lane is a safety net: it ranks what no other lane found, and adds nothing to what one did', () => {
+    const lanes: LaneResult[] = [
+      { lane: 'recent', hits: [hit('both'), hit('recent-only')] },
+      { lane: 'lexical', hits: [hit('words'), hit('both')] },
+    ];
+    const ranked = fuse({ lanes, preset, now: NOW });
+    expect(ranked.map((r) => r.key)).toEqual(['entity:words', 'entity:both', 'entity:recent-only']);
+    expect(ranked[1]?.rrf).toBeCloseTo(1 / 62, 12);
+    expect(ranked[1]?.lanes).toEqual(['recent', 'lexical']);
+    expect(ranked[2]?.rrf).toBeCloseTo(0.5 / 62, 12);
   });
   it('importance can lift a lower-ranked item above a more similar but trivial one', () => {
     const lanes: LaneResult[] = [{ lane: 'lexical', hits: [hit('trivial', 0), hit('core', 1)] }];

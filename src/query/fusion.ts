@@ -22,23 +22,35 @@ export function combinedScore(input: { similarity: number; importance: number; r
 }
 
 /**
- * Reciprocal-rank fusion across lanes (Σ weight / (k + rank), rank 1-based), normalized so the best item has
+ * Lanes that are safety nets rather than evidence: the recent lane returns the latest conversations whatever the
+ * question says, so its rank is no vote for an item another lane found (adding it let any recent conversation that
+ * shares one common word with the question outrank the turns that answer it).
+ */
+const SAFETY_NETS: ReadonlySet<LaneName> = new Set(['recent']);
+
+/**
+ * Reciprocal-rank fusion across lanes (Σ weight / (k + rank), rank 1-based; a safety net's share only for items no
+ * other lane found), normalized so the best item has
  * similarity 1, then re-scored with importance and recency. Ties break by key so results are deterministic.
  */
 export function fuse(input: { lanes: readonly LaneResult[]; preset: RetrievalPreset; now: number }): RankedItem[] {
   const { preset } = input;
-  const acc = new Map<string, { hit: LaneHit; rrf: number; lanes: LaneName[]; snippet?: string }>();
+  const acc = new Map<string, { hit: LaneHit; rrf: number; net: number; lanes: LaneName[]; snippet?: string }>();
   for (const lane of input.lanes) {
     const weight = preset.lanes[lane.lane].weight;
     lane.hits.forEach((hit: LaneHit, index) => {
       const key = itemKey(hit.ref);
-      const entry = acc.get(key) ?? { hit, rrf: 0, lanes: [] };
-      entry.rrf += weight / (preset.rrfK + index + 1);
+      const entry = acc.get(key) ?? { hit, rrf: 0, net: 0, lanes: [] };
+      const share = weight / (preset.rrfK + index + 1);
+      if (SAFETY_NETS.has(lane.lane)) entry.net = Math.max(entry.net, share);
+      else entry.rrf += share;
       if (!entry.lanes.includes(lane.lane)) entry.lanes.push(lane.lane);
       if (entry.snippet === undefined && hit.snippet !== undefined) entry.snippet = hit.snippet;
       acc.set(key, entry);
     });
   }
+  // A safety net's hit counts only where no other lane found the item.
+  for (const e of acc.values()) if (e.rrf === 0) e.rrf = e.net;
   const best = Math.max(0, ...[...acc.values()].map((e) => e.rrf));
   const ranked: RankedItem[] = [...acc.entries()].map(([key, e]) => {
     const facts = e.hit;

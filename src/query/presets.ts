@@ -44,7 +44,9 @@ export const DEFAULT_SCORING: Scoring = {
 const BASE: RetrievalPreset = {
   lanes: {
     recent: { limit: 3, weight: 0.5 },
-    temporal: { limit: 20, weight: 1 },
+    // Outside temporal_diff the time a question names narrows the evidence rather than being the evidence:
+    // everything recorded in "last week" with none of the question's words should not outrank what has them.
+    temporal: { limit: 20, weight: 0.5 },
     lexical: { limit: 20, weight: 1 },
     vector: { limit: 20, weight: 1 },
     graph: { limit: 10, weight: 0.5 },

@@ -82,10 +82,15 @@ export async function temporalLane(input: LaneInput): Promise<LaneResult> {
         importance: e.significance ?? DEFAULT_IMPORTANCE,
       })),
     ];
-    const transitionHits = rankTransitions(transitions, words, plan.entityIds).map((t): LaneHit => ({
+    const changes = rankTransitions(transitions, words, plan.entityIds).slice(0, perRange);
+    // As in the lexical lane: a change is as important as its entity, discounted by how sure it is.
+    const owners = new Map(
+      (await store.entities.getMany([...new Set(changes.map((t) => t.entityId))])).map((e) => [e.id, e.importance]),
+    );
+    const transitionHits = changes.map((t): LaneHit => ({
       ref: { kind: 'transition', id: t.id },
       time: t.eventTime,
-      importance: t.confidence,
+      importance: (owners.get(t.entityId) ?? DEFAULT_IMPORTANCE) * t.confidence,
     }));
     hits.push(...interleave([ranked, transitionHits, entityHits]).slice(0, perRange));
   }
