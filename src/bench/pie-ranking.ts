@@ -3,7 +3,7 @@ import type { WorldStore } from '../ports/world-store.js';
 import { unique, type Ranking } from './chunks.js';
 import type { BenchWorld } from './world.js';
 
-/** Episodes an entity hit stands for at the session level: its latest mentions, at most this many. */
+/** Episodes an entity hit stands for: the latest its context block cites, at most this many. */
 export const ENTITY_EPISODES = 2;
 
 /**
@@ -12,7 +12,8 @@ export const ENTITY_EPISODES = 2;
  *   turns of its episode that the compiled context shows as excerpts (nothing when it shows none), so PIE gets no
  *   credit for turns it would not put in front of the model;
  * - session level: a turn or episode hit is its episode; a transition hit is the episode it was extracted from; an
- *   entity hit is the episodes of its latest ENTITY_EPISODES mentions.
+ *   entity hit is the conversations its block in the context cites (its shown changes, latest first, then its
+ *   relationships), at most ENTITY_EPISODES; an entity the context does not show stands for nothing.
  */
 export async function pieRanking(input: { world: BenchWorld; context: QueryContext }): Promise<Ranking> {
   return (await pieRankings(input)).all;
@@ -38,6 +39,18 @@ export async function pieRankings(input: {
   const transitionEpisode = new Map(
     (await store.transitions.getMany(transitionIds)).map((t) => [t.id, t.episodeId] as const),
   );
+  // An entity's block in the context cites the conversations its shown changes and relationships come from.
+  const citedBy = new Map(
+    context.subgraph.entities.map((b) => [
+      b.entity.id,
+      unique(
+        [
+          ...[...b.transitions].sort((x, y) => y.eventTime - x.eventTime).map((t) => t.episodeId),
+          ...b.relationships.map((r) => r.relationship.episodeId),
+        ].filter((e): e is string => typeof e === 'string'),
+      ).slice(0, ENTITY_EPISODES),
+    ]),
+  );
   const turns: string[] = [];
   const episodes: string[] = [];
   const hitTurns: string[] = [];
@@ -61,14 +74,7 @@ export async function pieRankings(input: {
       hitEpisodes.push(ref.episodeId);
     } else if (ref.kind === 'episode') fromEpisode(ref.id);
     else if (ref.kind === 'transition') fromEpisode(transitionEpisode.get(ref.id));
-    else {
-      const mentions = await store.mentions.forEntity(ref.id);
-      const latest = unique([...mentions].sort((a, b) => b.time - a.time).map((m) => m.episodeId)).slice(
-        0,
-        ENTITY_EPISODES,
-      );
-      for (const e of latest) fromEpisode(e);
-    }
+    else for (const e of citedBy.get(ref.id) ?? []) fromEpisode(e);
   }
   const sessions = (ids: string[]): string[] => unique(ids.flatMap((e) => world.sessionOf.get(e) ?? []));
   return {
