@@ -7,8 +7,9 @@ import type { WorldStore } from '../../src/ports/world-store.js';
 import { graphLane } from '../../src/query/lanes/graph.js';
 import { lexicalLane } from '../../src/query/lanes/lexical.js';
 import { recentLane } from '../../src/query/lanes/recent.js';
+import { temporalLane } from '../../src/query/lanes/temporal.js';
 import type { QueryPlan } from '../../src/query/types.js';
-import { DAY, T0, addEntity, addEpisode, relationship, turn } from '../contracts/world-store/fixtures.js';
+import { DAY, T0, addEntity, addEpisode, relationship, transition, turn } from '../contracts/world-store/fixtures.js';
 
 /** What the graph and recent lanes retrieve, on a small world written through the storage port (real SQLite). */
 let dir = '';
@@ -164,5 +165,21 @@ describe('lexical lane', () => {
     // The matched turn keeps its snippet; the neighbours, which matched nothing, have none.
     expect(turns[0]?.snippet).toContain('«research»');
     expect(turns[2]?.snippet).toBeUndefined();
+  });
+});
+
+describe('temporal lane', () => {
+  it('a change in the range is as important as its entity, discounted by its confidence (as in the lexical lane)', async () => {
+    await addEntity(store, 'minor', { importance: 0.4 });
+    await store.transitions.insert(transition('t1', 'minor', { eventTime: T0 + DAY, confidence: 0.5 }));
+    const range = { start: T0, end: T0 + 2 * DAY, text: 'that week', kind: 'relative' as const };
+    const lane = await temporalLane({
+      store,
+      plan: plan({ question: 'What happened that week?', timeRanges: [range] }),
+      now: T0 + 10 * DAY,
+      settings: { limit: 20, weight: 1 },
+    });
+    const change = lane.hits.find((h) => h.ref.kind === 'transition');
+    expect(change?.importance).toBeCloseTo(0.2, 12);
   });
 });
