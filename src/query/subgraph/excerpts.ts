@@ -4,9 +4,9 @@ import type { Excerpt, RankedItem } from '../types.js';
 const LINE_CHARS = 600;
 
 /**
- * Conversation evidence for the fused items that are turns or episodes: the matching turns in full (clipped), or
- * for an episode hit without a matching turn its summary, else its first user turn. At most `maxEpisodes`
- * episodes and `maxLines` lines each, in the fused order.
+ * Conversation evidence for the fused items that are turns or episodes: the best-ranked matching turns in full
+ * (clipped, in conversation order), or for an episode hit without a matching turn its summary, else its first user
+ * turn. At most `maxEpisodes` episodes and `maxLines` lines each, in the fused order.
  */
 export async function loadExcerpts(input: {
   store: WorldStore;
@@ -30,7 +30,9 @@ export async function loadExcerpts(input: {
   for (const episode of episodes) {
     const seqs = wanted.get(episode.id) ?? new Set<number>();
     const turns = await store.episodes.turns(episode.id);
-    let picked = turns.filter((t) => seqs.has(t.seq)).slice(0, input.maxLines);
+    // The best-ranked matching turns (a Set keeps the fused order), shown in conversation order.
+    const best = new Set([...seqs].slice(0, input.maxLines));
+    let picked = turns.filter((t) => best.has(t.seq));
     if (picked.length === 0 && !episode.summary) picked = turns.filter((t) => t.role === 'user').slice(0, 1);
     out.push({
       episode,
