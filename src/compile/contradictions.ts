@@ -1,7 +1,7 @@
 import type { EntityState } from '../domain/world.js';
 import type { Contradiction, EdgeContradiction, StateContradiction } from '../query/world-at/contradictions.js';
 import type { EntityRef } from '../query/world-at/refs.js';
-import { plural } from './snapshot.js';
+import { plural } from '../domain/humanize.js';
 import { when, type TimeContext } from './time-format.js';
 
 /**

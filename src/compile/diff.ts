@@ -10,7 +10,8 @@ import type {
 import type { Bounded } from '../query/world-at/refs.js';
 import type { Span } from '../query/world-at/span.js';
 import { changeText, named } from './contradictions.js';
-import { plural, spanPoint } from './snapshot.js';
+import { plural } from '../domain/humanize.js';
+import { spanPoint } from './snapshot.js';
 import { stateText } from './timeline.js';
 import { when, type TimeContext } from './time-format.js';
 

@@ -2,6 +2,7 @@ import type { SnapshotEntity, SnapshotRelationship, WorldSnapshot } from '../que
 import type { Span } from '../query/world-at/span.js';
 import { stateText } from './timeline.js';
 import { when, type TimeContext } from './time-format.js';
+import { plural } from '../domain/humanize.js';
 
 /** Relationships listed under one entity in the text (the JSON has them all). */
 const EDGES_PER_ENTITY = 5;
@@ -131,10 +132,6 @@ function typeCounts(byType: Record<string, number>): string {
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .map(([type, n]) => `${type} ${n}`)
     .join(', ');
-}
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 function capitalize(text: string): string {

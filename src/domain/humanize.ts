@@ -7,9 +7,12 @@ const WEEK = 7 * DAY;
 const MONTH = 30.44 * DAY;
 const YEAR = 365.25 * DAY;
 
-function unit(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+/** "1 change", "3 changes" (`many` for irregular plurals). */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
 }
+
+const unit = (n: number, word: string): string => plural(n, word);
 
 /**
  * "just now", "5 minutes", "3 hours", "2 days", "3 weeks", "about 4 months", "about 16 months", "about 2 years".

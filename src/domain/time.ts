@@ -190,6 +190,11 @@ export function isoString(ms: number): string {
   return new Date(ms).toISOString();
 }
 
+/** The UTC calendar date of a time, YYYY-MM-DD (report and prompt text). */
+export function utcDate(ms: number): string {
+  return isoString(ms).slice(0, 10);
+}
+
 export { DAY_MS };
 
 /** English month names, January first (index = month − 1). */

@@ -1,5 +1,5 @@
 import type { EntityState, StateValue, Transition } from '../domain/world.js';
-import { DAY_MS } from './state-change.js';
+import { DAY_MS } from '../domain/time.js';
 
 /**
  * Prospective memory sweep (KIP sleep spec, phase 5C), as pure rules. The offline extractor records a commitment

@@ -1,12 +1,9 @@
 import type { Entity, Transition } from '../domain/world.js';
 import type { TierChange } from './plan.js';
+import { utcDate } from '../domain/time.js';
 
 /** Transitions an entity needs before summarizing it is worth a summary transition. */
 export const MIN_TRANSITIONS_TO_SUMMARIZE = 3;
-
-function day(time: number): string {
-  return new Date(time).toISOString().slice(0, 10);
-}
 
 function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
@@ -36,7 +33,7 @@ export function summaryTransition(input: {
     fromState: first.fromState,
     toState: input.entity.state,
     summary: clip(
-      `${detailed.length} changes from ${day(first.eventTime)} to ${day(last.eventTime)}: ${parts.join('; ')}`,
+      `${detailed.length} changes from ${utcDate(first.eventTime)} to ${utcDate(last.eventTime)}: ${parts.join('; ')}`,
       600,
     ),
     eventTime: last.eventTime,

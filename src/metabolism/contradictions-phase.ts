@@ -16,7 +16,7 @@ import type { RunJournal } from './journal.js';
 import { capIssues } from './issues.js';
 import type { PhaseInput, PhaseResult, SleepPhase } from './phase.js';
 import { CONTRADICTION_VERDICTS } from './prompts.js';
-import { ymd } from './state-change.js';
+import { utcDate } from '../domain/time.js';
 
 /** Unresolved contradictions looked at per run; the model sees at most MODEL_ITEMS of those the rules leave open. */
 const MAX_CONTRADICTIONS = 2_000;
@@ -72,16 +72,16 @@ async function resolve(input: {
 
 function describe(k: Case): string {
   const attribute = k.verdict.attribute;
-  return `${k.entity.name} (${attribute}: ${String(k.c.fromState?.[attribute] ?? '?')} → ${String(k.c.toState[attribute] ?? '?')}, ${ymd(k.c.eventTime)})`;
+  return `${k.entity.name} (${attribute}: ${String(k.c.fromState?.[attribute] ?? '?')} → ${String(k.c.toState[attribute] ?? '?')}, ${utcDate(k.c.eventTime)})`;
 }
 
 function modelItem(key: string, k: Case): string {
   const later = k.history.filter((t) => t.eventTime >= k.c.eventTime && t.id !== k.c.id).slice(-8);
   return [
-    `[${key}] ${k.entity.name} (${k.entity.type}) on ${ymd(k.c.eventTime)}: ${k.c.summary}`,
+    `[${key}] ${k.entity.name} (${k.entity.type}) on ${utcDate(k.c.eventTime)}: ${k.c.summary}`,
     `  ${k.verdict.attribute}: ${JSON.stringify(k.c.fromState?.[k.verdict.attribute] ?? null)} → ${JSON.stringify(k.c.toState[k.verdict.attribute] ?? null)}`,
-    `  current state: ${JSON.stringify(k.entity.state)}; last referenced ${ymd(k.entity.lastSeen)}`,
-    ...later.map((t) => `  later, ${ymd(t.eventTime)} (${t.kind}): ${t.summary}`),
+    `  current state: ${JSON.stringify(k.entity.state)}; last referenced ${utcDate(k.entity.lastSeen)}`,
+    ...later.map((t) => `  later, ${utcDate(t.eventTime)} (${t.kind}): ${t.summary}`),
   ].join('\n');
 }
 

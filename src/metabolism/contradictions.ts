@@ -1,5 +1,6 @@
 import type { StateValue, Transition } from '../domain/world.js';
-import { DAY_MS, ymd } from './state-change.js';
+import { DAY_MS, utcDate } from '../domain/time.js';
+import { plural } from '../domain/humanize.js';
 
 /**
  * Contradiction supersession (KIP sleep spec, phase 9), as pure rules: for an unresolved contradiction (a state
@@ -119,17 +120,17 @@ function quote(v: StateValue | undefined): string {
 
 /** The resolution transition's summary: what superseded what, since when, and why the cycle says so. */
 export function resolutionSummary(c: Transition, attribute: string, why: string): string {
-  return `${quote(c.toState[attribute])} superseded ${quote(c.fromState?.[attribute])} (${attribute}), held since ${ymd(c.eventTime)}: ${why}`;
+  return `${quote(c.toState[attribute])} superseded ${quote(c.fromState?.[attribute])} (${attribute}), held since ${utcDate(c.eventTime)}: ${why}`;
 }
 
 export function verdictReason(v: SettledVerdict): string {
   switch (v.kind) {
     case 'reaffirmed':
-      return `re-affirmed on ${ymd(v.at)}`;
+      return `re-affirmed on ${utcDate(v.at)}`;
     case 'moved-on':
-      return `the older value never came back (changed to ${quote(v.value)} on ${ymd(v.at)})`;
+      return `the older value never came back (changed to ${quote(v.value)} on ${utcDate(v.at)})`;
     case 'stood':
-      return `unchallenged for ${v.days} days, referenced ${v.references} time${v.references === 1 ? '' : 's'} since`;
+      return `unchallenged for ${v.days} days, referenced ${plural(v.references, 'time')} since`;
   }
 }
 

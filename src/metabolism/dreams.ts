@@ -1,7 +1,7 @@
 import type { Entity, Procedure, Transition } from '../domain/world.js';
 import type { GraphEdge, GraphNode, RawRow } from '../ports/maintenance-store.js';
 import type { DreamInsights } from './prompts.js';
-import { ymd } from './state-change.js';
+import { utcDate } from '../domain/time.js';
 
 /**
  * Deep and mega dreams (pie-architecture "Dreaming Engine", pie-paper §4.6), the pure parts: which entities the
@@ -100,14 +100,16 @@ export function entityLines(keys: ReadonlyMap<string, string>, entities: Readonl
   for (const [key, id] of keys) {
     const e = entities.get(id);
     if (e === undefined) continue;
-    lines.push(`[${key}] ${e.name} (${e.type})${stateText(e)}; seen ${ymd(e.firstSeen)} to ${ymd(e.lastSeen)}`);
+    lines.push(`[${key}] ${e.name} (${e.type})${stateText(e)}; seen ${utcDate(e.firstSeen)} to ${utcDate(e.lastSeen)}`);
   }
   return lines.join('\n');
 }
 
 export function changeLines(keys: ReadonlyMap<string, string>, transitions: readonly Transition[]): string {
   const keyOf = new Map([...keys].map(([k, id]) => [id, k]));
-  const lines = transitions.map((t) => `${ymd(t.eventTime)} ${keyOf.get(t.entityId) ?? '?'} (${t.kind}): ${t.summary}`);
+  const lines = transitions.map(
+    (t) => `${utcDate(t.eventTime)} ${keyOf.get(t.entityId) ?? '?'} (${t.kind}): ${t.summary}`,
+  );
   return lines.length === 0 ? '(none)' : lines.join('\n');
 }
 

@@ -4,6 +4,7 @@ import type { MaintainedTable, RawRow } from '../ports/maintenance-store.js';
 import { aliasRowId, mentionRowId } from '../ports/maintenance-store.js';
 import type { WorldStore } from '../ports/world-store.js';
 import type { RunJournal } from './journal.js';
+import { plural } from '../domain/humanize.js';
 
 /** What one merge moved (also what a dry run reports it would move). */
 export interface MergeCounts {
@@ -54,10 +55,6 @@ const LIVELINESS: Record<Entity['tier'], number> = { active: 0, summarized: 1, a
 /** The tier of the merged entity: the livelier of the two (an archived record absorbing an active one wakes up). */
 export function mergedTier(a: Entity['tier'], b: Entity['tier']): Entity['tier'] {
   return LIVELINESS[a] <= LIVELINESS[b] ? a : b;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function missingProperties(kept: Relationship, dropped: Relationship): Record<string, StateValue> | null {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Entity, Transition } from '../domain/world.js';
 import { definePrompt } from '../llm/index.js';
+import { utcDate } from '../domain/time.js';
 
 /** What the model is shown of one entity of a candidate pair. */
 export interface MergeSide {
@@ -17,10 +18,6 @@ export interface MergeSide {
 /** Changes shown per entity (the latest ones). */
 const HISTORY_SHOWN = 5;
 
-function day(time: number): string {
-  return new Date(time).toISOString().slice(0, 10);
-}
-
 /** One side of the question, from the entity and its transitions (chronological). */
 export function mergeSide(entity: Entity, transitions: readonly Transition[]): MergeSide {
   return {
@@ -28,9 +25,9 @@ export function mergeSide(entity: Entity, transitions: readonly Transition[]): M
     type: entity.type,
     aliases: entity.aliases,
     state: entity.state,
-    firstSeen: day(entity.firstSeen),
-    lastSeen: day(entity.lastSeen),
-    history: transitions.slice(-HISTORY_SHOWN).map((t) => `${day(t.eventTime)} ${t.summary}`),
+    firstSeen: utcDate(entity.firstSeen),
+    lastSeen: utcDate(entity.lastSeen),
+    history: transitions.slice(-HISTORY_SHOWN).map((t) => `${utcDate(t.eventTime)} ${t.summary}`),
   };
 }
 

@@ -1,10 +1,10 @@
 import { MAINTAINED_TABLES, type MaintainedTable } from '../ports/maintenance-store.js';
 import type { PhaseInput, PhaseResult, SleepPhase } from './phase.js';
 import { DEFAULT_PERIOD_RULES, refinePeriod, type PeriodRefinement, type PeriodRules } from './periods.js';
-import { ymd } from './state-change.js';
+import { utcDate } from '../domain/time.js';
 
 function span(p: { start: number; end: number | null }): string {
-  return `${ymd(p.start)} – ${p.end === null ? 'ongoing' : ymd(p.end)}`;
+  return `${utcDate(p.start)} – ${p.end === null ? 'ongoing' : utcDate(p.end)}`;
 }
 
 const PERIODS = 'periods';

@@ -1,5 +1,5 @@
 import type { Period } from '../domain/world.js';
-import { DAY_MS } from './state-change.js';
+import { DAY_MS } from '../domain/time.js';
 
 /**
  * Period boundary refinement, as a pure rule. A period's start and end were set from the batches that named it;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Procedure, Transition } from '../domain/world.js';
 import { definePrompt } from '../llm/index.js';
+import { utcDate } from '../domain/time.js';
 
 /** Id prefix of procedures a model extracted (the deterministic miner's are `proc-…`). */
 export const LLM_PROCEDURE_PREFIX = 'llmproc-';
@@ -31,10 +32,6 @@ const procedureSchema = z.object({
 
 export type ExtractedProcedures = z.infer<typeof procedureSchema>;
 
-function day(time: number): string {
-  return new Date(time).toISOString().slice(0, 10);
-}
-
 /** The lifecycles worth showing (3+ changes of the user's own history), longest first, in a stable order. */
 export function pickLifecycles(all: readonly NamedLifecycle[]): NamedLifecycle[] {
   return all
@@ -50,7 +47,7 @@ export function renderLifecycles(list: readonly NamedLifecycle[]): string {
     .map((l) =>
       [
         `## ${l.name} (${l.type})`,
-        ...l.transitions.slice(0, MAX_STEPS_SHOWN).map((t) => `- ${day(t.eventTime)} [${t.kind}] ${t.summary}`),
+        ...l.transitions.slice(0, MAX_STEPS_SHOWN).map((t) => `- ${utcDate(t.eventTime)} [${t.kind}] ${t.summary}`),
       ].join('\n'),
     )
     .join('\n\n');

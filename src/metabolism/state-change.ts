@@ -3,13 +3,6 @@ import type { WorldStore } from '../ports/world-store.js';
 import { describeChange } from '../world/apply/plan-state.js';
 import type { RunJournal } from './journal.js';
 
-export const DAY_MS = 86_400_000;
-
-/** A UTC calendar date (YYYY-MM-DD) for report text. */
-export function ymd(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
 /**
  * Changes one attribute of an entity the way applying an extraction does, every row journaled: a new current fact,
  * the old current fact closed and superseded by it, an 'update' transition from the old value to the new one, and

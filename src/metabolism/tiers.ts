@@ -1,4 +1,5 @@
 import type { Tier } from '../domain/world.js';
+import { DAY_MS } from '../domain/time.js';
 
 /** The paper's tier thresholds (pie-paper §4.3), configurable. */
 export interface TierThresholds {
@@ -41,7 +42,7 @@ export function tierFor(input: TierInput, t: TierThresholds = PAPER_TIERS): Tier
   return 'summarized';
 }
 
-export const DAY_MS = 86_400_000;
+export { DAY_MS };
 
 export function recencyDays(lastSeen: number, now: number): number {
   return Math.max(0, (now - lastSeen) / DAY_MS);

@@ -2,8 +2,8 @@ import type { RawRow } from '../../ports/maintenance-store.js';
 import type { RunJournal } from '../journal.js';
 import type { PhaseInput } from '../phase.js';
 import type { TaskOutcome } from './outcome.js';
+import { DAY_MS } from '../../domain/time.js';
 
-const DAY = 86_400_000;
 /** A finished task is kept this long (for `pie health` and the log), then the TTL phase deletes it. */
 export const FINISHED_TASK_TTL_DAYS = 14;
 
@@ -17,7 +17,7 @@ export function taskRowAfter(row: RawRow, outcome: TaskOutcome, now: number): Ra
     result: outcome.result,
     updated_at: now,
     completed_at: finished ? now : null,
-    expires_at: finished ? now + FINISHED_TASK_TTL_DAYS * DAY : null,
+    expires_at: finished ? now + FINISHED_TASK_TTL_DAYS * DAY_MS : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { SleepTask } from '../../ports/sleep-task-store.js';
+import { utcDate } from '../../domain/time.js';
 
 /** After this many cycles that could not finish it, a task is closed as left for a person. */
 export const MAX_ATTEMPTS = 3;
@@ -24,10 +25,6 @@ export interface TaskEvidence {
 export interface TaskOutcome {
   status: 'pending' | 'completed' | 'dismissed' | 'failed';
   result: string;
-}
-
-function day(time: number): string {
-  return new Date(time).toISOString().slice(0, 10);
 }
 
 function retry(task: SleepTask, open: string, closed: string): TaskOutcome {
@@ -81,10 +78,10 @@ export function taskOutcome(task: SleepTask, ev: TaskEvidence): TaskOutcome {
       const e = ev.entities.get(task.subjectIds[0] ?? '');
       if (e === undefined) return { status: 'dismissed', result: 'The entity no longer exists.' };
       if (e.lastSeen > task.createdAt)
-        return { status: 'completed', result: `Referenced again on ${day(e.lastSeen)}.` };
+        return { status: 'completed', result: `Referenced again on ${utcDate(e.lastSeen)}.` };
       return {
         status: 'completed',
-        result: `Reviewed: ${e.tier}, importance ${e.importance.toFixed(2)}, last seen ${day(e.lastSeen)}.`,
+        result: `Reviewed: ${e.tier}, importance ${e.importance.toFixed(2)}, last seen ${utcDate(e.lastSeen)}.`,
       };
     }
   }

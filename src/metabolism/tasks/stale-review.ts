@@ -1,8 +1,7 @@
 import type { Entity } from '../../domain/world.js';
 import type { NewSleepTask } from '../../ports/sleep-task-store.js';
 import type { WorldStore } from '../../ports/world-store.js';
-
-const DAY = 86_400_000;
+import { DAY_MS } from '../../domain/time.js';
 
 /** An entity this important that has not been referenced for this long is worth a look when a query brings it up. */
 export const STALE_REVIEW = { minImportance: 0.6, minDaysUnseen: 90 } as const;
@@ -15,7 +14,7 @@ export function staleReviewTasks(input: { entities: readonly Entity[]; now: numb
   const out: NewSleepTask[] = [];
   for (const e of input.entities) {
     if (e.protected || e.type === 'period' || e.tier === 'archived') continue;
-    const days = Math.floor((input.now - e.lastSeen) / DAY);
+    const days = Math.floor((input.now - e.lastSeen) / DAY_MS);
     if (e.importance < STALE_REVIEW.minImportance || days < STALE_REVIEW.minDaysUnseen) continue;
     out.push({
       id: `stale-${e.id}-${input.now}`,
