@@ -1,6 +1,6 @@
 import { errorMessage } from '../domain/errors.js';
-import type { Transition } from '../domain/world.js';
 import type { LlmResult } from '../llm/index.js';
+import { readLifecycles } from './lifecycles.js';
 import type { PhaseInput, PhaseResult, SleepPhase } from './phase.js';
 import {
   EXTRACT_PROCEDURES_PROMPT,
@@ -12,19 +12,11 @@ import {
 } from './procedures-llm.js';
 
 async function lifecycles(input: PhaseInput): Promise<NamedLifecycle[]> {
-  const nodes = new Map(input.salience.nodes.filter((n) => n.type !== 'period').map((n) => [n.id, n]));
-  const byEntity = new Map<string, Transition[]>();
-  for (const t of await input.store.transitions.list()) {
-    if (!nodes.has(t.entityId)) continue;
-    const list = byEntity.get(t.entityId) ?? [];
-    list.push(t);
-    byEntity.set(t.entityId, list);
-  }
-  const candidates = [...byEntity.entries()].map(([entityId, transitions]) => ({
-    entityId,
+  const candidates = (await readLifecycles(input.store, input.salience)).map((l) => ({
+    entityId: l.entityId,
     name: '',
-    type: nodes.get(entityId)?.type ?? 'unknown',
-    transitions,
+    type: l.entityType,
+    transitions: l.transitions,
   }));
   const picked = pickLifecycles(candidates);
   const names = new Map((await input.store.entities.getMany(picked.map((l) => l.entityId))).map((e) => [e.id, e.name]));

@@ -9,7 +9,8 @@ import { computeHealth, type HealthReport } from './health.js';
 import type { ImportanceWeights } from './importance.js';
 import { RunJournal } from './journal.js';
 import { planSalience, type SalienceResult, type SleepScope } from './plan.js';
-import { MINED_ID_PREFIX, mineProcedures, type Lifecycle } from './procedures.js';
+import { readLifecycles } from './lifecycles.js';
+import { MINED_ID_PREFIX, mineProcedures } from './procedures.js';
 import type { SleepPhase } from './phase.js';
 import { PHASES } from './phases.js';
 import { runPhases, type PhaseReport } from './run-phases.js';
@@ -56,22 +57,6 @@ interface Plan {
   decay: DecayChange[];
 }
 
-async function lifecycles(store: WorldStore, salience: SalienceResult): Promise<Lifecycle[]> {
-  const types = new Map(salience.nodes.map((n) => [n.id, n.type]));
-  const byEntity = new Map<string, Transition[]>();
-  for (const t of await store.transitions.list()) {
-    if (!types.has(t.entityId) || types.get(t.entityId) === 'period') continue;
-    const list = byEntity.get(t.entityId) ?? [];
-    list.push(t);
-    byEntity.set(t.entityId, list);
-  }
-  return [...byEntity.entries()].map(([entityId, transitions]) => ({
-    entityId,
-    entityType: types.get(entityId) ?? 'unknown',
-    transitions,
-  }));
-}
-
 /** Mined procedures that are new or differ from the stored ones, and mined ones no longer found (to retire). */
 async function changedProcedures(
   store: WorldStore,
@@ -106,7 +91,7 @@ async function makePlan(o: SleepOptions): Promise<Plan> {
       ...(o.decay ? { rules: o.decay } : {}),
     });
     o.onProgress?.('procedures: mining lifecycles');
-    procedures = await changedProcedures(o.store, mineProcedures(await lifecycles(o.store, salience)));
+    procedures = await changedProcedures(o.store, mineProcedures(await readLifecycles(o.store, salience)));
   }
   return { salience, procedures, decay };
 }
