@@ -1,4 +1,3 @@
-import { MAINTAINED_TABLES, type MaintainedTable } from '../ports/maintenance-store.js';
 import type { PhaseInput, PhaseResult, SleepPhase } from './phase.js';
 import { DEFAULT_PERIOD_RULES, refinePeriod, type PeriodRefinement, type PeriodRules } from './periods.js';
 import { utcDate } from '../domain/time.js';
@@ -7,17 +6,9 @@ function span(p: { start: number; end: number | null }): string {
   return `${utcDate(p.start)} – ${p.end === null ? 'ongoing' : utcDate(p.end)}`;
 }
 
-const PERIODS = 'periods';
-
-/** Whether the undo journal can record this table (the port lists the tables maintenance may change). */
-function journaled(table: string): table is MaintainedTable {
-  return (MAINTAINED_TABLES as readonly string[]).includes(table);
-}
-
 /**
  * Refines period boundaries from their evidence (see periods.ts), one journaled `periods` row per refined period
- * (keyed by its entity id). While the maintenance port does not list the `periods` table, a real run only reports
- * the refinements it would make (skipped, with the reason) rather than write what `pie undo` could not put back.
+ * (keyed by its entity id), so `pie undo` puts the old boundaries back.
  */
 export function periodRefinementPhase(rules: PeriodRules = DEFAULT_PERIOD_RULES): SleepPhase {
   return {
@@ -44,20 +35,14 @@ export function periodRefinementPhase(rules: PeriodRules = DEFAULT_PERIOD_RULES)
         ),
       };
       const { journal } = input;
-      if (journal === null || refinements.length === 0) return { changes: refinements.length, details };
-      if (journaled(PERIODS)) {
+      if (journal !== null) {
         for (const r of refinements) {
-          await journal.change(PERIODS, r.entityId, () =>
+          await journal.change('periods', r.entityId, () =>
             store.periods.upsert({ entityId: r.entityId, name: r.name, start: r.to.start, end: r.to.end }),
           );
         }
-        return { changes: refinements.length, details };
       }
-      return {
-        changes: 0,
-        details,
-        skipped: `${refinements.length} refinements not written: the undo journal cannot record the periods table yet`,
-      };
+      return { changes: refinements.length, details };
     },
   };
 }

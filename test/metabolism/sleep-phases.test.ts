@@ -2,7 +2,6 @@ import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAINTAINED_TABLES } from '../../src/ports/maintenance-store.js';
 import { pie, pieJson, tempDir } from '../helpers/cli.js';
 import { PHASES_NOW, PHASES_WORLD, rows, snapshot } from './phases-world.js';
 
@@ -138,18 +137,11 @@ describe('sleep phases on a world built with pie apply (no model)', () => {
       { name: 'Tidepool', resolved: 1 },
     ]);
 
-    // Written (and undone) once the maintenance port journals the periods table; until then reported as skipped.
-    if ((MAINTAINED_TABLES as readonly string[]).includes('periods')) {
-      expect(phase(report, 'period refinement')).toMatchObject({ status: 'done', changes: 1 });
-      expect(rows(db, "SELECT start_at, end_at FROM periods WHERE name = 'junior year'")).toEqual([
-        { start_at: Date.parse('2024-09-10T12:00:00Z'), end_at: Date.parse('2024-11-01T12:00:00Z') },
-      ]);
-    } else {
-      expect(phase(report, 'period refinement')).toMatchObject({
-        status: 'skipped',
-        reason: '1 refinements not written: the undo journal cannot record the periods table yet',
-      });
-    }
+    // Written as a journaled periods row (undone below with everything else).
+    expect(phase(report, 'period refinement')).toMatchObject({ status: 'done', changes: 1 });
+    expect(rows(db, "SELECT start_at, end_at FROM periods WHERE name = 'junior year'")).toEqual([
+      { start_at: Date.parse('2024-09-10T12:00:00Z'), end_at: Date.parse('2024-11-01T12:00:00Z') },
+    ]);
 
     expect(phase(report, 'micro dreams')).toMatchObject({ status: 'done', changes: 1 });
     const discovered = rows<{ a: string; b: string; type: string; properties: string; confidence: number }>(
