@@ -70,6 +70,8 @@ export async function recordBatchObservations(input: {
   tx: WorldStore;
   result: ExtractionResult;
   mutations: readonly Mutation[];
+  /** The batch's episodes that exist, with their times (as the apply step read them). */
+  episodeTimes: ReadonlyMap<string, number>;
   recordedAt: number;
 }): Promise<number> {
   const { tx, result } = input;
@@ -87,18 +89,13 @@ export async function recordBatchObservations(input: {
     const found = await tx.entities.findByKey(normalizeName(x.about));
     about.set(x.about, found.sort((a, b) => b.importance - a.importance)[0]?.id ?? null);
   }
-  const episodeTimes = new Map<string, number>();
-  for (const id of result.batch.episodeIds) {
-    const episode = await tx.episodes.get(id);
-    if (episode) episodeTimes.set(id, episode.createdAt);
-  }
   const observations = batchObservations({
     batchId: result.batch.id,
     transitions,
     extracted,
     names,
     entityByName: (name) => about.get(name) ?? null,
-    episodeTimes,
+    episodeTimes: input.episodeTimes,
     batchTime: Date.parse(result.batch.date),
     recordedAt: input.recordedAt,
   });

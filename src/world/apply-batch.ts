@@ -35,7 +35,10 @@ export async function applyExtraction(input: {
   recordedAt: number;
   newId: () => string;
   /** Writes that must commit together with the result (the batch checkpoint), given what the batch changed. */
-  checkpoint?: (tx: WorldStore, applied: { mutations: readonly Mutation[] }) => Promise<void>;
+  checkpoint?: (
+    tx: WorldStore,
+    applied: { mutations: readonly Mutation[]; episodeTimes: ReadonlyMap<string, number> },
+  ) => Promise<void>;
 }): Promise<ApplyReport> {
   const { result } = input;
   // Resolution may ask a model (the verifier): it runs before the write transaction, never inside it.
@@ -74,7 +77,7 @@ export async function applyExtraction(input: {
     })) {
       await tx.tasks.leave(task);
     }
-    await input.checkpoint?.(tx, { mutations });
+    await input.checkpoint?.(tx, { mutations, episodeTimes });
     if (selfRef.isNew && mutations.some((m) => m.op === 'entity.insert' && m.entity.id === SELF_ID)) {
       input.index.add({ id: SELF_ID, type: 'person', name: SELF_NAME, aliases: [] });
     }
