@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pieJson, SAMPLE, tempDir } from '../helpers/cli.js';
+import { pie, pieJson, SAMPLE, tempDir } from '../helpers/cli.js';
 
 interface IngestJson {
   extraction: { batches: { done: number }; consolidations: number };
@@ -49,5 +49,11 @@ describe('pie ingest runs a light consolidation every N batches and at the end',
     const r = await pieJson<IngestJson>(['--db', db, 'ingest', SAMPLE, '--limit', '3', '--consolidate-every', '0']);
     expect(r.extraction.consolidations).toBe(0);
     expect(sleepRuns(db)).toEqual([]);
+  });
+
+  it('a bad --consolidate-every is refused with one sentence before anything is imported', async () => {
+    const r = await pie(['--db', db, 'ingest', SAMPLE, '--consolidate-every', '-1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('pie: --consolidate-every must be a whole number (0 turns it off), not "-1".\n');
   });
 });

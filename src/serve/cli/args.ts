@@ -7,3 +7,12 @@ export function parsePositiveInt(value: string, flag: string): number {
   }
   return n;
 }
+
+/** A whole number of at least 0, for options where 0 turns something off. */
+export function parseNonNegativeInt(value: string, flag: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isInteger(n) || n < 0) {
+    throw new PieError('INVALID_ARGUMENT', `${flag} must be a whole number (0 turns it off), not "${value}".`);
+  }
+  return n;
+}

@@ -15,7 +15,7 @@ import { DEFAULT_CONSOLIDATE_EVERY, lightConsolidation } from '../../../metaboli
 import { DEFAULT_MODELS, estimateCost, formatModelRef, loadPrices, selectModel } from '../../../llm/index.js';
 import type { Embedder } from '../../../ports/embedder.js';
 import type { ModelRef } from '../../../ports/llm.js';
-import { parsePositiveInt } from '../args.js';
+import { parseNonNegativeInt, parsePositiveInt } from '../args.js';
 import type { CommandContext } from '../context.js';
 import { num, plural } from '../format.js';
 import { createProgress } from '../io.js';
@@ -81,8 +81,7 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
   const budgetTokens =
     flags.budgetTokens === undefined ? undefined : parsePositiveInt(flags.budgetTokens, '--budget-tokens');
   const maxBatchTokens = parsePositiveInt(flags.maxBatchTokens, '--max-batch-tokens');
-  const consolidateEvery =
-    flags.consolidateEvery === '0' ? 0 : parsePositiveInt(flags.consolidateEvery, '--consolidate-every');
+  const consolidateEvery = parseNonNegativeInt(flags.consolidateEvery, '--consolidate-every');
   const plan = await planImport({ path, format });
   const services = await ctx.services();
   // A dry run only needs to know which model would be used (to price it): no provider is built, no key needed.
