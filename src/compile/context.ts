@@ -1,4 +1,7 @@
 import { humanizeDuration, monthsBetween, relativeTime } from '../domain/humanize.js';
+import type { Tokenizer } from '../ports/tokenizer.js';
+import { createTokenBudget } from './budget.js';
+import { compileEvidence, type EvidenceOptions } from './evidence.js';
 import type { Procedure, Transition } from '../domain/world.js';
 import type { Excerpt, PathHop, QueryPlan, Subgraph, SubgraphEntity } from '../query/types.js';
 import { changeText, stateText } from './timeline.js';
@@ -17,14 +20,37 @@ export interface ContextSource {
 export interface CompiledContext {
   text: string;
   sources: ContextSource[];
+  /** Tokens of `text` (counted with the budget's tokenizer; an estimate without one). */
+  tokens: number;
+  /** The conversation turns the text shows (evidence, or the subgraph's excerpts without evidence). */
+  excerpts: Excerpt[];
 }
+
+/** The token budget a context is compiled for and the tokenizer that counts it. */
+export interface ContextBudget {
+  limit: number;
+  tokenizer: Tokenizer;
+}
+
+/** The share of the budget the world model's part may take before the evidence turns: more when the question is about entities. */
+const WORLD_SHARE: Record<QueryPlan['intent'], number> = {
+  general: 0.3,
+  entity_lookup: 0.5,
+  current_state: 0.5,
+  temporal_diff: 0.5,
+  relationship: 0.5,
+  procedural: 0.5,
+  contradiction: 0.5,
+};
 
 /**
  * The temporal context an LLM reads (DESIGN.md §4, pie-paper §4.1): per entity its age and first period,
  * staleness, change count and velocity, current state, the transitions the question needs with their time
  * (semantic, absolute or hybrid), period and summary, contradiction flags; then procedures, contradictions,
- * connections, loose events and conversation excerpts; every claim cites a numbered source episode, listed at the
- * end by title and time. Pure and deterministic for a fixed `now`.
+ * connections and loose events — the world model's part, sized to the question (at most its intent's share of the
+ * budget, block by block); then the evidence turns, whole and dated, filling the rest of the budget (evidence.ts);
+ * every claim cites a numbered source episode. Never longer than `budget.limit` tokens. Pure and deterministic for
+ * a fixed `now`.
  */
 export function compileContext(input: {
   plan: QueryPlan;
@@ -32,10 +58,67 @@ export function compileContext(input: {
   time: TimeContext;
   /** Titles and times of the episodes the subgraph cites. */
   episodes: ReadonlyMap<string, { title: string; createdAt: number }>;
+  /** Without a budget the text is as long as the subgraph makes it (an estimate counts its tokens). */
+  budget?: ContextBudget;
+  /** Ranked evidence turns to fill the budget with; without them the subgraph's excerpts are shown. */
+  evidence?: Omit<EvidenceOptions, 'limit' | 'tokenizer' | 'time' | 'cite'>;
 }): CompiledContext {
   const { plan, subgraph: sub, time: ctx } = input;
+  const tokenizer = input.budget?.tokenizer ?? ESTIMATE;
+  const limit = input.budget?.limit ?? Number.MAX_SAFE_INTEGER;
   const cite = citer(input.episodes);
-  const out: string[] = [
+  const out = createTokenBudget({ limit, tokenizer });
+  for (const line of headerLines(plan, ctx)) out.take(line);
+  const worldLimit = input.budget ? Math.floor(limit * WORLD_SHARE[plan.intent]) : limit;
+  const worldOut = createTokenBudget({ limit: Math.max(0, worldLimit - out.used()), tokenizer });
+  const titles = new Set<string>();
+  for (const block of worldBlocks({ plan, sub, ctx })) {
+    const mark = cite.mark();
+    const lines = [...(titles.has(block.title) ? [] : ['', block.title]), ...block.lines(cite)];
+    if (!worldOut.fits(lines.join('\n'))) {
+      cite.rollback(mark);
+      continue;
+    }
+    titles.add(block.title);
+    for (const l of lines) worldOut.take(l);
+  }
+  if (worldOut.used() > 0) out.take(worldOut.text());
+  const sourceLines = (sources: ContextSource[]) =>
+    sources.length === 0
+      ? []
+      : ['', 'Sources:', ...sources.map((s) => `  [${s.n}] “${s.title}”, ${when(ctx, s.time)}`)];
+  const worldSources = cite.sources();
+  const reserved = tokenizer.count(sourceLines(worldSources).join('\n')) + 1;
+  let excerpts = sub.excerpts;
+  if (input.evidence) {
+    const section = compileEvidence({
+      ...input.evidence,
+      limit: Math.max(0, out.left() - reserved),
+      tokenizer,
+      time: ctx,
+      cite,
+    });
+    for (const l of section.lines) out.take(l);
+    excerpts = section.excerpts;
+  } else if (sub.excerpts.length > 0) {
+    out.take('');
+    out.take('From the conversations:');
+    for (const ex of sub.excerpts) for (const l of excerptLines(ctx, ex, cite)) if (!out.take(l)) break;
+  }
+  if (worldOut.used() === 0 && excerpts.length === 0) {
+    out.take('');
+    out.take('Nothing in the world model matches this question.');
+  }
+  for (const l of sourceLines(worldSources)) out.take(l);
+  const text = out.text();
+  return { text, sources: cite.sources(), tokens: tokenizer.count(text), excerpts };
+}
+
+/** Four characters a token: the estimate used when no tokenizer is given. */
+const ESTIMATE: Tokenizer = { name: 'estimate', count: (text) => Math.ceil(text.length / 4) };
+
+function headerLines(plan: QueryPlan, ctx: TimeContext): string[] {
+  const out = [
     `Question: ${plan.question}`,
     `Now: ${longDate(ctx.now, ctx.tz)}. Intent: ${plan.intent.replace('_', ' ')}; ${
       plan.wantsHistory ? 'history included' : 'current state (superseded history left out)'
@@ -47,47 +130,43 @@ export function compileContext(input: {
     );
     out.push(`Time asked about: ${ranges.join('; ')}.`);
   }
-  if (sub.entities.length > 0) {
-    out.push('', 'What the world model knows:');
-    for (const block of sub.entities) out.push(...entityLines(ctx, block, plan.wantsHistory, cite));
-  }
-  if (sub.contradictions.length > 0) {
-    out.push('', 'Unresolved contradictions:');
-    const names = new Map(sub.entities.map((b) => [b.entity.id, b.entity.name]));
-    for (const t of sub.contradictions) {
-      out.push(
-        `  • ${names.get(t.entityId) ?? 'an entity'}, ${when(ctx, t.eventTime)}: ${t.summary}${cite(t.episodeId)}`,
-      );
-    }
-  }
-  if (sub.procedures.length > 0) {
-    out.push('', 'How the user usually works (procedures mined from their history):');
-    for (const p of sub.procedures) out.push(...procedureLines(ctx, p));
-  }
-  if (sub.paths.length > 0) {
-    out.push('', 'Connections:');
-    for (const path of sub.paths) out.push(`  • ${pathText(ctx, path)}`);
-  }
-  if (sub.events.length > 0) {
-    out.push('', 'Other relevant changes:');
-    for (const t of sub.events) out.push(`  • ${when(ctx, t.eventTime)}: ${t.summary}${cite(t.episodeId)}`);
-  }
-  if (sub.excerpts.length > 0) {
-    out.push('', 'From the conversations:');
-    for (const ex of sub.excerpts) out.push(...excerptLines(ctx, ex, cite));
-  }
-  if (out.length <= 3 && sub.entities.length === 0 && sub.excerpts.length === 0) {
-    out.push('', 'Nothing in the world model matches this question.');
-  }
-  const sources = cite.sources();
-  if (sources.length > 0) {
-    out.push('', 'Sources:');
-    for (const s of sources) out.push(`  [${s.n}] “${s.title}”, ${when(ctx, s.time)}`);
-  }
-  return { text: out.join('\n'), sources };
+  return out;
 }
 
-type Cite = ((episodeId: string | null) => string) & { sources(): ContextSource[] };
+/** A piece of the world model's part: its section's title and its lines, rendered with the citer when taken. */
+interface WorldBlock {
+  title: string;
+  lines: (c: Cite) => string[];
+}
+
+/** The world model's part as blocks in priority order. */
+function worldBlocks(input: { plan: QueryPlan; sub: Subgraph; ctx: TimeContext }): WorldBlock[] {
+  const { plan, sub, ctx } = input;
+  const blocks: WorldBlock[] = [];
+  const section = <T>(title: string, items: readonly T[], lines: (item: T, c: Cite) => string[]) => {
+    for (const item of items) blocks.push({ title, lines: (c) => lines(item, c) });
+  };
+  section('What the world model knows:', sub.entities, (b, c) => entityLines(ctx, b, plan.wantsHistory, c));
+  const names = new Map(sub.entities.map((b) => [b.entity.id, b.entity.name]));
+  section('Unresolved contradictions:', sub.contradictions, (t, c) => [
+    `  • ${names.get(t.entityId) ?? 'an entity'}, ${when(ctx, t.eventTime)}: ${t.summary}${c(t.episodeId)}`,
+  ]);
+  section('How the user usually works (procedures mined from their history):', sub.procedures, (p) =>
+    procedureLines(ctx, p),
+  );
+  section('Connections:', sub.paths, (path) => [`  • ${pathText(ctx, path)}`]);
+  section('Other relevant changes:', sub.events, (t, c) => [
+    `  • ${when(ctx, t.eventTime)}: ${t.summary}${c(t.episodeId)}`,
+  ]);
+  return blocks;
+}
+
+type Cite = ((episodeId: string | null) => string) & {
+  sources(): ContextSource[];
+  /** How many sources are numbered now (rollback forgets those numbered after). */
+  mark(): number;
+  rollback(mark: number): void;
+};
 
 function citer(episodes: ReadonlyMap<string, { title: string; createdAt: number }>): Cite {
   const numbered = new Map<string, ContextSource>();
@@ -102,7 +181,13 @@ function citer(episodes: ReadonlyMap<string, { title: string; createdAt: number 
     }
     return ` [${s.n}]`;
   };
-  return Object.assign(fn, { sources: () => [...numbered.values()] });
+  return Object.assign(fn, {
+    sources: () => [...numbered.values()],
+    mark: () => numbered.size,
+    rollback: (mark: number) => {
+      for (const [id, src] of numbered) if (src.n > mark) numbered.delete(id);
+    },
+  });
 }
 
 function entityLines(ctx: TimeContext, block: SubgraphEntity, history: boolean, cite: Cite): string[] {

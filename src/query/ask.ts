@@ -11,6 +11,10 @@ import { PRESETS, type RetrievalPreset } from './presets.js';
 import { pyramidSection, type PyramidSource } from './pyramid-source.js';
 import { retrieve, summarizeLanes, type LaneSummary } from './retrieve.js';
 import { buildSubgraph, type SubgraphLimits } from './subgraph/index.js';
+import { rankEvidence, type EvidenceTurn } from './evidence.js';
+import { questionKeywords } from './keywords.js';
+import type { Tokenizer } from '../ports/tokenizer.js';
+import type { StoredTurn } from '../domain/world.js';
 import type { QueryPlan, RankedItem, Subgraph, TimeFormatChoice } from './types.js';
 import { PieError } from '../domain/errors.js';
 
@@ -30,8 +34,19 @@ export interface ContextRequest {
   /** Overrides the intent's preset (benchmarks, ablations). */
   preset?: RetrievalPreset;
   limits?: SubgraphLimits;
+  /** Tokens the compiled text may have (default DEFAULT_CONTEXT_TOKENS), counted with `tokenizer`. */
+  maxTokens?: number;
+  /** The project's tokenizer; without one, four characters count as a token. */
+  tokenizer?: Tokenizer;
   onWarning?: (message: string) => void;
 }
+
+/** The default context budget: room for a chat model's answer beside it. */
+export const DEFAULT_CONTEXT_TOKENS = 4000;
+/** The smallest budget a context can be compiled for (the question, the time and a few lines). */
+export const MIN_CONTEXT_TOKENS = 200;
+/** The largest budget (the evidence pool holds about this much text). */
+export const MAX_CONTEXT_TOKENS = 32_000;
 
 export interface QueryContext {
   plan: QueryPlan;
@@ -39,6 +54,9 @@ export interface QueryContext {
   lanes: LaneSummary[];
   subgraph: Subgraph;
   text: string;
+  /** Tokens of `text` and the budget it was compiled for. */
+  tokens: number;
+  maxTokens: number;
   sources: ContextSource[];
   /** Pyramid memory summaries the text cites as [P<n>] (empty when there are none). */
   pyramid: PyramidSource[];
@@ -74,28 +92,88 @@ export async function buildQueryContext(input: ContextRequest): Promise<QueryCon
     items: retrieval.items,
     ...(input.limits ? { limits: input.limits } : {}),
   });
-  const cited = new Set<string>();
+  const maxTokens = contextBudget(input.maxTokens);
+  const tokenizer = input.tokenizer ?? ESTIMATE;
+  const evidence = await rankEvidence({ store, plan, items: retrieval.items });
+  const cited = new Set<string>(evidence.map((e) => e.episode.id));
   for (const b of subgraph.entities) {
     for (const t of b.transitions) if (t.episodeId) cited.add(t.episodeId);
     for (const r of b.relationships) if (r.relationship.episodeId) cited.add(r.relationship.episodeId);
   }
   for (const t of [...subgraph.events, ...subgraph.contradictions]) if (t.episodeId) cited.add(t.episodeId);
-  for (const ex of subgraph.excerpts) cited.add(ex.episode.id);
   const episodes = new Map(
     (await store.episodes.getMany([...cited])).map((e) => [e.id, { title: e.title, createdAt: e.createdAt }]),
   );
-  const compiled = compileContext({ plan, subgraph, time: { now, tz, format: plan.timeFormat, periods }, episodes });
-  const pyramid = await pyramidSection({ store, entityIds: plan.entityIds, tz });
+  // Pyramid summaries go after the context, in at most a quarter of the budget (about four characters a token).
+  const pyramid = await pyramidSection({ store, entityIds: plan.entityIds, tz, maxChars: maxTokens });
+  const pyramidTokens = pyramid ? tokenizer.count(pyramid.text) + 2 : 0;
+  const keepPyramid = pyramid !== null && pyramidTokens <= maxTokens / 3;
+  const turnsOf = await conversationTurns(store, evidence);
+  const compiled = compileContext({
+    plan,
+    subgraph,
+    time: { now, tz, format: plan.timeFormat, periods },
+    episodes,
+    budget: { limit: maxTokens - (keepPyramid ? pyramidTokens : 0), tokenizer },
+    evidence: {
+      candidates: evidence,
+      turnsOf: (id) => turnsOf.get(id) ?? [],
+      keywords: questionKeywords(
+        question,
+        plan.timeRanges.map((r) => r.text),
+      ),
+      assistantWanted: asksWhatAssistantSaid(question),
+    },
+  });
   if (input.recordAccess) await recordRetrieval({ store, entities: subgraph.entities.map((b) => b.entity), now });
+  const text = keepPyramid && pyramid ? `${compiled.text}\n\n${pyramid.text}` : compiled.text;
   return {
     plan,
     items: retrieval.items,
     lanes: summarizeLanes(retrieval.lanes),
-    subgraph,
-    text: pyramid ? `${compiled.text}\n\n${pyramid.text}` : compiled.text,
+    subgraph: { ...subgraph, excerpts: compiled.excerpts },
+    text,
+    tokens: keepPyramid ? tokenizer.count(text) : compiled.tokens,
+    maxTokens,
     sources: compiled.sources,
-    pyramid: pyramid?.sources ?? [],
+    pyramid: keepPyramid && pyramid ? pyramid.sources : [],
   };
+}
+
+/** A budget within bounds, or an actionable error. */
+export function contextBudget(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_CONTEXT_TOKENS;
+  if (!Number.isInteger(value) || value < MIN_CONTEXT_TOKENS || value > MAX_CONTEXT_TOKENS) {
+    throw new PieError(
+      'INVALID_ARGUMENT',
+      `A context budget of ${value} tokens is out of range; give a whole number from ${MIN_CONTEXT_TOKENS} to ${MAX_CONTEXT_TOKENS}.`,
+    );
+  }
+  return value;
+}
+
+const ESTIMATE: Tokenizer = { name: 'estimate', count: (text) => Math.ceil(text.length / 4) };
+
+/** The turns of every conversation an evidence turn comes from (the compiler shows neighbours from them). */
+async function conversationTurns(store: WorldStore, evidence: readonly EvidenceTurn[]) {
+  const out = new Map<string, StoredTurn[]>();
+  for (const e of evidence) if (!out.has(e.episode.id)) out.set(e.episode.id, await store.episodes.turns(e.episode.id));
+  return out;
+}
+
+/**
+ * The question asks what the assistant said before ("remind me…", "you recommended…", "our previous
+ * conversation"): its turns are evidence as much as the user's and are shown whole.
+ */
+export function asksWhatAssistantSaid(question: string): boolean {
+  return (
+    /\b(remind me|previous (conversation|chat|discussion)|last time we|earlier (conversation|chat)|our (last|earlier|previous) (conversation|chat|discussion))\b/i.test(
+      question,
+    ) ||
+    /\byou\s+(?:had\s+|have\s+)?(recommended|suggested|mentioned|said|told|gave|provided|listed|shared|wrote|explained|described|proposed|advised|named|gave me)\b/i.test(
+      question,
+    )
+  );
 }
 
 export interface Answer {

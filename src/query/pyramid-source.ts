@@ -42,6 +42,8 @@ export async function pyramidSection(input: {
   store: WorldStore;
   entityIds: readonly string[];
   tz: string;
+  /** At most this many characters (default MAX_SECTION_CHARS): a small context budget gets a small section. */
+  maxChars?: number;
 }): Promise<PyramidSection | null> {
   const { store } = input;
   const models: MentalModel[] = [];
@@ -60,7 +62,7 @@ export async function pyramidSection(input: {
     if (p.tiers.length > 0) pyramids.push(p);
   }
   if (pyramids.length === 0) return null;
-  return renderSection(pyramids, input.tz);
+  return renderSection(pyramids, input.tz, Math.min(input.maxChars ?? MAX_SECTION_CHARS, MAX_SECTION_CHARS));
 }
 
 /** The discovered model of an entity: its name's slug, else an alias's (never a base model). */
@@ -117,8 +119,8 @@ function topLines(text: string): string {
   return renderLines(best.sort((a, b) => a.time - b.time));
 }
 
-function renderSection(pyramids: readonly Pyramid[], tz: string): PyramidSection {
-  const budget = Math.floor(MAX_SECTION_CHARS / pyramids.length);
+function renderSection(pyramids: readonly Pyramid[], tz: string, maxChars: number): PyramidSection {
+  const budget = Math.floor(maxChars / pyramids.length);
   const out = ['Pyramid memory (summaries of observations about the person, by time tier; long-term first):'];
   const sources: PyramidSource[] = [];
   for (const p of pyramids) {

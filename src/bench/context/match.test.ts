@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { answerInText, answerParts, isShortAnswer, normalizeForMatch, parseDateAnswer } from './match.js';
+
+describe('normalizeForMatch', () => {
+  it.each([
+    ['Caroline’s necklace!', 'caroline necklace'],
+    ['Café au lait', 'cafe au lait'],
+    ['Two dogs and THREE cats', '2 dogs and 3 cats'],
+    ['the 7th of May', 'the 7 of may'],
+    ['$1,200.50 total', '120050 total'],
+    ['self-care', 'self care'],
+    ['  many   spaces ', 'many spaces'],
+  ])('%s → %s', (input, expected) => {
+    expect(normalizeForMatch(input)).toBe(expected);
+  });
+});
+
+describe('answerParts', () => {
+  it.each([
+    ['Sweden', ['Sweden']],
+    ['pottery, camping, painting, swimming', ['pottery', 'camping', 'painting', 'swimming']],
+    ['pottery, camping and painting', ['pottery', 'camping', 'painting']],
+    ['Running; pottery', ['Running', 'pottery']],
+    ['$1,200', ['$1,200']],
+    ['salt and pepper', ['salt and pepper']],
+  ])('%s', (answer, parts) => {
+    expect(answerParts(answer)).toEqual(parts);
+  });
+});
+
+describe('parseDateAnswer', () => {
+  it.each([
+    ['7 may 2023', { day: 7, month: 4, year: 2023 }],
+    ['may 7 2023', { day: 7, month: 4, year: 2023 }],
+    ['2023 05 07', { day: 7, month: 4, year: 2023 }],
+    ['june 2023', { month: 5, year: 2023 }],
+    ['7 may', { day: 7, month: 4 }],
+    ['sept 3', { day: 3, month: 8 }],
+    ['2022', null],
+    ['the week before 9 june 2023', null],
+    ['4 years', null],
+  ])('%s', (text, expected) => {
+    expect(parseDateAnswer(text)).toEqual(expected);
+  });
+});
+
+describe('answerInText', () => {
+  it.each([
+    // [answer, text, expected]
+    ['Sweden', 'She moved from Sweden 4 years ago.', true],
+    ['sweden', 'Swedenborg wrote books', false],
+    ['7 May 2023', '[3] 7 May 2023\nCaroline: I went yesterday', true],
+    ['7 May 2023', 'On May 7, 2023 she went', true],
+    ['7 May 2023', 'on 2023-05-07 she went', true],
+    ['May 7, 2023', 'Session of 7 May 2023', true],
+    ['7 May 2023', '8 May 2023: she went yesterday', false],
+    ['June 2023', 'camping in June 2023 maybe', true],
+    ['2022', 'she painted it in 2022', true],
+    ['2022', 'she painted it in 20223', false],
+    ['two', 'she has 2 kids', true],
+    ['3', 'three kids', true],
+    ['pottery, camping, painting', 'I love painting and pottery and camping', true],
+    ['pottery, camping, painting', 'I love painting and pottery', false],
+    ['"Nothing is Impossible", "Charlotte\'s Web"', 'I read Charlotte’s Web and Nothing is Impossible', true],
+    ['The Four Seasons', 'she loves Four Seasons by Vivaldi', true],
+    ['self-care is important', 'she realized self care is important', true],
+    ['', 'anything', false],
+  ])('%s in %s → %s', (answer, text, expected) => {
+    expect(answerInText(answer, text)).toBe(expected);
+  });
+});
+
+describe('isShortAnswer', () => {
+  it.each([
+    ['Sweden', true],
+    ['The sunday before 25 May 2023', true],
+    ['by carving out some me-time each day for activities like running, reading, or playing the violin', false],
+    ['pottery, camping, painting, swimming', true],
+  ])('%s', (answer, expected) => {
+    expect(isShortAnswer(answer)).toBe(expected);
+  });
+});

@@ -1,0 +1,170 @@
+import { MONTH_NAMES } from '../../domain/time.js';
+
+/**
+ * Answer-in-context matching (docs/evaluation.md "Answer in context"): is a gold answer written somewhere in a text?
+ * Both sides are normalized the same way — lower case, accents dropped, punctuation to spaces, number words to
+ * digits, ordinal suffixes dropped ("7th" → "7"), one space between words — and the answer must appear on word
+ * boundaries. A date answer also matches in any common written order ("7 May 2023", "May 7, 2023", "2023-05-07");
+ * a list answer ("pottery, camping and painting") matches only when every part does.
+ */
+
+const NUMBER_WORDS: Record<string, string> = {
+  zero: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
+  thirteen: '13',
+  fourteen: '14',
+  fifteen: '15',
+  sixteen: '16',
+  seventeen: '17',
+  eighteen: '18',
+  nineteen: '19',
+  twenty: '20',
+  thirty: '30',
+  forty: '40',
+  fifty: '50',
+  sixty: '60',
+  seventy: '70',
+  eighty: '80',
+  ninety: '90',
+  hundred: '100',
+  first: '1',
+  second: '2',
+  third: '3',
+  fourth: '4',
+  fifth: '5',
+};
+
+const MONTHS = MONTH_NAMES.map((m) => m.toLowerCase());
+
+/** The normal form both answers and contexts are compared in. */
+export function normalizeForMatch(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      // 1,200 and 1.5 keep their digits together; other punctuation separates words.
+      .replace(/(\d)[,.](\d)/g, '$1$2')
+      .replace(/['’]s\b/g, '')
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .split(' ')
+      .filter((w) => w !== '')
+      .map((w) => NUMBER_WORDS[w] ?? w.replace(/^(\d+)(st|nd|rd|th)$/, '$1'))
+      .join(' ')
+  );
+}
+
+/** The parts a list answer must all match: split at commas and semicolons (and a final "and" after a comma). */
+export function answerParts(answer: string): string[] {
+  if (!/[,;]/.test(answer.replace(/(\d),(\d)/g, '$1$2'))) return [answer];
+  return answer
+    .replace(/(\d),(\d)/g, '$1$2')
+    .split(/[;,]|,?\s+and\s+(?=[^,;]*$)/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+}
+
+interface DateParts {
+  day?: number;
+  month: number;
+  year?: number;
+}
+
+/** A normalized answer that is a date ("7 may 2023", "may 7 2023", "2023 5 7", "june 2023", "may 7"). */
+export function parseDateAnswer(normalized: string): DateParts | null {
+  const words = normalized.split(' ');
+  if (words.length < 2 || words.length > 3) return null;
+  const kinds = words.map((w) => {
+    const month = MONTHS.findIndex((m) => w.length >= 3 && m.startsWith(w));
+    if (month >= 0) return { kind: 'month' as const, value: month };
+    if (!/^\d{1,4}$/.test(w)) return null;
+    const value = Number(w);
+    return { kind: value > 999 ? ('year' as const) : value >= 1 && value <= 31 ? ('day' as const) : null, value };
+  });
+  if (kinds.some((k) => k === null || k.kind === null)) return null;
+  const shape = kinds.map((k) => k?.kind).join(' ');
+  const v = kinds.map((k) => k?.value ?? 0);
+  const [a = 0, b = 0, c = 0] = v;
+  switch (shape) {
+    case 'day month year':
+      return { day: a, month: b, year: c };
+    case 'month day year':
+      return { day: b, month: a, year: c };
+    case 'year day day':
+      return b <= 12 ? { day: c, month: b - 1, year: a } : null;
+    case 'month year':
+      return { month: a, year: b };
+    case 'day month':
+      return { day: a, month: b };
+    case 'month day':
+      return { day: b, month: a };
+    default:
+      return null;
+  }
+}
+
+/** Every written form of a date the context may use, normalized. */
+export function dateForms(date: DateParts): string[] {
+  const name = MONTHS[date.month] ?? '';
+  const short = name.slice(0, 3);
+  const mm = String(date.month + 1);
+  const forms: string[] = [];
+  for (const m of [name, short]) {
+    if (date.day !== undefined && date.year !== undefined) {
+      forms.push(`${date.day} ${m} ${date.year}`, `${m} ${date.day} ${date.year}`);
+    } else if (date.day !== undefined) {
+      forms.push(`${date.day} ${m}`, `${m} ${date.day}`);
+    } else if (date.year !== undefined) {
+      forms.push(`${m} ${date.year}`);
+    }
+  }
+  if (date.day !== undefined && date.year !== undefined) {
+    forms.push(
+      `${date.year} ${mm.padStart(2, '0')} ${String(date.day).padStart(2, '0')}`,
+      `${date.year} ${mm} ${date.day}`,
+    );
+  }
+  return [...new Set(forms)];
+}
+
+/** Leading articles say nothing about the answer ("The Four Seasons" is found as "four seasons"). */
+function stripArticle(normalized: string): string {
+  return normalized.replace(/^(the|a|an) (?=\S)/, '');
+}
+
+function containsWords(haystack: string, needle: string): boolean {
+  return needle !== '' && ` ${haystack} `.includes(` ${needle} `);
+}
+
+/** One part of an answer in an already normalized text. */
+function partInText(part: string, text: string): boolean {
+  const normalized = stripArticle(normalizeForMatch(part));
+  if (normalized === '') return false;
+  const date = parseDateAnswer(normalized);
+  if (date) return dateForms(date).some((f) => containsWords(text, f));
+  return containsWords(text, normalized);
+}
+
+/** Is the answer in the text (every part of a list answer, dates in any written form)? */
+export function answerInText(answer: string, text: string): boolean {
+  const normalizedText = normalizeForMatch(text);
+  const parts = answerParts(answer);
+  return parts.length > 0 && parts.every((p) => partInText(p, normalizedText));
+}
+
+/** Words of the answer's normal form: a "short" answer (≤ 6 words a part) is one a context can hold verbatim. */
+export function isShortAnswer(answer: string, maxWords = 6): boolean {
+  const parts = answerParts(answer);
+  return parts.length > 0 && parts.every((p) => normalizeForMatch(p).split(' ').filter(Boolean).length <= maxWords);
+}

@@ -1,0 +1,190 @@
+import type { Episode, StoredTurn } from '../domain/world.js';
+import type { Tokenizer } from '../ports/tokenizer.js';
+import type { Excerpt } from '../query/types.js';
+import { truncateToTokens } from './budget.js';
+import { when, type TimeContext } from './time-format.js';
+import { annotateRelativeTimes } from './turn-times.js';
+
+/** A ranked evidence turn with its conversation (see query/evidence.ts). */
+export interface EvidenceCandidate {
+  episode: Episode;
+  turn: StoredTurn;
+}
+
+export interface EvidenceOptions {
+  candidates: readonly EvidenceCandidate[];
+  /** All turns of a conversation, in order (for the neighbouring turn that carries an answer). */
+  turnsOf: (episodeId: string) => readonly StoredTurn[];
+  /** Tokens the evidence section may use, its title included. */
+  limit: number;
+  tokenizer: Tokenizer;
+  time: TimeContext;
+  /** The question's search words: a turn too long to show whole is cut to the sentences holding them. */
+  keywords: readonly string[];
+  /** The question asks what the assistant said: assistant turns are shown as whole as user turns. */
+  assistantWanted: boolean;
+  /** The citation number of a conversation (registers it as a source). */
+  cite: (episodeId: string) => string;
+}
+
+export interface EvidenceSection {
+  lines: string[];
+  /** What was shown, per conversation (for provenance and the benchmarks' mapping). */
+  excerpts: Excerpt[];
+  tokens: number;
+}
+
+const TITLE = 'From the conversations (whole turns; relative times resolved in [brackets]):';
+/** A reply this short needs the turn it answers to be understood ("Yes, last week!"). */
+const SHORT_REPLY_WORDS = 12;
+/** Stop looking once this many candidates in a row did not fit. */
+const MISSES_BEFORE_STOP = 25;
+
+/**
+ * The evidence section of a compiled context (DESIGN.md §4, docs/query.md "Evidence"): turns are taken best first
+ * while they fit the budget — whole, dated, with the speaker, relative times resolved, and with the turn that
+ * carries the answer next to them (the reply to a question, the question a short reply answers) — then written
+ * grouped by conversation in time order, "…" marking skipped turns. A turn longer than a quarter of the budget (or an
+ * assistant's turn the question does not ask about, past 120 tokens) is cut to its sentences that hold the
+ * question's words. Never exceeds `limit`. Pure.
+ */
+export function compileEvidence(input: EvidenceOptions): EvidenceSection {
+  const { tokenizer, limit } = input;
+  const title = tokenizer.count(TITLE) + 2;
+  if (input.candidates.length === 0 || limit <= title + 20) return { lines: [], excerpts: [], tokens: 0 };
+  let used = title;
+  const picked = new Map<string, { episode: Episode; lines: Map<number, string> }>();
+  const headers = new Map<string, number>();
+  let misses = 0;
+  const cap = Math.max(150, Math.floor(limit / 4));
+
+  const tryTake = (episode: Episode, turn: StoredTurn): boolean => {
+    const group = picked.get(episode.id);
+    if (group?.lines.has(turn.seq)) return true;
+    const line = turnLine({ ...input, episode, turn, cap });
+    // A line, its newline, and the "…" that may separate it from the turns around it.
+    let cost = tokenizer.count(line) + 3;
+    if (!group) cost += headers.get(episode.id) ?? headerCost(input, episode, headers);
+    if (used + cost > limit) return false;
+    used += cost;
+    const g = group ?? { episode, lines: new Map<number, string>() };
+    g.lines.set(turn.seq, line);
+    picked.set(episode.id, g);
+    return true;
+  };
+
+  for (const { episode, turn } of input.candidates) {
+    if (!tryTake(episode, turn)) {
+      if (++misses >= MISSES_BEFORE_STOP) break;
+      continue;
+    }
+    misses = 0;
+    for (const n of carriers(turn, input.turnsOf(episode.id))) tryTake(episode, n);
+  }
+  return render(input, picked, used);
+}
+
+function headerCost(input: EvidenceOptions, episode: Episode, cache: Map<string, number>): number {
+  const cost = input.tokenizer.count(headerLine(input, episode, '[99]')) + 1;
+  cache.set(episode.id, cost);
+  return cost;
+}
+
+function headerLine(input: EvidenceOptions, episode: Episode, citation: string): string {
+  return `  • “${episode.title}”, ${when(input.time, episode.createdAt)} ${citation}`;
+}
+
+/** The neighbouring turns that carry a turn's meaning: the answer to a question, the question a short reply answers. */
+function carriers(turn: StoredTurn, turns: readonly StoredTurn[]): StoredTurn[] {
+  const out: StoredTurn[] = [];
+  const next = turns.find((t) => t.seq === turn.seq + 1);
+  const prev = turns.find((t) => t.seq === turn.seq - 1);
+  if (next && /\?\s*$/.test(turn.text.trim())) out.push(next);
+  if (prev && turn.text.split(/\s+/).length <= SHORT_REPLY_WORDS) out.push(prev);
+  return out;
+}
+
+function turnLine(input: EvidenceOptions & { episode: Episode; turn: StoredTurn; cap: number }): string {
+  const { turn, episode, time } = input;
+  const at = turn.time ?? episode.createdAt;
+  const who = turn.speaker ?? (turn.role === 'user' ? 'User' : 'Assistant');
+  const flat = turn.text.replace(/\s+/g, ' ').trim();
+  const resolved = time.format === 'semantic' ? flat : annotateRelativeTimes({ text: flat, at, tz: time.tz });
+  const aside = turn.role === 'assistant' && turn.speaker === null && !input.assistantWanted;
+  const cap = aside ? Math.min(120, input.cap) : input.cap;
+  const body =
+    input.tokenizer.count(resolved) <= cap ? resolved : passage(resolved, input.keywords, cap, input.tokenizer);
+  const stamp = turn.time !== null && turn.time !== episode.createdAt ? ` (${when(time, turn.time)})` : '';
+  return `    ${who}${stamp}: ${body}`;
+}
+
+/**
+ * The sentences of a long turn that hold the most question words (stems of 5 letters), in their order, joined by
+ * "…", within `cap` tokens; the turn's opening when no sentence holds any.
+ */
+export function passage(text: string, keywords: readonly string[], cap: number, tokenizer: Tokenizer): string {
+  const stems = keywords.map((k) => k.toLowerCase().slice(0, 5)).filter((k) => k.length >= 3);
+  const sentences = text.split(/(?<=[.!?:])\s+|\s+(?=\d+\.\s)|\s+(?=[-*•]\s)/).filter((s) => s.trim() !== '');
+  const scored = sentences.map((s, i) => {
+    const words = s.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+    return { i, s, score: stems.filter((st) => words.some((w) => w.startsWith(st))).length };
+  });
+  const order = [...scored].filter((x) => x.score > 0).sort((a, b) => b.score - a.score || a.i - b.i);
+  if (order.length === 0) return `${truncateToTokens({ text, limit: cap - 2, tokenizer })} …`;
+  const chosen = new Set<number>();
+  let used = 0;
+  for (const x of order) {
+    for (const i of [x.i, x.i + 1]) {
+      const s = sentences[i];
+      if (s === undefined || chosen.has(i)) continue;
+      const c = tokenizer.count(s) + 2;
+      if (used + c > cap) continue;
+      chosen.add(i);
+      used += c;
+    }
+  }
+  if (chosen.size === 0) {
+    const best = order[0]?.s ?? text;
+    return `… ${truncateToTokens({ text: best, limit: cap - 4, tokenizer })} …`;
+  }
+  const parts: string[] = [];
+  let previous = -1;
+  for (const i of [...chosen].sort((a, b) => a - b)) {
+    if (i !== previous + 1) parts.push('…');
+    parts.push(sentences[i] ?? '');
+    previous = i;
+  }
+  if (previous < sentences.length - 1) parts.push('…');
+  return parts.join(' ');
+}
+
+function render(
+  input: EvidenceOptions,
+  picked: Map<string, { episode: Episode; lines: Map<number, string> }>,
+  used: number,
+): EvidenceSection {
+  const groups = [...picked.values()].sort(
+    (a, b) => a.episode.createdAt - b.episode.createdAt || (a.episode.id < b.episode.id ? -1 : 1),
+  );
+  const lines = ['', TITLE];
+  const excerpts: Excerpt[] = [];
+  for (const g of groups) {
+    lines.push(headerLine(input, g.episode, input.cite(g.episode.id).trim()));
+    const seqs = [...g.lines.keys()].sort((a, b) => a - b);
+    let previous = seqs[0] === 0 ? -1 : -2;
+    for (const seq of seqs) {
+      if (seq !== previous + 1) lines.push('    …');
+      lines.push(g.lines.get(seq) ?? '');
+      previous = seq;
+    }
+    const turns = input.turnsOf(g.episode.id);
+    excerpts.push({
+      episode: g.episode,
+      lines: seqs.flatMap((seq) => {
+        const t = turns.find((x) => x.seq === seq);
+        return t ? [{ role: t.role, speaker: t.speaker, text: t.text, seq, time: t.time }] : [];
+      }),
+    });
+  }
+  return { lines, excerpts, tokens: used };
+}

@@ -1,0 +1,62 @@
+import { MONTH_NAMES } from '../domain/time.js';
+import { dayOf, localDate, monthSpan, weekOf, yearSpan } from '../query/time/calendar.js';
+import { findTimeRanges, type TimeRange } from '../query/time/index.js';
+import { longDate } from './time-format.js';
+
+const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const DAY = 86_400_000;
+
+/**
+ * Relative times in what someone said, resolved against when they said it (pie-paper §4.1: the model should not do
+ * date arithmetic): "I went yesterday" said on 8 May 2023 becomes "I went yesterday [7 May 2023]", "last week"
+ * becomes "last week [the week before 9 June 2023]", "last year" "[2022]". Only phrases measured from the moment of
+ * speaking are resolved (relative.ts conventions); dates written out, seasons and vague words ("recently") are left
+ * as they are, and so is anything that means the day it was said. Pure.
+ */
+export function annotateRelativeTimes(input: { text: string; at: number; tz: string }): string {
+  const { text, at, tz } = input;
+  if (!RELATIVE_HINT.test(text)) return text;
+  const ranges = findTimeRanges({ text, now: at, tz, periods: [] }).filter((r) => r.kind === 'relative');
+  if (ranges.length === 0) return text;
+  let out = '';
+  let last = 0;
+  for (const r of ranges) {
+    const label = resolvedLabel(r, at, tz);
+    const end = text.indexOf(r.text, last);
+    if (label === null || end < 0) continue;
+    const stop = end + r.text.length;
+    out += `${text.slice(last, stop)} [${label}]`;
+    last = stop;
+  }
+  return out + text.slice(last);
+}
+
+/** A cheap test before the full time-reference finder runs (most turns have no relative time at all). */
+const RELATIVE_HINT =
+  /\b(yesterday|last|ago|past|previous|next|this|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
+
+/** What a resolved range is called: a day's date, "the week before <date>", a month, a year; null to leave it. */
+export function resolvedLabel(range: TimeRange, at: number, tz: string): string | null {
+  const same = (s: { start: number; end: number }): boolean => s.start === range.start && s.end === range.end;
+  const today = dayOf(at, tz);
+  if (same(today)) return null;
+  const start = localDate(range.start, tz);
+  if (range.end - range.start <= DAY + 3_600_000 && same(dayOf(range.start, tz))) {
+    const weekday = WEEKDAY_NAMES[(new Date(Date.UTC(start.year, start.month - 1, start.day)).getUTCDay() + 6) % 7];
+    const date = longDate(range.start, tz);
+    return /day\b/i.test(range.text) && !/yesterday|today/i.test(range.text) && range.start < at
+      ? `${date}, the ${weekday ?? ''} before ${longDate(at, tz)}`
+      : date;
+  }
+  const week = weekOf(range.start, tz);
+  if (range.end - range.start <= 2 * DAY + 3_600_000 && range.end === week.end) {
+    return range.end <= at ? `the weekend before ${longDate(at, tz)}` : `the weekend after ${longDate(at, tz)}`;
+  }
+  if (same(weekOf(at, tz, -1))) return `the week before ${longDate(at, tz)}`;
+  if (same(weekOf(at, tz, 1))) return `the week after ${longDate(at, tz)}`;
+  if (same(week)) return `the week of ${longDate(range.start, tz)}`;
+  if (same(monthSpan(start.year, start.month, tz))) return `${MONTH_NAMES[start.month - 1] ?? ''} ${start.year}`;
+  if (same(yearSpan(start.year, tz))) return String(start.year);
+  if (range.end <= at + 60_000 && range.end >= at - 60_000) return `since ${longDate(range.start, tz)}`;
+  return null;
+}
