@@ -1,6 +1,6 @@
 import type { Episode, StoredTurn } from '../domain/world.js';
 import type { WorldStore } from '../ports/world-store.js';
-import { keywordText } from './keywords.js';
+import { questionKeywords } from './keywords.js';
 import { rankTurnsInContext } from './lanes/turn-context.js';
 import type { QueryPlan, RankedItem } from './types.js';
 
@@ -22,6 +22,9 @@ export interface EvidenceTurn {
 /** Matching turns fetched from the full-text index per question: enough for an 8k-token context. */
 export const EVIDENCE_POOL = 400;
 
+/** A turn spoken by a person the question names weighs this much more than its words alone (their own words). */
+export const SPEAKER_WEIGHT = 1.5;
+
 export async function rankEvidence(input: {
   store: WorldStore;
   plan: QueryPlan;
@@ -29,6 +32,7 @@ export async function rankEvidence(input: {
   pool?: number;
 }): Promise<EvidenceTurn[]> {
   const { store, plan, items } = input;
+  const cache = createTurnCache(store);
   const order: { episodeId: string; seq: number }[] = [];
   const seen = new Set<string>();
   const push = (episodeId: string, seq: number): void => {
@@ -37,43 +41,81 @@ export async function rankEvidence(input: {
     seen.add(key);
     order.push({ episodeId, seq });
   };
-  for (const item of items) if (item.ref.kind === 'turn') push(item.ref.episodeId, item.ref.seq);
-
-  const text = keywordText(
+  const words = questionKeywords(
     plan.question,
     plan.timeRanges.map((r) => r.text),
   );
-  if (text !== null) {
-    const hits = await store.search.turns({ text, limit: input.pool ?? EVIDENCE_POOL, mode: 'fill' });
-    const counts = new Map(
-      (await store.episodes.getMany([...new Set(hits.map((h) => h.episodeId))])).map((e) => [e.id, e.turnCount]),
-    );
-    const ranked = rankTurnsInContext({
-      matched: hits.map((h) => ({
-        episodeId: h.episodeId,
-        seq: h.seq,
-        score: -h.score,
-        time: h.time ?? h.episodeTime,
-      })),
-      turnCount: (id) => counts.get(id),
-    });
-    for (const t of ranked) push(t.episodeId, t.seq);
+  const pool = input.pool ?? EVIDENCE_POOL;
+  if (words.length > 0) {
+    const everyWord = await store.search.turns({ text: words.join(' '), limit: pool, mode: 'fill' });
+    await cache.load(everyWord.map((h) => h.episodeId));
+    // People who speak in the history are named in nearly every turn addressed to them ("Thanks, Melanie!"):
+    // their names rank the other person's turns. Search without them first, weighing the named people's own
+    // turns; the turns the names match come after (they still fill a large budget).
+    const speakers = cache.speakers();
+    const named = new Set(words.map((w) => w.toLowerCase()).filter((w) => speakers.has(w)));
+    const rest = words.filter((w) => !named.has(w.toLowerCase()));
+    const searches = [everyWord];
+    if (named.size > 0 && rest.length > 0) {
+      const hits = await store.search.turns({ text: rest.join(' '), limit: pool, mode: 'fill' });
+      await cache.load(hits.map((h) => h.episodeId));
+      searches.unshift(hits);
+    }
+    for (const hits of searches) {
+      const ranked = rankTurnsInContext({
+        matched: hits.map((h) => {
+          const speaker = cache.turn(h.episodeId, h.seq)?.speaker?.toLowerCase().split(/\s+/)[0];
+          const weight = speaker !== undefined && named.has(speaker) ? SPEAKER_WEIGHT : 1;
+          return { episodeId: h.episodeId, seq: h.seq, score: -h.score * weight, time: h.time ?? h.episodeTime };
+        }),
+        turnCount: (id) => cache.episode(id)?.turnCount,
+      });
+      for (const t of ranked) push(t.episodeId, t.seq);
+    }
   }
-  // Conversations the fused items name without a matching turn: their turns in order, after the matches.
+  // Turns other lanes found (vectors), then conversations the fused items name without a matching turn.
+  for (const item of items) if (item.ref.kind === 'turn') push(item.ref.episodeId, item.ref.seq);
   const pointed = await pointedEpisodes(store, items);
-  const episodeIds = [...new Set([...order.map((o) => o.episodeId), ...pointed])];
-  const episodes = new Map((await store.episodes.getMany(episodeIds)).map((e) => [e.id, e]));
-  const turns = new Map<string, StoredTurn[]>();
-  for (const id of episodeIds) turns.set(id, await store.episodes.turns(id));
-  for (const id of pointed) for (const t of turns.get(id) ?? []) push(id, t.seq);
+  await cache.load([...order.map((o) => o.episodeId), ...pointed]);
+  for (const id of pointed) for (const t of cache.turns(id)) push(id, t.seq);
 
   const out: EvidenceTurn[] = [];
   for (const o of order) {
-    const episode = episodes.get(o.episodeId);
-    const turn = turns.get(o.episodeId)?.[o.seq];
-    if (episode && turn && turn.seq === o.seq) out.push({ episode, turn, rank: out.length });
+    const episode = cache.episode(o.episodeId);
+    const turn = cache.turn(o.episodeId, o.seq);
+    if (episode && turn) out.push({ episode, turn, rank: out.length });
   }
   return preferRange(out, plan);
+}
+
+/** Episodes and their turns, loaded once per question. */
+function createTurnCache(store: WorldStore) {
+  const episodes = new Map<string, Episode>();
+  const turns = new Map<string, StoredTurn[]>();
+  return {
+    async load(ids: readonly string[]): Promise<void> {
+      const missing = [...new Set(ids)].filter((id) => !episodes.has(id));
+      for (const e of await store.episodes.getMany(missing)) {
+        episodes.set(e.id, e);
+        turns.set(e.id, await store.episodes.turns(e.id));
+      }
+    },
+    episode: (id: string) => episodes.get(id),
+    turns: (id: string) => turns.get(id) ?? [],
+    turn: (id: string, seq: number) => {
+      const list = turns.get(id) ?? [];
+      return list[seq]?.seq === seq ? list[seq] : list.find((t) => t.seq === seq);
+    },
+    /** First names of everyone who speaks in the loaded conversations, lower case. */
+    speakers(): Set<string> {
+      const out = new Set<string>();
+      for (const list of turns.values()) {
+        for (const t of list) if (t.speaker) out.add(t.speaker.toLowerCase().split(/\s+/)[0] ?? '');
+      }
+      out.delete('');
+      return out;
+    },
+  };
 }
 
 /** Episodes a fused episode or transition item points to, in fused order. */
@@ -99,9 +141,11 @@ export function turnTime(e: EvidenceTurn): number {
  * ranking stays as it is, so a vague or wrong time reading cannot hide the evidence.
  */
 function preferRange(turns: EvidenceTurn[], plan: QueryPlan): EvidenceTurn[] {
-  if (plan.timeRanges.length === 0) return turns;
-  const start = Math.min(...plan.timeRanges.map((r) => r.start));
-  const end = Math.max(...plan.timeRanges.map((r) => r.end));
+  // A vague time ("recently") narrows nothing: the evidence keeps its rank.
+  const ranges = plan.timeRanges.filter((r) => r.kind !== 'vague');
+  if (ranges.length === 0) return turns;
+  const start = Math.min(...ranges.map((r) => r.start));
+  const end = Math.max(...ranges.map((r) => r.end));
   const inside = turns.filter((t) => turnTime(t) >= start && turnTime(t) < end);
   if (inside.length < 3) return turns;
   const rest = turns.filter((t) => !inside.includes(t));
