@@ -2,7 +2,7 @@ import type { Episode, StoredTurn } from '../domain/world.js';
 import type { Tokenizer } from '../ports/tokenizer.js';
 import type { Excerpt } from '../query/types.js';
 import { truncateToTokens } from './budget.js';
-import { when, type TimeContext } from './time-format.js';
+import { longDate, when, type TimeContext } from './time-format.js';
 import { annotateRelativeTimes } from './turn-times.js';
 
 /** A ranked evidence turn with its conversation (see query/evidence.ts). */
@@ -36,7 +36,9 @@ export interface EvidenceSection {
 
 const TITLE = 'From the conversations (whole turns; relative times resolved in [brackets]):';
 /** A reply this short needs the turn it answers to be understood ("Yes, last week!"). */
-const SHORT_REPLY_WORDS = 12;
+const SHORT_REPLY_WORDS = 8;
+/** Room (tokens) worth filling with a cut turn once no whole turn fits. */
+const MIN_CUT_TOKENS = 24;
 /** Stop looking once this many candidates in a row did not fit. */
 const MISSES_BEFORE_STOP = 25;
 
@@ -58,10 +60,10 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
   let misses = 0;
   const cap = Math.max(150, Math.floor(limit / 4));
 
-  const tryTake = (episode: Episode, turn: StoredTurn): boolean => {
+  const tryTake = (episode: Episode, turn: StoredTurn, given?: string): boolean => {
     const group = picked.get(episode.id);
     if (group?.lines.has(turn.seq)) return true;
-    const line = turnLine({ ...input, episode, turn, cap });
+    const line = given ?? turnLine({ ...input, episode, turn, cap });
     // A line, its newline, and the "…" that may separate it from the turns around it.
     let cost = tokenizer.count(line) + 3;
     if (!group) cost += headers.get(episode.id) ?? headerCost(input, episode, headers);
@@ -80,6 +82,14 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
     }
     misses = 0;
     for (const n of carriers(turn, input.turnsOf(episode.id))) tryTake(episode, n);
+  }
+  // What is left is too small for any whole turn: the best turn not shown, cut to the room left.
+  const rest = input.candidates.find((c) => !picked.get(c.episode.id)?.lines.has(c.turn.seq));
+  const room = limit - used - 3 - (rest && !picked.has(rest.episode.id) ? headerCost(input, rest.episode, headers) : 0);
+  if (rest && room >= MIN_CUT_TOKENS) {
+    const line = turnLine({ ...input, episode: rest.episode, turn: rest.turn, cap: room - 8 });
+    const fits = input.tokenizer.count(line) <= room;
+    tryTake(rest.episode, rest.turn, fits ? line : `${truncateToTokens({ text: line, limit: room - 2, tokenizer })} …`);
   }
   return render(input, picked, used);
 }
@@ -114,7 +124,9 @@ function turnLine(input: EvidenceOptions & { episode: Episode; turn: StoredTurn;
   const cap = aside ? Math.min(120, input.cap) : input.cap;
   const body =
     input.tokenizer.count(resolved) <= cap ? resolved : passage(resolved, input.keywords, cap, input.tokenizer);
-  const stamp = turn.time !== null && turn.time !== episode.createdAt ? ` (${when(time, turn.time)})` : '';
+  // A turn's own time only when it is another day than its conversation's (a conversation resumed later).
+  const otherDay = turn.time !== null && longDate(turn.time, time.tz) !== longDate(episode.createdAt, time.tz);
+  const stamp = otherDay && turn.time !== null ? ` (${when(time, turn.time)})` : '';
   return `    ${who}${stamp}: ${body}`;
 }
 

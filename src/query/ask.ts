@@ -94,13 +94,14 @@ export async function buildQueryContext(input: ContextRequest): Promise<QueryCon
   });
   const maxTokens = contextBudget(input.maxTokens);
   const tokenizer = input.tokenizer ?? ESTIMATE;
-  const evidence = await rankEvidence({ store, plan, items: retrieval.items });
-  const cited = new Set<string>(evidence.map((e) => e.episode.id));
+  const worldCited = new Set<string>();
   for (const b of subgraph.entities) {
-    for (const t of b.transitions) if (t.episodeId) cited.add(t.episodeId);
-    for (const r of b.relationships) if (r.relationship.episodeId) cited.add(r.relationship.episodeId);
+    for (const t of b.transitions) if (t.episodeId) worldCited.add(t.episodeId);
+    for (const r of b.relationships) if (r.relationship.episodeId) worldCited.add(r.relationship.episodeId);
   }
-  for (const t of [...subgraph.events, ...subgraph.contradictions]) if (t.episodeId) cited.add(t.episodeId);
+  for (const t of [...subgraph.events, ...subgraph.contradictions]) if (t.episodeId) worldCited.add(t.episodeId);
+  const evidence = await rankEvidence({ store, plan, items: retrieval.items, cited: [...worldCited] });
+  const cited = new Set<string>([...worldCited, ...evidence.map((e) => e.episode.id)]);
   const episodes = new Map(
     (await store.episodes.getMany([...cited])).map((e) => [e.id, { title: e.title, createdAt: e.createdAt }]),
   );

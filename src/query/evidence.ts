@@ -9,8 +9,8 @@ import type { QueryPlan, RankedItem } from './types.js';
  * first, deep enough to fill any token budget. The fused retrieval's own turn hits lead (its lanes agree on them);
  * then every turn the question's words match, ranked in its conversation (a turn gains a share of its neighbours'
  * scores, so the reply to a matching question enters too); then the turns of conversations the fused items point
- * to through an episode or a change but no matching turn. Inside a time range the question names, turns of that
- * range come first when it has enough of them.
+ * to through an episode or a change but no matching turn; then the other turns of the conversations already
+ * chosen and of those the world model's part cites. Turns inside a time range the question names move up.
  */
 export interface EvidenceTurn {
   episode: Episode;
@@ -29,6 +29,8 @@ export async function rankEvidence(input: {
   store: WorldStore;
   plan: QueryPlan;
   items: readonly RankedItem[];
+  /** Conversations the world model's part of the context cites (their turns come last, to fill a large budget). */
+  cited?: readonly string[];
   pool?: number;
 }): Promise<EvidenceTurn[]> {
   const { store, plan, items } = input;
@@ -78,6 +80,11 @@ export async function rankEvidence(input: {
   const pointed = await pointedEpisodes(store, items);
   await cache.load([...order.map((o) => o.episodeId), ...pointed]);
   for (const id of pointed) for (const t of cache.turns(id)) push(id, t.seq);
+  // Then the rest of the conversations the evidence comes from (best first), then those the world part cites:
+  // what is around a match is the next best thing to another match.
+  const sources = [...new Set([...order.map((o) => o.episodeId), ...(input.cited ?? [])])];
+  await cache.load(sources);
+  for (const id of sources) for (const t of cache.turns(id)) push(id, t.seq);
 
   const out: EvidenceTurn[] = [];
   for (const o of order) {
@@ -136,18 +143,22 @@ export function turnTime(e: EvidenceTurn): number {
   return e.turn.time ?? e.episode.createdAt;
 }
 
+/** How much better a turn inside the question's time span ranks: its position counts this fraction of itself. */
+export const IN_RANGE_RANK = 1 / 3;
+
 /**
- * Turns inside the question's time span first (stable), when the span holds at least three of them; otherwise the
- * ranking stays as it is, so a vague or wrong time reading cannot hide the evidence.
+ * Turns inside the question's time span move up (their rank counts a third), so "what did she do in May" shows May's
+ * turns first, while a strong match just outside the span (a relative time said the day after, a range read too
+ * narrowly) still comes before weak matches inside it. A vague time ("recently") narrows nothing.
  */
 function preferRange(turns: EvidenceTurn[], plan: QueryPlan): EvidenceTurn[] {
-  // A vague time ("recently") narrows nothing: the evidence keeps its rank.
   const ranges = plan.timeRanges.filter((r) => r.kind !== 'vague');
   if (ranges.length === 0) return turns;
   const start = Math.min(...ranges.map((r) => r.start));
   const end = Math.max(...ranges.map((r) => r.end));
-  const inside = turns.filter((t) => turnTime(t) >= start && turnTime(t) < end);
-  if (inside.length < 3) return turns;
-  const rest = turns.filter((t) => !inside.includes(t));
-  return [...inside, ...rest].map((t, rank) => ({ ...t, rank }));
+  const inside = (t: EvidenceTurn) => turnTime(t) >= start && turnTime(t) < end;
+  return turns
+    .map((t) => ({ t, key: inside(t) ? t.rank * IN_RANGE_RANK : t.rank }))
+    .sort((a, b) => a.key - b.key || a.t.rank - b.t.rank)
+    .map((x, rank) => ({ ...x.t, rank }));
 }

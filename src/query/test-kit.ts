@@ -1,4 +1,4 @@
-import type { Entity, Transition } from '../domain/world.js';
+import type { Entity, Episode, StoredTurn, Transition } from '../domain/world.js';
 
 /** Builders for query tests (excluded from the build). */
 export const T0 = Date.UTC(2024, 0, 1);
@@ -38,4 +38,37 @@ export function transition(partial: Partial<Transition> & Pick<Transition, 'id' 
     resolvedBy: null,
     ...partial,
   };
+}
+
+export function episode(partial: Partial<Episode> & Pick<Episode, 'id' | 'createdAt'>): Episode {
+  return {
+    source: 'test',
+    externalId: partial.id,
+    title: `conversation ${partial.id}`,
+    updatedAt: partial.createdAt,
+    model: null,
+    contentHash: partial.id,
+    turnCount: 0,
+    summary: null,
+    significance: null,
+    userState: null,
+    extraction: 'extracted',
+    recordedAt: partial.createdAt,
+    meta: {},
+    ...partial,
+  };
+}
+
+/** Turns of one conversation from [speaker or role, text] pairs, numbered from 0. */
+export function turns(episodeId: string, lines: readonly [string, string][]): StoredTurn[] {
+  return lines.map(([who, text], seq) => ({
+    episodeId,
+    seq,
+    role: who === 'assistant' ? 'assistant' : 'user',
+    text,
+    time: null,
+    speaker: who === 'user' || who === 'assistant' ? null : who,
+    externalId: null,
+    meta: {},
+  }));
 }

@@ -2,6 +2,7 @@ import type { EpisodeExtraction } from '../../ingest/ingest-text.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Embedder } from '../../ports/embedder.js';
 import type { LlmClient } from '../../llm/index.js';
+import type { Tokenizer } from '../../ports/tokenizer.js';
 import type { WorldStore } from '../../ports/world-store.js';
 
 /** The model that answers chat questions, with a description for the UI; null when none is configured. */
@@ -25,6 +26,8 @@ export interface HttpDeps {
   extraction?: (() => Promise<EpisodeExtraction>) | undefined;
   /** The model for answers (`--llm`, PIE_LLM, an API key), created on first use; null = answer with the context. */
   queryModel: () => Promise<QueryModel | null>;
+  /** Counts the tokens of compiled contexts (the project's tokenizer); an estimate without one. */
+  tokenizer?: Tokenizer;
   /** Diagnostics (stderr). */
   log: (message: string) => void;
   version: string;

@@ -4,7 +4,16 @@ import { createEmbedderFromEnv, createQueryModel, type Services } from '../../..
 import type { ContextSource } from '../../../compile/context.js';
 import { longDate } from '../../../compile/time-format.js';
 import { PieError } from '../../../domain/errors.js';
-import { answerFromContext, buildQueryContext, type Answer } from '../../../query/ask.js';
+import {
+  answerFromContext,
+  buildQueryContext,
+  contextBudget,
+  DEFAULT_CONTEXT_TOKENS,
+  MAX_CONTEXT_TOKENS,
+  MIN_CONTEXT_TOKENS,
+  type Answer,
+} from '../../../query/ask.js';
+import { parsePositiveInt } from '../args.js';
 import type { PyramidSource } from '../../../query/pyramid-source.js';
 import type { TimeFormatChoice } from '../../../query/types.js';
 import type { CommandContext } from '../context.js';
@@ -15,6 +24,7 @@ interface AskFlags {
   contextOnly?: boolean;
   llm?: string;
   showContext?: boolean;
+  contextTokens?: string;
 }
 
 const FORMATS: readonly TimeFormatChoice[] = ['auto', 'semantic', 'absolute', 'hybrid'];
@@ -33,6 +43,10 @@ export function registerAsk(program: Command, run: ActionRunner): void {
     )
     .option('--context-only', 'print the compiled context and do not call a model')
     .option('--show-context', 'print the compiled context before the answer')
+    .option(
+      '--context-tokens <n>',
+      `the most tokens the compiled context may have (${MIN_CONTEXT_TOKENS}–${MAX_CONTEXT_TOKENS}, default ${DEFAULT_CONTEXT_TOKENS}); it is filled with evidence up to that size`,
+    )
     .option(
       '--llm <provider:model>',
       'model for the answer (default $PIE_LLM, else OPENAI_API_KEY / ANTHROPIC_API_KEY)',
@@ -61,6 +75,9 @@ export async function openExisting(ctx: CommandContext): Promise<Services> {
 
 async function ask(ctx: CommandContext, question: string, flags: AskFlags): Promise<void> {
   const format = parseTimeFormat(flags.timeFormat);
+  const maxTokens = contextBudget(
+    flags.contextTokens === undefined ? undefined : parsePositiveInt(flags.contextTokens, '--context-tokens'),
+  );
   const services = await openExisting(ctx);
   const model = flags.contextOnly ? null : await createQueryModel({ services, llm: flags.llm });
   const now = services.clock.now();
@@ -74,6 +91,8 @@ async function ask(ctx: CommandContext, question: string, flags: AskFlags): Prom
     client: model?.client ?? null,
     embedder: createEmbedderFromEnv(services.env),
     recordAccess: true,
+    maxTokens,
+    tokenizer: services.tokenizer(),
     onWarning: warn,
   });
   let answer: Answer | null = null;
@@ -98,6 +117,8 @@ async function ask(ctx: CommandContext, question: string, flags: AskFlags): Prom
       plan: context.plan,
       lanes: context.lanes,
       context: context.text,
+      contextTokens: context.tokens,
+      maxContextTokens: context.maxTokens,
       sources: context.sources,
       pyramid: context.pyramid,
     },

@@ -27,6 +27,10 @@ export interface BenchFlags {
   ragChunks: string;
   only?: string;
   conditions?: string;
+  set?: string;
+  conversations?: string;
+  budgets?: string;
+  maxAnswerWords?: string;
 }
 
 export const optionalInt = (value: string | undefined, flag: string): number | undefined =>

@@ -19,6 +19,7 @@ import { parsePositiveInt } from '../args.js';
 import type { CommandContext } from '../context.js';
 import type { ActionRunner } from '../run.js';
 import { benchAblation } from './bench-ablation.js';
+import { benchContext } from './bench-context.js';
 import { benchQa } from './bench-qa.js';
 import {
   benchProgress,
@@ -32,14 +33,14 @@ import {
 } from './bench-shared.js';
 import { benchTot } from './bench-tot.js';
 
-const NAMES = ['locomo', 'longmemeval', 'tot', 'ablation', 'scale'] as const;
+const NAMES = ['locomo', 'longmemeval', 'tot', 'ablation', 'context', 'scale'] as const;
 type BenchName = (typeof NAMES)[number];
 
 export function registerBench(program: Command, run: ActionRunner): void {
   program
     .command('bench')
     .description(
-      'evaluate PIE on LoCoMo, LongMemEval and Test of Time (retrieval/context without a model, QA accuracy with --qa), the temporal-format ablation, or scale',
+      'evaluate PIE on LoCoMo, LongMemEval and Test of Time (retrieval/context without a model, QA accuracy with --qa), the temporal-format ablation, answer-in-context at token budgets (context), or scale',
     )
     .argument('<benchmark>', NAMES.join(' | '))
     .option('--data <file>', 'the benchmark file (default under $PIE_BENCH_DATA, else ../shared/data)')
@@ -77,6 +78,16 @@ export function registerBench(program: Command, run: ActionRunner): void {
       'LoCoMo category numbers or LongMemEval types for --qa, ToT categories, or ablation sets (locomo,longmemeval,tot)',
     )
     .option('--conditions <list>', 'ablation conditions: raw,absolute,relative,semantic,hybrid,auto (default all)')
+    .option(
+      '--set <name>',
+      'context: locomo (default), longmemeval (S dev30, the tuning set) or longmemeval-heldout (oracle questions outside dev30)',
+    )
+    .option(
+      '--conversations <list>',
+      'context: LoCoMo conversations by position, e.g. 1-5 (tuning), 6-10 (held out), all',
+    )
+    .option('--budgets <list>', 'context: token budgets, comma-separated (default 1000,2000,4000,8000)')
+    .option('--max-answer-words <n>', 'context: leave out answers longer than this many words a part (default 6)')
     .action((name: string, flags: BenchFlags) => run((ctx) => bench(ctx, name, flags)));
 }
 
@@ -97,6 +108,7 @@ async function bench(ctx: CommandContext, rawName: string, flags: BenchFlags): P
   const ks = parseKs(flags.k);
   const { e, label } = await extractionFor(ctx, flags);
   if (parsed === 'ablation') return benchAblation({ ctx, flags, extraction: e, extractor: label });
+  if (parsed === 'context') return benchContext({ ctx, flags, extraction: e, extractor: label });
   const name = parsed;
   const data = resolve(flags.data ?? `${benchDataDir(ctx.io.env)}/${DEFAULT_FILES[name]}`);
   const shownData = flags.data ?? `../shared/data/${DEFAULT_FILES[name]}`;

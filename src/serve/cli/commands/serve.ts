@@ -85,6 +85,7 @@ export function createHttpDeps(input: {
     embedder: createEmbedderFromEnv(services.env),
     extraction: readOnly ? undefined : once(() => createExtraction({ services, choice: 'auto', llm: input.llm })),
     queryModel: once(() => createQueryModel({ services, llm: input.llm })),
+    tokenizer: services.tokenizer(),
     log: input.log,
     version: input.version ?? '0.0.0',
   };

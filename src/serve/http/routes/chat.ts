@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { PieError } from '../../../domain/errors.js';
 import { ingestText, MAX_EPISODE_CHARS, type TextIngestResult } from '../../../ingest/ingest-text.js';
-import { answerFromContext, buildQueryContext, MAX_QUESTION_CHARS } from '../../../query/ask.js';
+import {
+  answerFromContext,
+  buildQueryContext,
+  DEFAULT_CONTEXT_TOKENS,
+  MAX_CONTEXT_TOKENS,
+  MAX_QUESTION_CHARS,
+  MIN_CONTEXT_TOKENS,
+} from '../../../query/ask.js';
 import { refOut } from '../../mcp/schemas.js';
 import { routeMessage } from '../chat-route.js';
 import type { HttpDeps } from '../deps.js';
@@ -23,9 +30,22 @@ export const chatRoutes: Route[] = [
       question: z.string().trim().min(1, { error: 'ask something in words' }).max(MAX_QUESTION_CHARS),
       time_format: timeFormat,
       context_only: z.boolean().default(false).describe('do not call a model; return the compiled context'),
+      context_tokens: z
+        .number()
+        .int()
+        .min(MIN_CONTEXT_TOKENS)
+        .max(MAX_CONTEXT_TOKENS)
+        .default(DEFAULT_CONTEXT_TOKENS)
+        .describe('the most tokens the compiled context may have; it is filled with evidence up to that size'),
     }),
     handler: ({ body, deps }) =>
-      ask({ deps, question: body.question, format: body.time_format, contextOnly: body.context_only }),
+      ask({
+        deps,
+        question: body.question,
+        format: body.time_format,
+        contextOnly: body.context_only,
+        maxTokens: body.context_tokens,
+      }),
   }),
   defineRoute({
     method: 'post',
@@ -68,6 +88,7 @@ async function ask(input: {
   question: string;
   format: 'auto' | 'semantic' | 'absolute' | 'hybrid';
   contextOnly: boolean;
+  maxTokens?: number;
 }) {
   const { deps, question } = input;
   const model = input.contextOnly ? null : await deps.queryModel();
@@ -81,6 +102,8 @@ async function ask(input: {
     client: model?.client ?? null,
     embedder: deps.embedder,
     recordAccess: !deps.readOnly,
+    maxTokens: input.maxTokens ?? DEFAULT_CONTEXT_TOKENS,
+    ...(deps.tokenizer ? { tokenizer: deps.tokenizer } : {}),
     onWarning: deps.log,
   });
   const answer = model ? await answerFromContext({ client: model.client, question, context, now, tz: deps.tz }) : null;
@@ -88,6 +111,7 @@ async function ask(input: {
     question,
     answer: answer ? { text: answer.text, model: model?.description ?? answer.model, cached: answer.cached } : null,
     context: context.text,
+    contextTokens: context.tokens,
     intent: context.plan.intent,
     timeFormat: context.plan.timeFormat,
     entities: context.subgraph.entities.map((b) => refOut(b.entity)),

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { stateText } from '../../../compile/timeline.js';
 import { errorMessage } from '../../../domain/errors.js';
-import { buildQueryContext, MAX_QUESTION_CHARS } from '../../../query/ask.js';
+import { buildQueryContext, MAX_CONTEXT_TOKENS, MAX_QUESTION_CHARS, MIN_CONTEXT_TOKENS } from '../../../query/ask.js';
 import type { DescribedItem } from '../../../query/items.js';
 import { searchWorld } from '../../../query/search.js';
 import { clip, localDate } from '../../cli/format.js';
@@ -26,7 +26,11 @@ const queryOutput = withBudget({
   timeRanges: z.array(z.object({ text: z.string(), start: isoTime, end: isoTime })),
   sources: z.array(z.object({ n: z.number().int(), episodeId: z.string(), title: z.string(), time: isoTime })),
   lanes: z.array(laneSchema),
+  contextTokens: z.number().int().describe('tokens of the compiled context (within max_tokens)'),
 });
+
+/** Tokens kept free of the response budget for the budget note a client may see. */
+const RESPONSE_MARGIN = 80;
 
 const searchOutput = withBudget({
   query: z.string(),
@@ -55,7 +59,7 @@ export function registerQueryTools(server: McpServer, deps: McpDeps): void {
         'The main way to ask about the user\'s life and work: a question in words ("How has Tidepool changed since ' +
         'the spring?", "What was I working on during the gap semester?", "Who is Maya?") comes back as compiled ' +
         'temporal context — entities with their state and history, changes with when they happened, contradictions, ' +
-        'relationships and conversation excerpts — each line citing a numbered source conversation. Answer from it and ' +
+        'relationships and the conversation turns that hold the evidence, filled up to max_tokens — each line citing a numbered source conversation. Answer from it and ' +
         "cite the sources. Use get_entity_timeline for one entity's full history and search_memory to find names.",
       inputSchema: {
         query: z
@@ -71,13 +75,27 @@ export function registerQueryTools(server: McpServer, deps: McpDeps): void {
           .describe(
             'how times are written: auto (default: exact dates for "when" questions, relative for "how long"), semantic, absolute or hybrid',
           ),
+        max_tokens: z
+          .number()
+          .int()
+          .min(MIN_CONTEXT_TOKENS, { error: `max_tokens must be at least ${MIN_CONTEXT_TOKENS}.` })
+          .max(MAX_CONTEXT_TOKENS, { error: `max_tokens must be at most ${MAX_CONTEXT_TOKENS}.` })
+          .optional()
+          .describe(
+            "the most tokens the context may have (default and upper bound: the server's response budget, pie mcp --max-tokens); the context is filled with evidence up to it",
+          ),
       },
       outputSchema: queryOutput,
       annotations: READ_ONLY,
     },
-    ({ query, time_format }) =>
+    ({ query, time_format, max_tokens }) =>
       guarded(deps, {}, async () => {
         const context = await buildQueryContext({
+          maxTokens: Math.max(
+            MIN_CONTEXT_TOKENS,
+            Math.min(max_tokens ?? deps.maxTokens, deps.maxTokens) - RESPONSE_MARGIN,
+          ),
+          tokenizer: { name: 'response', count: deps.countTokens },
           store: deps.store,
           question: query,
           now: deps.clock.now(),
@@ -104,6 +122,7 @@ export function registerQueryTools(server: McpServer, deps: McpDeps): void {
             timeRanges: plan.timeRanges.map((r) => ({ text: r.text, start: iso(r.start), end: iso(r.end) })),
             sources: context.sources.map((s) => ({ ...s, time: iso(s.time) })),
             lanes: context.lanes,
+            contextTokens: context.tokens,
           },
           narrow:
             'Ask about one entity or a shorter time span (e.g. "How did Tidepool change in 2025?"), or use get_entity_timeline for one entity.',

@@ -1,0 +1,84 @@
+import type { MetricTable } from '../metrics.js';
+import { systemKey, type ContextBenchResult } from './run.js';
+
+export interface ContextRunMeta {
+  command: string;
+  revision: string;
+  data: string;
+  /** Which part of the data: "LoCoMo conversations 6–10 (held out)", "LongMemEval S dev30 (tuning)". */
+  part: string;
+  extractor: string;
+  chunkTurns: number;
+  budgets: number[];
+  maxAnswerWords: number;
+  date: string;
+  seconds: number;
+}
+
+const pct = (v: number | null): string => (v === null ? '–' : (v * 100).toFixed(1));
+const delta = (a: number | null, b: number | null): string =>
+  a === null || b === null ? '–' : `${a >= b ? '+' : ''}${((a - b) * 100).toFixed(1)}`;
+
+/** Groups in table order, "all" last. */
+function groupsOf(table: MetricTable): string[] {
+  return [...table.groups.filter((g) => g !== 'all'), ...(table.groups.includes('all') ? ['all'] : [])];
+}
+
+/** Rows: group, n, then per budget PIE, naive_rag and the difference (points); the last row is PIE's budget use. */
+export function contextRows(r: ContextBenchResult, budgets: readonly number[]): string[][] {
+  const header = ['group', 'n', ...budgets.flatMap((b) => [`PIE @${b}`, `naive_rag @${b}`, 'Δ'])];
+  const rows = groupsOf(r.table).map((g) => [
+    g,
+    String(r.table.count(g, systemKey('pie', budgets[0] ?? 0))),
+    ...budgets.flatMap((b) => {
+      const pie = r.table.mean(g, systemKey('pie', b), 'hit');
+      const rag = r.table.mean(g, systemKey('naive_rag', b), 'hit');
+      return [pct(pie), pct(rag), delta(pie, rag)];
+    }),
+  ]);
+  const use = [
+    'tokens used (mean, % of budget)',
+    '',
+    ...budgets.flatMap((b) => {
+      const pie = r.table.mean('all', systemKey('pie', b), 'tokens');
+      const rag = r.table.mean('all', systemKey('naive_rag', b), 'tokens');
+      const share = (v: number | null) => (v === null ? '–' : `${v.toFixed(0)} (${((v / b) * 100).toFixed(0)} %)`);
+      return [share(pie), share(rag), ''];
+    }),
+  ];
+  return [header, ...rows, use];
+}
+
+export function contextMarkdown(r: ContextBenchResult, meta: ContextRunMeta): string {
+  const [header = [], ...rows] = contextRows(r, meta.budgets);
+  const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
+  return [
+    `## Answer in context: ${meta.part}`,
+    '',
+    `Command: \`${meta.command}\`. Source at ${meta.revision}. Data: \`${meta.data}\`. Extractor: ${meta.extractor}; ` +
+      `no model. PIE: \`buildQueryContext\` at each token budget (o200k tokens); naive_rag: BM25 over chunks of ` +
+      `${meta.chunkTurns} turns, each headed by its session date, best first, cut at the same budget. A hit: the ` +
+      `gold answer is written in the context (docs/evaluation.md "Answer in context"). Questions whose answer has ` +
+      `more than ${meta.maxAnswerWords} words a part are left out (${r.longAnswers}). Run on ${meta.date} in ` +
+      `${meta.seconds.toFixed(0)} s.`,
+    '',
+    `${r.questions} questions scored; PIE failures: ${r.failures.length}.`,
+    '',
+    line(header),
+    line(header.map(() => '---')),
+    ...rows.map(line),
+  ].join('\n');
+}
+
+export function contextText(r: ContextBenchResult, budgets: readonly number[]): string {
+  const rows = contextRows(r, budgets);
+  const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));
+  return rows
+    .map((row) =>
+      row
+        .map((c, i) => c.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}

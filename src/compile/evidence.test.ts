@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { createTiktokenTokenizer } from '../adapters/tokenizer/tiktoken.js';
+import { episode, turns } from '../query/test-kit.js';
+import { compileEvidence, passage, type EvidenceOptions } from './evidence.js';
+
+const tokenizer = createTiktokenTokenizer();
+const day = (d: number) => Date.UTC(2023, 4, d, 12);
+const e1 = episode({ id: 'e1', title: 'Caroline & Melanie — session 1', createdAt: day(8), turnCount: 6 });
+const e2 = episode({ id: 'e2', title: 'Caroline & Melanie — session 2', createdAt: day(20), turnCount: 4 });
+const t1 = turns('e1', [
+  ['Caroline', 'Hey Mel! How have you been?'],
+  ['Melanie', 'Great! I got new running shoes last week.'],
+  ['Caroline', 'Nice! What are they for?'],
+  ['Melanie', 'Running, of course. I am training for a charity race.'],
+  ['Caroline', 'I went to a support group yesterday, it was powerful.'],
+  ['Melanie', 'That sounds amazing.'],
+]);
+const t2 = turns('e2', [
+  ['Melanie', 'I painted a lake sunrise.'],
+  ['Caroline', 'Wow!'],
+  ['Melanie', 'It took me three weeks.'],
+  ['Caroline', 'Beautiful colours.'],
+]);
+const all = new Map([
+  ['e1', t1],
+  ['e2', t2],
+]);
+const pick = (id: string, seq: number) => {
+  const ep = id === 'e1' ? e1 : e2;
+  const turn = all.get(id)?.[seq];
+  if (!turn) throw new Error('no turn');
+  return { episode: ep, turn };
+};
+
+function options(partial: Partial<EvidenceOptions>): EvidenceOptions {
+  let n = 0;
+  const numbers = new Map<string, number>();
+  return {
+    candidates: [],
+    turnsOf: (id) => all.get(id) ?? [],
+    limit: 1000,
+    tokenizer,
+    time: { now: day(30), tz: 'UTC', format: 'absolute', periods: [] },
+    keywords: [],
+    assistantWanted: false,
+    cite: (id) => ` [${numbers.get(id) ?? (numbers.set(id, ++n), n)}]`,
+    ...partial,
+  };
+}
+
+describe('compileEvidence', () => {
+  it('shows whole turns grouped by conversation in time order, with relative times resolved and gaps marked', () => {
+    const section = compileEvidence(options({ candidates: [pick('e2', 0), pick('e1', 4)] }));
+    expect(section.lines).toEqual([
+      '',
+      'From the conversations (whole turns; relative times resolved in [brackets]):',
+      '  • “Caroline & Melanie — session 1”, 8 May 2023 [1]',
+      '    …',
+      '    Caroline: I went to a support group yesterday [7 May 2023], it was powerful.',
+      '  • “Caroline & Melanie — session 2”, 20 May 2023 [2]',
+      '    Melanie: I painted a lake sunrise.',
+    ]);
+    expect(section.excerpts.map((x) => [x.episode.id, x.lines.map((l) => l.seq)])).toEqual([
+      ['e1', [4]],
+      ['e2', [0]],
+    ]);
+  });
+
+  it('adds the reply to a question and the question a short reply answers', () => {
+    const asked = compileEvidence(options({ candidates: [pick('e1', 2)] }));
+    expect(asked.excerpts[0]?.lines.map((l) => l.seq)).toEqual([1, 2, 3]);
+    const reply = compileEvidence(options({ candidates: [pick('e2', 2)] }));
+    expect(reply.excerpts[0]?.lines.map((l) => l.seq)).toEqual([1, 2]);
+  });
+
+  it.each([60, 90, 150, 400])('never takes more than its limit of %i tokens', (limit) => {
+    const candidates = [0, 1, 2, 3, 4, 5].map((s) => pick('e1', s)).concat([0, 1, 2, 3].map((s) => pick('e2', s)));
+    const section = compileEvidence(options({ candidates, limit }));
+    expect(tokenizer.count(section.lines.join('\n'))).toBeLessThanOrEqual(limit);
+    expect(section.tokens).toBeLessThanOrEqual(limit);
+  });
+
+  it('cuts a turn longer than a quarter of the budget to the sentences holding the question words', () => {
+    const long = [
+      'Sure, here is a plan.',
+      ...Array.from({ length: 40 }, (_, i) => `Step ${i + 1} is about something unrelated to the question at hand.`),
+      'For the sealant I recommend Mod Podge, applied in thin coats.',
+      'Let it dry overnight.',
+    ].join(' ');
+    const ep = episode({ id: 'a', title: 'DIY decor', createdAt: day(1), turnCount: 1 });
+    const [turn] = turns('a', [['assistant', long]]);
+    if (!turn) throw new Error('no turn');
+    const section = compileEvidence(
+      options({
+        candidates: [{ episode: ep, turn }],
+        turnsOf: () => [turn],
+        limit: 400,
+        keywords: ['sealant', 'recommended'],
+        assistantWanted: true,
+      }),
+    );
+    const line = section.lines.find((l) => l.startsWith('    Assistant:')) ?? '';
+    expect(line).toContain('For the sealant I recommend Mod Podge, applied in thin coats. Let it dry overnight.');
+    expect(line).toContain('…');
+    expect(tokenizer.count(line)).toBeLessThanOrEqual(110);
+  });
+
+  it('an assistant turn the question does not ask about is held to 120 tokens; asked about, to a quarter of the budget', () => {
+    const long = Array.from({ length: 60 }, (_, i) => `Point ${i} about sealant choices.`).join(' ');
+    const ep = episode({ id: 'a', title: 'DIY decor', createdAt: day(1), turnCount: 1 });
+    const [turn] = turns('a', [['assistant', long]]);
+    if (!turn) throw new Error('no turn');
+    const run = (assistantWanted: boolean) =>
+      compileEvidence(
+        options({
+          candidates: [{ episode: ep, turn }],
+          turnsOf: () => [turn],
+          limit: 2000,
+          keywords: ['sealant'],
+          assistantWanted,
+        }),
+      ).lines.find((l) => l.startsWith('    Assistant:')) ?? '';
+    expect(tokenizer.count(run(false))).toBeLessThanOrEqual(130);
+    expect(tokenizer.count(run(true))).toBeGreaterThan(300);
+  });
+});
+
+describe('passage', () => {
+  it('opens the turn when no sentence holds a question word', () => {
+    const text = 'Alpha beta gamma. '.repeat(50);
+    const out = passage(text, ['zebra'], 20, tokenizer);
+    expect(out.endsWith('…')).toBe(true);
+    expect(tokenizer.count(out)).toBeLessThanOrEqual(20);
+  });
+});

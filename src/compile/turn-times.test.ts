@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { annotateRelativeTimes } from './turn-times.js';
+
+// Monday 8 May 2023, 13:56 UTC (a LoCoMo session time).
+const AT = Date.UTC(2023, 4, 8, 13, 56);
+// Friday 9 June 2023.
+const FRIDAY = Date.UTC(2023, 5, 9, 10);
+
+describe('annotateRelativeTimes', () => {
+  it.each([
+    [AT, 'I went to a support group yesterday.', 'I went to a support group yesterday [7 May 2023].'],
+    [AT, 'We moved there last year and love it.', 'We moved there last year [2022] and love it.'],
+    [AT, 'Last month was rough.', 'Last month [April 2023] was rough.'],
+    [
+      FRIDAY,
+      'I gave a talk at a school last week!',
+      'I gave a talk at a school last week [the week before 9 June 2023]!',
+    ],
+    [FRIDAY, 'Next month I am going camping.', 'Next month [July 2023] I am going camping.'],
+    [
+      FRIDAY,
+      'I ran a charity race last Sunday.',
+      'I ran a charity race last Sunday [4 June 2023, the Sunday before 9 June 2023].',
+    ],
+    [FRIDAY, 'Two days ago my dog was sick.', 'Two days ago [7 June 2023] my dog was sick.'],
+    [FRIDAY, 'We went hiking last weekend.', 'We went hiking last weekend [the weekend before 9 June 2023].'],
+    [AT, 'Today is a good day.', 'Today is a good day.'],
+    [AT, 'It happened on 3 March 2021.', 'It happened on 3 March 2021.'],
+    [AT, 'Recently I have been painting.', 'Recently I have been painting.'],
+    [AT, 'Nothing about time here.', 'Nothing about time here.'],
+  ])('%#: %s', (at, text, expected) => {
+    expect(annotateRelativeTimes({ text, at, tz: 'UTC' })).toBe(expected);
+  });
+
+  it('resolves in the speaker’s zone', () => {
+    // 00:30 on 9 May in Tokyo is still 8 May in UTC.
+    const at = Date.UTC(2023, 4, 8, 15, 30);
+    expect(annotateRelativeTimes({ text: 'yesterday', at, tz: 'Asia/Tokyo' })).toBe('yesterday [8 May 2023]');
+    expect(annotateRelativeTimes({ text: 'yesterday', at, tz: 'UTC' })).toBe('yesterday [7 May 2023]');
+  });
+});

@@ -1,0 +1,123 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
+import { createTiktokenTokenizer } from '../../src/adapters/tokenizer/tiktoken.js';
+import { runContextBench, systemKey } from '../../src/bench/context/run.js';
+import { locomoContextUnits, parsePositions } from '../../src/bench/context/units.js';
+import { createOfflineExtractor } from '../../src/extract/offline/index.js';
+import { pie } from '../helpers/cli.js';
+
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const fixture = (name: string): unknown[] => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as unknown[];
+const tokenizer = createTiktokenTokenizer();
+const dir = mkdtempSync(join(tmpdir(), 'pie-bench-context-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('parsePositions', () => {
+  it.each([
+    ['1-5', 10, [1, 2, 3, 4, 5]],
+    ['6-10', 10, [6, 7, 8, 9, 10]],
+    ['3,1,2-2', 10, [1, 2, 3]],
+    ['all', 3, [1, 2, 3]],
+  ])('%s of %i', (text, count, expected) => {
+    expect(parsePositions(text, count)).toEqual(expected);
+  });
+  it.each(['0', '4-2', '11', 'x', '1-'])('rejects %s', (text) => {
+    expect(() => parsePositions(text, 10)).toThrow(/--conversations .* is not a list of positions between 1 and 10/);
+  });
+});
+
+describe('runContextBench (committed LoCoMo excerpt)', () => {
+  it('scores PIE and naive_rag at each budget, never over it, and resolves the relative date the answer needs', async () => {
+    const units = locomoContextUnits({ samples: fixture('locomo-mini.json'), positions: [1], tz: 'UTC' });
+    const r = await runContextBench(units, {
+      tz: 'UTC',
+      budgets: [200, 400],
+      extraction: { extractor: createOfflineExtractor() },
+      openStore: () => openSqliteStore({ path: ':memory:' }),
+      tokenizer,
+      chunkTurns: 2,
+      format: 'auto',
+      maxAnswerWords: 6,
+    });
+    expect(r.failures).toEqual([]);
+    // 7 questions: the adversarial one is scored apart (not in "all").
+    expect(r.questions).toBe(7);
+    expect(r.table.count('all', systemKey('pie', 200))).toBe(6);
+    expect(r.table.count('adversarial', systemKey('pie', 200))).toBe(1);
+    for (const rec of r.records) for (const x of rec.results) expect(x.tokens).toBeLessThanOrEqual(x.budget);
+    // "I ran the Lisbon half marathon on Sunday", said on 20 April 2023: PIE writes the Sunday it means.
+    const marathon = r.records.find((x) => x.question.includes('Lisbon'));
+    expect(marathon?.results.filter((x) => x.system === 'pie').every((x) => x.hit)).toBe(true);
+    expect(marathon?.results.filter((x) => x.system === 'naive_rag').some((x) => x.hit)).toBe(false);
+    const puppy = r.records.find((x) => x.question.includes('name of Ana'));
+    expect(puppy?.results.every((x) => x.hit)).toBe(true);
+  });
+});
+
+describe('pie bench context', () => {
+  it('writes the table, JSON and a marked report section', async () => {
+    const out = join(dir, 'c.json');
+    const report = join(dir, 'bench.md');
+    const r = await pie([
+      'bench',
+      'context',
+      '--data',
+      join(FIXTURES, 'locomo-mini.json'),
+      '--conversations',
+      '1',
+      '--budgets',
+      '400,200',
+      '--out',
+      out,
+      '--report',
+      report,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/PIE @200\s+naive_rag @200\s+Δ\s+PIE @400/);
+    const json = JSON.parse(readFileSync(out, 'utf8')) as { questions: number; meta: { budgets: number[] } };
+    expect(json.questions).toBe(7);
+    expect(json.meta.budgets).toEqual([200, 400]);
+    const md = readFileSync(report, 'utf8');
+    expect(md).toContain('<!-- bench:context-locomo-1 -->');
+    expect(md).toContain('## Answer in context: LoCoMo conversations 1 (tuning set)');
+    expect(md).toMatch(/\| temporal \| 1 \| 100\.0 \| 0\.0 \| \+100\.0 \|/);
+  });
+
+  it('runs the LongMemEval sets: dev30 (tuning) and the oracle questions outside it (held out)', async () => {
+    const data = join(dir, 'data');
+    for (const [from, to] of [
+      ['longmemeval-mini.json', 'longmemeval_s_dev30.json'],
+      ['longmemeval-mini.json', 'longmemeval_oracle.json'],
+    ] as const) {
+      const target = join(data, 'longmemeval');
+      await import('node:fs').then((fs) => fs.mkdirSync(target, { recursive: true }));
+      copyFileSync(join(FIXTURES, from), join(target, to));
+    }
+    const dev = await pie(['bench', 'context', '--set', 'longmemeval', '--budgets', '300', '--json'], {
+      PIE_BENCH_DATA: data,
+    });
+    expect(dev.code, dev.stderr).toBe(0);
+    expect((JSON.parse(dev.stdout) as { questions: number }).questions).toBe(1);
+    // Every oracle question of the excerpt is also in "dev30" here, so the held-out set is empty.
+    const held = await pie(['bench', 'context', '--set', 'longmemeval-heldout', '--budgets', '300', '--json'], {
+      PIE_BENCH_DATA: data,
+    });
+    expect(held.code, held.stderr).toBe(0);
+    expect((JSON.parse(held.stdout) as { questions: number }).questions).toBe(0);
+  });
+
+  it.each([
+    [['--budgets', '100'], /--budgets 100 is out of range; each budget is a whole number of tokens from 200 to 32000/],
+    [['--budgets', 'x'], /--budgets must be a positive whole number/],
+    [['--set', 'mmlu'], /--set "mmlu" is not known; use locomo, longmemeval, longmemeval-heldout/],
+    [['--conversations', '2'], /--conversations "2" is not a list of positions between 1 and 1/],
+  ])('refuses %j in one sentence', async (args, message) => {
+    const r = await pie(['bench', 'context', '--data', join(FIXTURES, 'locomo-mini.json'), ...args]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+});
