@@ -1,5 +1,6 @@
 import type { Episode, StoredTurn } from '../domain/world.js';
 import type { Tokenizer } from '../ports/tokenizer.js';
+import { isAssistantText } from '../query/evidence.js';
 import type { Excerpt } from '../query/types.js';
 import { truncateToTokens } from './budget.js';
 import { longDate, when, type TimeContext } from './time-format.js';
@@ -81,7 +82,9 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
       continue;
     }
     misses = 0;
-    for (const n of carriers(turn, input.turnsOf(episode.id))) tryTake(episode, n);
+    for (const n of carriers(turn, input.turnsOf(episode.id))) {
+      if (input.assistantWanted || !isAssistantText(n)) tryTake(episode, n);
+    }
   }
   // What is left is too small for any whole turn: the best turn not shown, cut to the room left.
   const rest = input.candidates.find((c) => !picked.get(c.episode.id)?.lines.has(c.turn.seq));
@@ -120,7 +123,7 @@ function turnLine(input: EvidenceOptions & { episode: Episode; turn: StoredTurn;
   const who = turn.speaker ?? (turn.role === 'user' ? 'User' : 'Assistant');
   const flat = turn.text.replace(/\s+/g, ' ').trim();
   const resolved = time.format === 'semantic' ? flat : annotateRelativeTimes({ text: flat, at, tz: time.tz });
-  const aside = turn.role === 'assistant' && turn.speaker === null && !input.assistantWanted;
+  const aside = isAssistantText(turn) && !input.assistantWanted;
   const cap = aside ? Math.min(120, input.cap) : input.cap;
   const body =
     input.tokenizer.count(resolved) <= cap ? resolved : passage(resolved, input.keywords, cap, input.tokenizer);

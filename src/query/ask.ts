@@ -100,7 +100,8 @@ export async function buildQueryContext(input: ContextRequest): Promise<QueryCon
     for (const r of b.relationships) if (r.relationship.episodeId) worldCited.add(r.relationship.episodeId);
   }
   for (const t of [...subgraph.events, ...subgraph.contradictions]) if (t.episodeId) worldCited.add(t.episodeId);
-  const evidence = await rankEvidence({ store, plan, items: retrieval.items, cited: [...worldCited] });
+  const assistantWanted = asksWhatAssistantSaid(question);
+  const evidence = await rankEvidence({ store, plan, items: retrieval.items, cited: [...worldCited], assistantWanted });
   const cited = new Set<string>([...worldCited, ...evidence.map((e) => e.episode.id)]);
   const episodes = new Map(
     (await store.episodes.getMany([...cited])).map((e) => [e.id, { title: e.title, createdAt: e.createdAt }]),
@@ -123,7 +124,7 @@ export async function buildQueryContext(input: ContextRequest): Promise<QueryCon
         question,
         plan.timeRanges.map((r) => r.text),
       ),
-      assistantWanted: asksWhatAssistantSaid(question),
+      assistantWanted,
     },
   });
   if (input.recordAccess) await recordRetrieval({ store, entities: subgraph.entities.map((b) => b.entity), now });

@@ -1,6 +1,6 @@
 import type { Episode, StoredTurn } from '../domain/world.js';
 import type { WorldStore } from '../ports/world-store.js';
-import { questionKeywords } from './keywords.js';
+import { keyCoverage, matchKey, questionKeywords } from './keywords.js';
 import { rankTurnsInContext } from './lanes/turn-context.js';
 import type { QueryPlan, RankedItem } from './types.js';
 
@@ -22,6 +22,20 @@ export interface EvidenceTurn {
 /** Matching turns fetched from the full-text index per question: enough for an 8k-token context. */
 export const EVIDENCE_POOL = 400;
 
+/**
+ * An AI assistant's turn weighs this much unless the question asks what it said: its replies repeat the user's words
+ * at length ("your postcard collection…") while the facts about the user are in the user's own turns.
+ */
+export const ASSISTANT_WEIGHT = 0.5;
+
+/** A turn written by an AI assistant (not a person: two-person chats name both speakers). */
+export function isAssistantText(turn: Pick<StoredTurn, 'role' | 'speaker'>): boolean {
+  return turn.role === 'assistant' && turn.speaker === null;
+}
+
+/** How much a turn's BM25 score (relative to the best of its search) adds to the share of question words it has. */
+export const BM25_SHARE = 0.6;
+
 /** A turn spoken by a person the question names weighs this much more than its words alone (their own words). */
 export const SPEAKER_WEIGHT = 1.5;
 
@@ -31,6 +45,8 @@ export async function rankEvidence(input: {
   items: readonly RankedItem[];
   /** Conversations the world model's part of the context cites (their turns come last, to fill a large budget). */
   cited?: readonly string[];
+  /** The question asks what the assistant said; otherwise an assistant's turns weigh ASSISTANT_WEIGHT. */
+  assistantWanted?: boolean;
   pool?: number;
 }): Promise<EvidenceTurn[]> {
   const { store, plan, items } = input;
@@ -64,11 +80,19 @@ export async function rankEvidence(input: {
       searches.unshift(hits);
     }
     for (const hits of searches) {
+      const keys = [...new Set(words.map(matchKey).filter((k) => k.length >= 2))];
+      const best = Math.max(1e-9, ...hits.map((h) => -h.score));
       const ranked = rankTurnsInContext({
         matched: hits.map((h) => {
-          const speaker = cache.turn(h.episodeId, h.seq)?.speaker?.toLowerCase().split(/\s+/)[0];
-          const weight = speaker !== undefined && named.has(speaker) ? SPEAKER_WEIGHT : 1;
-          return { episodeId: h.episodeId, seq: h.seq, score: -h.score * weight, time: h.time ?? h.episodeTime };
+          const turn = cache.turn(h.episodeId, h.seq);
+          const speaker = turn?.speaker?.toLowerCase().split(/\s+/)[0];
+          const weight =
+            (speaker !== undefined && named.has(speaker) ? SPEAKER_WEIGHT : 1) *
+            (turn && isAssistantText(turn) && !input.assistantWanted ? ASSISTANT_WEIGHT : 1);
+          // The share of the question's words a turn has leads; BM25 (comparable only within one search tier)
+          // orders turns that have as many.
+          const score = keyCoverage(turn?.text ?? '', keys) + BM25_SHARE * (-h.score / best);
+          return { episodeId: h.episodeId, seq: h.seq, score: score * weight, time: h.time ?? h.episodeTime };
         }),
         turnCount: (id) => cache.episode(id)?.turnCount,
       });

@@ -45,3 +45,29 @@ export function keywordText(question: string, exclude: readonly string[] = []): 
   const words = questionKeywords(question, exclude);
   return words.length > 0 ? words.join(' ') : null;
 }
+
+/**
+ * A word's match key: lower case, accents dropped, its first five letters (a crude stem that makes "collecting",
+ * "collection" and "collected" one key, as the full-text index's Porter stemmer would roughly do). Pure.
+ */
+export function matchKey(word: string): string {
+  return word
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .slice(0, 5);
+}
+
+/** The share (0…1) of the keys that some word of the text has. Pure. */
+export function keyCoverage(text: string, keys: readonly string[]): number {
+  if (keys.length === 0) return 0;
+  const present = new Set(
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .map((w) => w.slice(0, 5)),
+  );
+  return keys.filter((k) => present.has(k)).length / keys.length;
+}
