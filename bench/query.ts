@@ -2,10 +2,13 @@ import { statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { openSqliteStore } from '../src/adapters/store/sqlite/index.js';
-import { compileContext } from '../src/compile/context.js';
 import type { Entity, WorldStats } from '../src/domain/world.js';
 import type { WorldStore } from '../src/ports/world-store.js';
-import { buildQueryContext } from '../src/query/ask.js';
+import { createTiktokenTokenizer } from '../src/adapters/tokenizer/tiktoken.js';
+import type { Tokenizer } from '../src/ports/tokenizer.js';
+import { asksWhatAssistantSaid, buildQueryContext, DEFAULT_CONTEXT_TOKENS } from '../src/query/ask.js';
+import { compileQueryContext, worldCitations } from '../src/query/compile-query.js';
+import { rankEvidence } from '../src/query/evidence.js';
 import { graphLane } from '../src/query/lanes/graph.js';
 import { lexicalLane } from '../src/query/lanes/lexical.js';
 import { recentLane } from '../src/query/lanes/recent.js';
@@ -194,14 +197,19 @@ function timedStore(store: WorldStore, stage: () => string, tallies: Map<string,
   });
 }
 
-const STAGES = ['plan', 'retrieve', 'subgraph', 'compile', 'access'] as const;
+const STAGES = ['plan', 'retrieve', 'subgraph', 'evidence', 'compile', 'access'] as const;
 const LANES = ['lane recent', 'lane temporal', 'lane lexical', 'lane graph'] as const;
 
 /**
  * One pass over the questions with each stage of buildQueryContext run and timed on its own (the same calls in the
  * same order as src/query/ask.ts), plus each lane run again alone to see which one costs what.
  */
-async function profile(input: { store: WorldStore; questions: readonly Question[]; now: number }): Promise<{
+async function profile(input: {
+  store: WorldStore;
+  questions: readonly Question[];
+  now: number;
+  tokenizer: Tokenizer;
+}): Promise<{
   stages: Map<string, number[]>;
   tallies: Map<string, Tally>;
 }> {
@@ -236,24 +244,24 @@ async function profile(input: { store: WorldStore; questions: readonly Question[
     );
     const retrieval = await time('retrieve', () => retrieve({ store, plan, preset, now, embedder: undefined }));
     const subgraph = await time('subgraph', () => buildSubgraph({ store, plan, items: retrieval.items }));
-    await time('compile', async () => {
-      const cited = new Set<string>();
-      for (const b of subgraph.entities) {
-        for (const t of b.transitions) if (t.episodeId) cited.add(t.episodeId);
-        for (const r of b.relationships) if (r.relationship.episodeId) cited.add(r.relationship.episodeId);
-      }
-      for (const t of [...subgraph.events, ...subgraph.contradictions]) if (t.episodeId) cited.add(t.episodeId);
-      for (const ex of subgraph.excerpts) cited.add(ex.episode.id);
-      const episodes = new Map(
-        (await store.episodes.getMany([...cited])).map((e) => [e.id, { title: e.title, createdAt: e.createdAt }]),
-      );
-      return compileContext({
+    const assistantWanted = asksWhatAssistantSaid(question);
+    const evidence = await time('evidence', () =>
+      rankEvidence({ store, plan, items: retrieval.items, cited: worldCitations(subgraph), assistantWanted }),
+    );
+    await time('compile', () =>
+      compileQueryContext({
+        store,
         plan,
         subgraph,
-        time: { now, tz: 'UTC', format: plan.timeFormat, periods },
-        episodes,
-      });
-    });
+        evidence,
+        periods,
+        now,
+        tz: 'UTC',
+        maxTokens: DEFAULT_CONTEXT_TOKENS,
+        tokenizer: input.tokenizer,
+        assistantWanted,
+      }),
+    );
     await time('access', () => store.entities.incrementAccess(subgraph.entities.map((b) => b.entity.id)));
   }
   return { stages, tallies };
@@ -323,6 +331,7 @@ export async function benchQuery(): Promise<void> {
   const loadAtStart = loadavg()[0] ?? 0;
   const path = values.db ?? (world as WorldFile).path;
   const store = await openSqliteStore({ path });
+  const tokenizer = createTiktokenTokenizer();
   try {
     const stats = await store.stats();
     const now = values.db ? (stats.lastEpisodeAt ?? Date.now()) + DAY : WORLD_NOW;
@@ -339,6 +348,7 @@ export async function benchQuery(): Promise<void> {
         client: null,
         embedder: undefined,
         recordAccess: true,
+        tokenizer,
       });
     for (const question of questions.slice(0, WARM_UP)) await ask(question);
     const runs: Run[] = [];
@@ -360,7 +370,7 @@ export async function benchQuery(): Promise<void> {
     }
     const peakRssMb = process.resourceUsage().maxRSS / 1024;
     console.log('Profiling each stage (one more pass)…');
-    const { stages, tallies } = await profile({ store, questions, now });
+    const { stages, tallies } = await profile({ store, questions, now, tokenizer });
     const report = summarize({ runs, questions, stages, tallies });
     console.log(report.console);
     const args = process.argv.slice(3);

@@ -1,4 +1,4 @@
-import { compileContext, type ContextSource } from '../compile/context.js';
+import type { ContextSource } from '../compile/context.js';
 import { recordRetrieval } from '../metabolism/tasks/stale-review.js';
 import { longDate } from '../compile/time-format.js';
 import type { LlmClient } from '../llm/index.js';
@@ -8,13 +8,12 @@ import type { WorldStore } from '../ports/world-store.js';
 import { ANSWER_PROMPT } from './answer-prompt.js';
 import { planQuery } from './plan.js';
 import { PRESETS, type RetrievalPreset } from './presets.js';
-import { pyramidSection, type PyramidSource } from './pyramid-source.js';
+import type { PyramidSource } from './pyramid-source.js';
 import { retrieve, summarizeLanes, type LaneSummary } from './retrieve.js';
 import { buildSubgraph, type SubgraphLimits } from './subgraph/index.js';
-import { rankEvidence, type EvidenceTurn } from './evidence.js';
-import { questionKeywords } from './keywords.js';
+import { rankEvidence } from './evidence.js';
+import { compileQueryContext, worldCitations } from './compile-query.js';
 import type { Tokenizer } from '../ports/tokenizer.js';
-import type { StoredTurn } from '../domain/world.js';
 import type { QueryPlan, RankedItem, Subgraph, TimeFormatChoice } from './types.js';
 import { PieError } from '../domain/errors.js';
 
@@ -93,53 +92,28 @@ export async function buildQueryContext(input: ContextRequest): Promise<QueryCon
     ...(input.limits ? { limits: input.limits } : {}),
   });
   const maxTokens = contextBudget(input.maxTokens);
-  const tokenizer = input.tokenizer ?? ESTIMATE;
-  const worldCited = new Set<string>();
-  for (const b of subgraph.entities) {
-    for (const t of b.transitions) if (t.episodeId) worldCited.add(t.episodeId);
-    for (const r of b.relationships) if (r.relationship.episodeId) worldCited.add(r.relationship.episodeId);
-  }
-  for (const t of [...subgraph.events, ...subgraph.contradictions]) if (t.episodeId) worldCited.add(t.episodeId);
   const assistantWanted = asksWhatAssistantSaid(question);
-  const evidence = await rankEvidence({ store, plan, items: retrieval.items, cited: [...worldCited], assistantWanted });
-  const cited = new Set<string>([...worldCited, ...evidence.map((e) => e.episode.id)]);
-  const episodes = new Map(
-    (await store.episodes.getMany([...cited])).map((e) => [e.id, { title: e.title, createdAt: e.createdAt }]),
-  );
-  // Pyramid summaries go after the context, in at most a quarter of the budget (about four characters a token).
-  const pyramid = await pyramidSection({ store, entityIds: plan.entityIds, tz, maxChars: maxTokens });
-  const pyramidTokens = pyramid ? tokenizer.count(pyramid.text) + 2 : 0;
-  const keepPyramid = pyramid !== null && pyramidTokens <= maxTokens / 3;
-  const turnsOf = await conversationTurns(store, evidence);
-  const compiled = compileContext({
-    plan,
-    subgraph,
-    time: { now, tz, format: plan.timeFormat, periods },
-    episodes,
-    budget: { limit: maxTokens - (keepPyramid ? pyramidTokens : 0), tokenizer },
-    evidence: {
-      candidates: evidence,
-      turnsOf: (id) => turnsOf.get(id) ?? [],
-      keywords: questionKeywords(
-        question,
-        plan.timeRanges.map((r) => r.text),
-      ),
-      assistantWanted,
-    },
-  });
-  if (input.recordAccess) await recordRetrieval({ store, entities: subgraph.entities.map((b) => b.entity), now });
-  const text = keepPyramid && pyramid ? `${compiled.text}\n\n${pyramid.text}` : compiled.text;
-  return {
+  const evidence = await rankEvidence({
+    store,
     plan,
     items: retrieval.items,
-    lanes: summarizeLanes(retrieval.lanes),
-    subgraph: { ...subgraph, excerpts: compiled.excerpts },
-    text,
-    tokens: keepPyramid ? tokenizer.count(text) : compiled.tokens,
+    cited: worldCitations(subgraph),
+    assistantWanted,
+  });
+  const compiled = await compileQueryContext({
+    store,
+    plan,
+    subgraph,
+    evidence,
+    periods,
+    now,
+    tz,
     maxTokens,
-    sources: compiled.sources,
-    pyramid: keepPyramid && pyramid ? pyramid.sources : [],
-  };
+    tokenizer: input.tokenizer,
+    assistantWanted,
+  });
+  if (input.recordAccess) await recordRetrieval({ store, entities: subgraph.entities.map((b) => b.entity), now });
+  return { ...compiled, items: retrieval.items, lanes: summarizeLanes(retrieval.lanes), maxTokens };
 }
 
 /** A budget within bounds, or an actionable error. */
@@ -154,15 +128,6 @@ export function contextBudget(value: number | undefined): number {
   return value;
 }
 
-const ESTIMATE: Tokenizer = { name: 'estimate', count: (text) => Math.ceil(text.length / 4) };
-
-/** The turns of every conversation an evidence turn comes from (the compiler shows neighbours from them). */
-async function conversationTurns(store: WorldStore, evidence: readonly EvidenceTurn[]) {
-  const out = new Map<string, StoredTurn[]>();
-  for (const e of evidence) if (!out.has(e.episode.id)) out.set(e.episode.id, await store.episodes.turns(e.episode.id));
-  return out;
-}
-
 /**
  * The question asks what the assistant said before ("remind me…", "you recommended…", "our previous
  * conversation"): its turns are evidence as much as the user's and are shown whole.
@@ -172,7 +137,10 @@ export function asksWhatAssistantSaid(question: string): boolean {
     /\b(remind me|previous (conversation|chat|discussion)|last time we|earlier (conversation|chat)|our (last|earlier|previous) (conversation|chat|discussion))\b/i.test(
       question,
     ) ||
-    /\byou\s+(?:had\s+|have\s+)?(recommended|suggested|mentioned|said|told|gave|provided|listed|shared|wrote|explained|described|proposed|advised|named|gave me)\b/i.test(
+    /\byou\s+(?:had\s+|have\s+)?(recommended|suggested|mentioned|said|told|gave|provided|listed|shared|wrote|explained|described|proposed|advised|named)\b/i.test(
+      question,
+    ) ||
+    /\bdid\s+you\s+(recommend|suggest|mention|say|tell|give|provide|list|share|write|explain|describe|propose|advise|name)\b/i.test(
       question,
     )
   );

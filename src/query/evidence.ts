@@ -19,6 +19,12 @@ export interface EvidenceTurn {
   rank: number;
 }
 
+/** The ranked evidence turns and every turn of their conversations (for the neighbours the compiler shows). */
+export interface Evidence {
+  turns: EvidenceTurn[];
+  conversations: Map<string, StoredTurn[]>;
+}
+
 /** Matching turns fetched from the full-text index per question: enough for an 8k-token context. */
 export const EVIDENCE_POOL = 400;
 
@@ -48,7 +54,7 @@ export async function rankEvidence(input: {
   /** The question asks what the assistant said; otherwise an assistant's turns weigh ASSISTANT_WEIGHT. */
   assistantWanted?: boolean;
   pool?: number;
-}): Promise<EvidenceTurn[]> {
+}): Promise<Evidence> {
   const { store, plan, items } = input;
   const cache = createTurnCache(store);
   const order: { episodeId: string; seq: number }[] = [];
@@ -116,7 +122,8 @@ export async function rankEvidence(input: {
     const turn = cache.turn(o.episodeId, o.seq);
     if (episode && turn) out.push({ episode, turn, rank: out.length });
   }
-  return preferRange(out, plan);
+  const conversations = new Map(out.map((e) => [e.episode.id, cache.turns(e.episode.id)]));
+  return { turns: preferRange(out, plan), conversations };
 }
 
 /** Episodes and their turns, loaded once per question. */
@@ -167,7 +174,10 @@ export function turnTime(e: EvidenceTurn): number {
   return e.turn.time ?? e.episode.createdAt;
 }
 
-/** How much better a turn inside the question's time span ranks: its position counts this fraction of itself. */
+/**
+ * How much better a turn inside the question's time span ranks: its position counts this fraction of itself, and a
+ * turn outside counts one place more than its own.
+ */
 export const IN_RANGE_RANK = 1 / 3;
 
 /**
@@ -182,7 +192,7 @@ function preferRange(turns: EvidenceTurn[], plan: QueryPlan): EvidenceTurn[] {
   const end = Math.max(...ranges.map((r) => r.end));
   const inside = (t: EvidenceTurn) => turnTime(t) >= start && turnTime(t) < end;
   return turns
-    .map((t) => ({ t, key: inside(t) ? t.rank * IN_RANGE_RANK : t.rank }))
+    .map((t) => ({ t, key: inside(t) ? t.rank * IN_RANGE_RANK : t.rank + 1 }))
     .sort((a, b) => a.key - b.key || a.t.rank - b.t.rank)
     .map((x, rank) => ({ ...x.t, rank }));
 }

@@ -110,6 +110,25 @@ describe('pie bench context', () => {
     expect((JSON.parse(held.stdout) as { questions: number }).questions).toBe(0);
   });
 
+  it('--qa answers and judges both contexts at the first budget with a scripted model', async () => {
+    const data = join(dir, 'qa-data');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(join(data, 'longmemeval'), { recursive: true });
+    copyFileSync(join(FIXTURES, 'longmemeval-mini.json'), join(data, 'longmemeval', 'longmemeval_s_dev30.json'));
+    const report = join(dir, 'qa.md');
+    const r = await pie(['bench', 'context', '--set', 'longmemeval', '--qa', '--budgets', '300', '--report', report], {
+      PIE_BENCH_DATA: data,
+      PIE_DB: join(dir, 'qa.db'),
+      PIE_LLM: `fake:${join(FIXTURES, 'fake-qa-script.json')}`,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/single-session-user\s+1\s+100\.0\s+100\.0/);
+    const md = readFileSync(report, 'utf8');
+    expect(md).toContain('<!-- bench:qa-context-longmemeval-300 -->');
+    expect(md).toContain('QA accuracy, LongMemEval longmemeval_s_dev30.json (tuning set) at 300 context tokens');
+    expect(md).toContain('Both contexts at 300 tokens');
+  });
+
   it.each([
     [['--budgets', '100'], /--budgets 100 is out of range; each budget is a whole number of tokens from 200 to 32000/],
     [['--budgets', 'x'], /--budgets must be a positive whole number/],

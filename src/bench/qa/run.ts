@@ -7,7 +7,7 @@ import type { TimeFormatChoice } from '../../query/types.js';
 import { MetricTable } from '../metrics.js';
 import type { ProgressEvent } from '../retrieval-options.js';
 import { buildWorld, type WorldExtraction } from '../world.js';
-import { naiveRagAnswerer, pieAnswerer, type Answerer } from './answerers.js';
+import { naiveRagAnswerer, pieAnswerer, type Answerer, type ContextTokens } from './answerers.js';
 import { JUDGE_PROMPT, judgedYes } from './judge-prompts.js';
 import type { QaSystem, ResultsFile } from './results-file.js';
 
@@ -41,6 +41,8 @@ export interface QaOptions {
   chunkTurns: number;
   /** BM25 chunks the naive_rag baseline puts in its context. */
   ragChunks: number;
+  /** Both contexts at this token budget instead (pie bench context --qa): PIE's compiled to it, naive_rag cut to it. */
+  contextTokens?: ContextTokens | undefined;
   /** Stop starting questions once answers, judgements and extraction have used this many tokens. */
   budgetTokens?: number | undefined;
   systems?: readonly QaSystem[];
@@ -76,13 +78,20 @@ export async function runQa(units: readonly QaUnit[], options: QaOptions): Promi
     usage.extraction = addUsage(usage.extraction, world.ingest.usage);
     try {
       const answerers: Record<QaSystem, Answerer> = {
-        pie: pieAnswerer({ world, client: options.answerClient, tz: options.tz, format: options.format }),
+        pie: pieAnswerer({
+          world,
+          client: options.answerClient,
+          tz: options.tz,
+          format: options.format,
+          budget: options.contextTokens,
+        }),
         naive_rag: naiveRagAnswerer({
           conversations: unit.conversations,
           client: options.answerClient,
           tz: options.tz,
           chunkTurns: options.chunkTurns,
           chunks: options.ragChunks,
+          budget: options.contextTokens,
         }),
       };
       for (const item of pending) {

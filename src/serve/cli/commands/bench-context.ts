@@ -26,6 +26,8 @@ import {
   type BenchFlags,
 } from './bench-shared.js';
 import { parseTimeFormat } from './ask.js';
+import { benchQa } from './bench-qa.js';
+import { isObject } from '../../../import/common.js';
 
 export const CONTEXT_SETS = ['locomo', 'longmemeval', 'longmemeval-heldout'] as const;
 type ContextSet = (typeof CONTEXT_SETS)[number];
@@ -58,9 +60,16 @@ export async function benchContext(input: {
   const set = parseSet(flags.set ?? 'locomo');
   const budgets = parseBudgets(flags.budgets ?? '1000,2000,4000,8000');
   const maxAnswerWords = parsePositiveInt(flags.maxAnswerWords ?? '6', '--max-answer-words');
-  const { units, data, part } = loadUnits(ctx, set, flags);
-  const progress = benchProgress(ctx);
+  const { units, data, part, raws } = loadUnits(ctx, set, flags);
   const services = await ctx.services();
+  if (flags.qa) {
+    // With a model: answer and judge at the first budget, so the proxy can be checked against real accuracy.
+    const tokens = budgets[0] ?? 4000;
+    const name = set === 'locomo' ? 'locomo' : 'longmemeval';
+    const contextTokens = { tokens, tokenizer: services.tokenizer() };
+    return benchQa({ ...input, name, raws, data, part, contextTokens });
+  }
+  const progress = benchProgress(ctx);
   const chunkTurns = parsePositiveInt(flags.chunkTurns, '--chunk-turns');
   const result = await runContextBench(units, {
     tz: 'UTC',
@@ -104,11 +113,15 @@ function parseSet(text: string): ContextSet {
   return found;
 }
 
-function loadUnits(
-  ctx: CommandContext,
-  set: ContextSet,
-  flags: BenchFlags,
-): { units: ContextUnit[]; data: string; part: string } {
+interface LoadedSet {
+  units: ContextUnit[];
+  /** The raw records chosen (LoCoMo samples, LongMemEval questions), for --qa. */
+  raws: unknown[];
+  data: string;
+  part: string;
+}
+
+function loadUnits(ctx: CommandContext, set: ContextSet, flags: BenchFlags): LoadedSet {
   const dir = benchDataDir(ctx.io.env);
   const limit = optionalInt(flags.limit, '--limit');
   if (set === 'locomo') {
@@ -120,6 +133,7 @@ function loadUnits(
     const units = locomoContextUnits({ samples, positions, tz: 'UTC' });
     return {
       units,
+      raws: positions.flatMap((p) => (samples[p - 1] === undefined ? [] : [samples[p - 1]])),
       data: flags.data ?? `../shared/data/${DEFAULT_FILES.locomo}`,
       part: `LoCoMo conversations ${which}${tuned}`,
     };
@@ -127,22 +141,32 @@ function loadUnits(
   const devPath = resolve(`${dir}/${DEFAULT_FILES.longmemeval}`);
   if (set === 'longmemeval') {
     const data = resolve(flags.data ?? devPath);
-    const units = longmemevalContextUnits({ raws: readJsonArray(data, 'LongMemEval'), tz: 'UTC', limit });
+    const all = readJsonArray(data, 'LongMemEval');
+    const units = longmemevalContextUnits({ raws: all, tz: 'UTC', limit });
     const shown = flags.data ?? `../shared/data/${DEFAULT_FILES.longmemeval}`;
     return {
       units,
+      raws: chosen(all, units),
       data: shown,
       part: `LongMemEval ${shown.replace(/^.*\//, '')}${flags.data ? '' : ' (tuning set)'}`,
     };
   }
   const data = resolve(flags.data ?? `${dir}/${DEFAULT_FILES.longmemevalOracle}`);
   const exclude = longmemevalIds(readJsonArray(devPath, 'LongMemEval dev30'));
-  const units = longmemevalContextUnits({ raws: readJsonArray(data, 'LongMemEval'), tz: 'UTC', exclude, limit });
+  const all = readJsonArray(data, 'LongMemEval');
+  const units = longmemevalContextUnits({ raws: all, tz: 'UTC', exclude, limit });
   return {
     units,
+    raws: chosen(all, units),
     data: flags.data ?? `../shared/data/${DEFAULT_FILES.longmemevalOracle}`,
     part: 'LongMemEval oracle questions outside dev30 (held out; haystacks are the evidence sessions only)',
   };
+}
+
+/** The LongMemEval records whose question is one of the units (same order). */
+function chosen(raws: readonly unknown[], units: readonly ContextUnit[]): unknown[] {
+  const ids = new Set(units.map((u) => u.label));
+  return raws.filter((r) => isObject(r) && typeof r.question_id === 'string' && ids.has(r.question_id));
 }
 
 function contextCommandLine(flags: BenchFlags): string {

@@ -4,6 +4,7 @@ import { runQa } from '../../../bench/qa/run.js';
 import { locomoUnits, longmemevalUnits } from '../../../bench/qa/units.js';
 import { metricText, QA_SYSTEMS, writeMarkedSection } from '../../../bench/markdown.js';
 import type { WorldExtraction } from '../../../bench/world.js';
+import type { ContextTokens } from '../../../bench/qa/answerers.js';
 import { parsePositiveInt } from '../args.js';
 import type { CommandContext } from '../context.js';
 import { parseTimeFormat } from './ask.js';
@@ -27,8 +28,12 @@ export async function benchQa(input: {
   data: string;
   extraction: WorldExtraction;
   extractor: string;
+  /** pie bench context --qa: both contexts at this token budget (see QaOptions.contextTokens). */
+  contextTokens?: ContextTokens;
+  /** Names the part of the data in the report title ("conversations 6-10 (held out)"). */
+  part?: string;
 }): Promise<void> {
-  const { ctx, name, raws, flags } = input;
+  const { ctx, name, raws, flags, contextTokens } = input;
   const format = parseTimeFormat(flags.timeFormat);
   const { answer, judge } = await qaModels(ctx, flags);
   const limit = optionalInt(flags.limit, '--limit');
@@ -49,6 +54,7 @@ export async function benchQa(input: {
     chunkTurns: parsePositiveInt(flags.chunkTurns, '--chunk-turns'),
     ragChunks: parsePositiveInt(flags.ragChunks, '--rag-chunks'),
     budgetTokens: optionalInt(flags.budgetTokens, '--budget-tokens'),
+    contextTokens,
     onProgress: progress.onProgress,
   });
   progress.done();
@@ -57,7 +63,7 @@ export async function benchQa(input: {
     const file = input.data.replace(/^.*\//, '').replace(/\.json$/, '');
     const markdown = qaSection({
       meta: {
-        title: `${name === 'locomo' ? 'LoCoMo' : 'LongMemEval'} QA accuracy, ${file} (answered and judged by a model)`,
+        title: `${name === 'locomo' ? 'LoCoMo' : 'LongMemEval'} QA accuracy, ${input.part ?? file}${contextTokens ? ` at ${contextTokens.tokens} context tokens` : ''} (answered and judged by a model)`,
         command: commandLine(name, flags),
         revision: sourceRevision(),
         data: input.data,
@@ -67,7 +73,9 @@ export async function benchQa(input: {
         date: today(),
         seconds: progress.seconds(),
         notes: [
-          `PIE's context in the \`${format}\` time format; naive_rag: the top ${flags.ragChunks} BM25 chunks of ${flags.chunkTurns} turns, same answer prompt.`,
+          contextTokens
+            ? `Both contexts at ${contextTokens.tokens} tokens: PIE's compiled to it in the \`${format}\` time format; naive_rag: BM25 chunks of ${flags.chunkTurns} turns cut to it; same answer prompt.`
+            : `PIE's context in the \`${format}\` time format; naive_rag: the top ${flags.ragChunks} BM25 chunks of ${flags.chunkTurns} turns, same answer prompt.`,
         ],
       },
       table: summary.table,
@@ -76,7 +84,8 @@ export async function benchQa(input: {
       answered: summary.answered,
       stoppedByBudget: summary.stoppedByBudget,
     });
-    writeMarkedSection(flags.report, flags.section ?? `qa-${name}-${file}`, markdown);
+    const section = contextTokens ? `qa-context-${name}-${contextTokens.tokens}` : `qa-${name}-${file}`;
+    writeMarkedSection(flags.report, flags.section ?? section, markdown);
   }
   const text = [
     metricText(summary.table, ['accuracy'], QA_SYSTEMS),

@@ -1,0 +1,87 @@
+import { compileContext, type ContextSource } from '../compile/context.js';
+import type { Excerpt } from './types.js';
+import type { Period } from '../domain/world.js';
+import type { Tokenizer } from '../ports/tokenizer.js';
+import type { WorldStore } from '../ports/world-store.js';
+import type { Evidence } from './evidence.js';
+import { questionKeywords } from './keywords.js';
+import { pyramidSection, type PyramidSource } from './pyramid-source.js';
+import type { QueryPlan, Subgraph } from './types.js';
+
+/** Four characters a token: the count used when no tokenizer is given. */
+const ESTIMATE: Tokenizer = { name: 'estimate', count: (text) => Math.ceil(text.length / 4) };
+
+/** The conversations the world model's part of a context cites (its entities' changes and relationships, events). */
+export function worldCitations(subgraph: Subgraph): string[] {
+  const cited = new Set<string>();
+  for (const b of subgraph.entities) {
+    for (const t of b.transitions) if (t.episodeId) cited.add(t.episodeId);
+    for (const r of b.relationships) if (r.relationship.episodeId) cited.add(r.relationship.episodeId);
+  }
+  for (const t of [...subgraph.events, ...subgraph.contradictions]) if (t.episodeId) cited.add(t.episodeId);
+  return [...cited];
+}
+
+export interface CompiledQuery {
+  plan: QueryPlan;
+  subgraph: Subgraph;
+  text: string;
+  tokens: number;
+  sources: ContextSource[];
+  pyramid: PyramidSource[];
+}
+
+/**
+ * The last step of a question: the subgraph and the ranked evidence compiled within `maxTokens` (src/compile), with
+ * pyramid summaries after it when they take at most a third of the budget. The subgraph returned holds the turns the
+ * text shows as its excerpts.
+ */
+export async function compileQueryContext(input: {
+  store: WorldStore;
+  plan: QueryPlan;
+  subgraph: Subgraph;
+  evidence: Evidence;
+  periods: readonly Period[];
+  now: number;
+  tz: string;
+  maxTokens: number;
+  tokenizer?: Tokenizer | undefined;
+  assistantWanted: boolean;
+}): Promise<CompiledQuery> {
+  const { store, plan, subgraph, evidence, maxTokens, tz } = input;
+  const tokenizer = input.tokenizer ?? ESTIMATE;
+  const cited = new Set([...worldCitations(subgraph), ...evidence.turns.map((e) => e.episode.id)]);
+  const episodes = new Map(
+    (await store.episodes.getMany([...cited])).map((e) => [e.id, { title: e.title, createdAt: e.createdAt }]),
+  );
+  // About four characters a token: the section is rendered for the budget, then counted exactly.
+  const pyramid = await pyramidSection({ store, entityIds: plan.entityIds, tz, maxChars: maxTokens });
+  const pyramidTokens = pyramid ? tokenizer.count(pyramid.text) + 2 : 0;
+  const keep = pyramid !== null && pyramidTokens <= maxTokens / 3 ? pyramid : null;
+  const compiled = compileContext({
+    plan,
+    subgraph,
+    time: { now: input.now, tz, format: plan.timeFormat, periods: input.periods },
+    episodes,
+    budget: { limit: maxTokens - (keep ? pyramidTokens : 0), tokenizer },
+    evidence: {
+      candidates: evidence.turns,
+      turnsOf: (id) => evidence.conversations.get(id) ?? [],
+      keywords: questionKeywords(
+        plan.question,
+        plan.timeRanges.map((r) => r.text),
+      ),
+      assistantWanted: input.assistantWanted,
+    },
+  });
+  const text = keep ? `${compiled.text}\n\n${keep.text}` : compiled.text;
+  const excerpts: Excerpt[] = compiled.excerpts;
+  return {
+    plan,
+    subgraph: { ...subgraph, excerpts },
+    text,
+    tokens: keep ? tokenizer.count(text) : compiled.tokens,
+    sources: compiled.sources,
+    pyramid: keep ? keep.sources : [],
+  };
+}

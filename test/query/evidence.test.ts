@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
+import { buildWorld, type BenchWorld } from '../../src/bench/world.js';
+import type { Conversation, Turn } from '../../src/domain/conversation.js';
+import { createOfflineExtractor } from '../../src/extract/offline/index.js';
+import { asksWhatAssistantSaid, buildQueryContext } from '../../src/query/ask.js';
+import { rankEvidence } from '../../src/query/evidence.js';
+
+/**
+ * Evidence ranking on real SQLite worlds built by the ingest path users run: a two-person chat where the speakers'
+ * names are in nearly every turn, and an AI chat whose assistant repeats the user's words at length.
+ */
+const day = (m: number, d: number) => Date.UTC(2023, m - 1, d, 12);
+const conversation = (id: string, at: number, turns: Turn[]): Conversation => ({
+  source: 'locomo',
+  externalId: id,
+  title: id,
+  createdAt: at,
+  updatedAt: at,
+  model: null,
+  turns,
+});
+const said = (speaker: string, role: 'user' | 'assistant', text: string): Turn => ({ role, text, time: null, speaker });
+const user = (text: string): Turn => ({ role: 'user', text, time: null });
+const bot = (text: string): Turn => ({ role: 'assistant', text, time: null });
+
+const friends = [
+  conversation('s1', day(5, 8), [
+    said('Caroline', 'user', 'Hey Melanie! How are the kids, Melanie?'),
+    said('Melanie', 'assistant', 'They are great. I bought new running shoes for the charity race.'),
+    said('Caroline', 'user', 'Thanks for telling me, Melanie! Melanie, you always inspire me.'),
+    said('Melanie', 'assistant', 'Aw, thanks Caroline.'),
+  ]),
+  conversation('s2', day(6, 9), [
+    said('Caroline', 'user', 'Melanie, I missed you! Melanie, what have you been up to, Melanie?'),
+    said('Melanie', 'assistant', 'Painting a lake sunrise, mostly.'),
+    said('Caroline', 'user', 'I went to a support group last week. Melanie, it was powerful.'),
+  ]),
+];
+const padding = (topic: string) =>
+  `Here are some ideas for your ${topic} collection. Your ${topic} collection deserves care: sort your ${topic} collection by theme, ` +
+  `store your ${topic} collection in albums, and share your ${topic} collection with other collectors. `.repeat(3);
+const chat = [
+  conversation('c1', day(8, 11), [
+    user('Can you help me organize my postcard collection?'),
+    bot(padding('postcard')),
+    user('I have added 25 new postcards to my collection since I started collecting again.'),
+    bot(`Congratulations! For display I recommend a simple postcard rack. ${padding('postcard')}`),
+  ]),
+];
+
+let friendsWorld: BenchWorld;
+let chatWorld: BenchWorld;
+const build = (conversations: Conversation[], label: string) =>
+  buildWorld({
+    conversations,
+    extraction: { extractor: createOfflineExtractor() },
+    tz: 'UTC',
+    label,
+    openStore: () => openSqliteStore({ path: ':memory:' }),
+  });
+
+beforeAll(async () => {
+  friendsWorld = await build(friends, 'friends');
+  chatWorld = await build(chat, 'chat');
+});
+afterAll(async () => {
+  await friendsWorld.close();
+  await chatWorld.close();
+});
+
+async function ranked(world: BenchWorld, question: string, now: number) {
+  const context = await buildQueryContext({ store: world.store, question, now, tz: 'UTC', format: 'absolute' });
+  const evidence = await rankEvidence({
+    store: world.store,
+    plan: context.plan,
+    items: context.items,
+    assistantWanted: asksWhatAssistantSaid(question),
+  });
+  return { context, evidence: evidence.turns.map((e) => e.turn.text) };
+}
+
+describe('rankEvidence', () => {
+  it("a named speaker's own turns come before the other person's turns that only address them by name", async () => {
+    const { evidence } = await ranked(friendsWorld, 'What did Melanie buy for the race?', day(7, 1));
+    expect(evidence[0]).toBe('They are great. I bought new running shoes for the charity race.');
+    // The name-only matches still come, after, to fill a larger budget.
+    expect(evidence).toContain('Thanks for telling me, Melanie! Melanie, you always inspire me.');
+  });
+
+  it("an AI assistant's long echo of the question's words ranks below the user's own statement", async () => {
+    const { evidence } = await ranked(chatWorld, 'How many new postcards have I added to my collection?', day(9, 1));
+    expect(evidence[0]).toBe('I have added 25 new postcards to my collection since I started collecting again.');
+  });
+
+  it('a question about what the assistant said reaches its turns first', async () => {
+    const q = 'What postcard display did you recommend to me?';
+    expect(asksWhatAssistantSaid(q)).toBe(true);
+    const { evidence, context } = await ranked(chatWorld, q, day(9, 1));
+    expect(evidence[0]).toMatch(/^Congratulations! For display I recommend a simple postcard rack/);
+    expect(context.text).toContain('For display I recommend a simple postcard rack');
+  });
+
+  it('turns in the time the question names move up', async () => {
+    const { evidence } = await ranked(friendsWorld, 'What did Caroline do in June 2023?', day(7, 1));
+    expect(evidence[0]).toMatch(/support group|missed you|Painting a lake/);
+    expect(friends[1]?.turns.map((t) => t.text)).toContain(evidence[0]);
+  });
+});
+
+describe('asksWhatAssistantSaid', () => {
+  it.each([
+    ['Can you remind me what sealant you recommended?', true],
+    ["I'm going back to our previous conversation about decor.", true],
+    ['What was the vegan eatery you suggested last time?', true],
+    ['Can you suggest some activities for the evening?', false],
+    ['Which hotel did you recommend in Kyoto?', true],
+    ['Did you know my sister?', false],
+    ['How many postcards have I added?', false],
+    ['What did Melanie say about the race?', false],
+  ])('%s → %s', (question, expected) => {
+    expect(asksWhatAssistantSaid(question)).toBe(expected);
+  });
+});
