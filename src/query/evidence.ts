@@ -42,6 +42,9 @@ export function isAssistantText(turn: Pick<StoredTurn, 'role' | 'speaker'>): boo
 /** How much a turn's BM25 score (relative to the best of its search) adds to the share of question words it has. */
 export const BM25_SHARE = 0.6;
 
+/** A turn that matches only a named person's name and is said by someone else weighs this much (see rankEvidence). */
+export const NAME_ONLY_WEIGHT = 0.3;
+
 /** A turn spoken by a person the question names weighs this much more than its words alone (their own words). */
 export const SPEAKER_WEIGHT = 1.5;
 
@@ -85,19 +88,26 @@ export async function rankEvidence(input: {
       await cache.load(hits.map((h) => h.episodeId));
       searches.unshift(hits);
     }
+    const keys = [...new Set(words.map(matchKey).filter((k) => k.length >= 2))];
+    const restKeys = [...new Set(rest.map(matchKey).filter((k) => k.length >= 2))];
     for (const hits of searches) {
-      const keys = [...new Set(words.map(matchKey).filter((k) => k.length >= 2))];
       const best = Math.max(1e-9, ...hits.map((h) => -h.score));
       const ranked = rankTurnsInContext({
         matched: hits.map((h) => {
           const turn = cache.turn(h.episodeId, h.seq);
+          const text = turn?.text ?? '';
           const speaker = turn?.speaker?.toLowerCase().split(/\s+/)[0];
+          const own = speaker !== undefined && named.has(speaker);
+          // A turn found only by a named person's name, said by someone else, mostly addresses them ("Thanks,
+          // Melanie!"): it weighs less than that person's own turn beside it, which it brings in.
+          const nameOnly = named.size > 0 && !own && keyCoverage(text, restKeys) === 0;
           const weight =
-            (speaker !== undefined && named.has(speaker) ? SPEAKER_WEIGHT : 1) *
+            (own ? SPEAKER_WEIGHT : 1) *
+            (nameOnly ? NAME_ONLY_WEIGHT : 1) *
             (turn && isAssistantText(turn) && !input.assistantWanted ? ASSISTANT_WEIGHT : 1);
           // The share of the question's words a turn has leads; BM25 (comparable only within one search tier)
           // orders turns that have as many.
-          const score = keyCoverage(turn?.text ?? '', keys) + BM25_SHARE * (-h.score / best);
+          const score = keyCoverage(text, keys) + BM25_SHARE * (-h.score / best);
           return { episodeId: h.episodeId, seq: h.seq, score: score * weight, time: h.time ?? h.episodeTime };
         }),
         turnCount: (id) => cache.episode(id)?.turnCount,
