@@ -8,7 +8,7 @@ import { createTiktokenTokenizer } from '../src/adapters/tokenizer/tiktoken.js';
 import type { Tokenizer } from '../src/ports/tokenizer.js';
 import { asksWhatAssistantSaid, buildQueryContext, DEFAULT_CONTEXT_TOKENS } from '../src/query/ask.js';
 import { compileQueryContext, worldCitations } from '../src/query/compile-query.js';
-import { rankEvidence } from '../src/query/evidence.js';
+import { evidencePool, rankEvidence } from '../src/query/evidence.js';
 import { graphLane } from '../src/query/lanes/graph.js';
 import { lexicalLane } from '../src/query/lanes/lexical.js';
 import { recentLane } from '../src/query/lanes/recent.js';
@@ -246,7 +246,14 @@ async function profile(input: {
     const subgraph = await time('subgraph', () => buildSubgraph({ store, plan, items: retrieval.items }));
     const assistantWanted = asksWhatAssistantSaid(question);
     const evidence = await time('evidence', () =>
-      rankEvidence({ store, plan, items: retrieval.items, cited: worldCitations(subgraph), assistantWanted }),
+      rankEvidence({
+        store,
+        plan,
+        items: retrieval.items,
+        cited: worldCitations(subgraph),
+        assistantWanted,
+        pool: evidencePool(DEFAULT_CONTEXT_TOKENS),
+      }),
     );
     await time('compile', () =>
       compileQueryContext({

@@ -13,10 +13,14 @@ export interface TokenBudget {
   left(): number;
   /** Takes the text if it fits in what is left (the separator before it counted); says whether it did. */
   take(text: string): boolean;
+  /** Takes all the lines or none (counted together, once). */
+  takeAll(lines: readonly string[]): boolean;
   /** Whether the text would fit, without taking it. */
   fits(text: string): boolean;
-  /** Everything taken, joined by newlines. */
+  /** Everything taken, joined by newlines (within `limit`). */
   text(): string;
+  /** Tokens of `text()`. */
+  tokens(): number;
 }
 
 /**
@@ -29,7 +33,16 @@ export function createTokenBudget(input: { limit: number; tokenizer: Tokenizer }
   const { limit, tokenizer } = input;
   const lines: string[] = [];
   let used = 0;
+  let final: { text: string; tokens: number } | null = null;
   const cost = (text: string) => tokenizer.count(lines.length === 0 ? text : `\n${text}`);
+  const done = () => {
+    if (final) return final;
+    const joined = lines.join('\n');
+    const tokens = tokenizer.count(joined);
+    const text = tokens <= limit ? joined : truncateToTokens({ text: joined, limit, tokenizer });
+    final = { text, tokens: text === joined ? tokens : tokenizer.count(text) };
+    return final;
+  };
   return {
     limit,
     used: () => used,
@@ -40,12 +53,20 @@ export function createTokenBudget(input: { limit: number; tokenizer: Tokenizer }
       if (used + c > limit) return false;
       lines.push(text);
       used += c;
+      final = null;
       return true;
     },
-    text() {
-      const joined = lines.join('\n');
-      return tokenizer.count(joined) <= limit ? joined : truncateToTokens({ text: joined, limit, tokenizer });
+    takeAll(block) {
+      if (block.length === 0) return true;
+      const c = cost(block.join('\n'));
+      if (used + c > limit) return false;
+      lines.push(...block);
+      used += c;
+      final = null;
+      return true;
     },
+    text: () => done().text,
+    tokens: () => done().tokens,
   };
 }
 

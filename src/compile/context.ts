@@ -75,12 +75,11 @@ export function compileContext(input: {
   for (const block of worldBlocks({ plan, sub, ctx })) {
     const mark = cite.mark();
     const lines = [...(titles.has(block.title) ? [] : ['', block.title]), ...block.lines(cite)];
-    if (!worldOut.fits(lines.join('\n'))) {
+    if (!worldOut.takeAll(lines)) {
       cite.rollback(mark);
       continue;
     }
     titles.add(block.title);
-    for (const l of lines) worldOut.take(l);
   }
   if (worldOut.used() > 0) out.take(worldOut.text());
   const sourceLines = (sources: ContextSource[]) =>
@@ -98,7 +97,8 @@ export function compileContext(input: {
       time: ctx,
       cite,
     });
-    for (const l of section.lines) out.take(l);
+    // Counted as it will be written; should the sum of its lines' counts have been short, line by line.
+    if (!out.takeAll(section.lines)) for (const l of section.lines) if (!out.take(l)) break;
     excerpts = section.excerpts;
   } else if (sub.excerpts.length > 0) {
     out.take('');
@@ -110,8 +110,7 @@ export function compileContext(input: {
     out.take('Nothing in the world model matches this question.');
   }
   for (const l of sourceLines(worldSources)) out.take(l);
-  const text = out.text();
-  return { text, sources: cite.sources(), tokens: tokenizer.count(text), excerpts };
+  return { text: out.text(), sources: cite.sources(), tokens: out.tokens(), excerpts };
 }
 
 /** Four characters a token: the estimate used when no tokenizer is given. */

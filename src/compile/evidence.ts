@@ -61,12 +61,12 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
   let misses = 0;
   const cap = Math.max(150, Math.floor(limit / 4));
 
-  const tryTake = (episode: Episode, turn: StoredTurn, given?: string): boolean => {
+  const tryTake = (episode: Episode, turn: StoredTurn, given?: Line): boolean => {
     const group = picked.get(episode.id);
     if (group?.lines.has(turn.seq)) return true;
-    const line = given ?? turnLine({ ...input, episode, turn, cap });
+    const { text: line, tokens } = given ?? turnLine({ ...input, episode, turn, cap });
     // A line, its newline, and the "…" that may separate it from the turns around it.
-    let cost = tokenizer.count(line) + 3;
+    let cost = tokens + 3;
     if (!group) cost += headers.get(episode.id) ?? headerCost(input, episode, headers);
     if (used + cost > limit) return false;
     used += cost;
@@ -77,6 +77,7 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
   };
 
   for (const { episode, turn } of input.candidates) {
+    if (limit - used < MIN_CUT_TOKENS) break;
     if (!tryTake(episode, turn)) {
       if (++misses >= MISSES_BEFORE_STOP) break;
       continue;
@@ -91,8 +92,8 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
   const room = limit - used - 3 - (rest && !picked.has(rest.episode.id) ? headerCost(input, rest.episode, headers) : 0);
   if (rest && room >= MIN_CUT_TOKENS) {
     const line = turnLine({ ...input, episode: rest.episode, turn: rest.turn, cap: room - 8 });
-    const fits = input.tokenizer.count(line) <= room;
-    tryTake(rest.episode, rest.turn, fits ? line : `${truncateToTokens({ text: line, limit: room - 2, tokenizer })} …`);
+    const cut = `${truncateToTokens({ text: line.text, limit: room - 2, tokenizer })} …`;
+    tryTake(rest.episode, rest.turn, line.tokens <= room ? line : { text: cut, tokens: tokenizer.count(cut) });
   }
   return render(input, picked, used);
 }
@@ -117,7 +118,14 @@ function carriers(turn: StoredTurn, turns: readonly StoredTurn[]): StoredTurn[] 
   return out;
 }
 
-function turnLine(input: EvidenceOptions & { episode: Episode; turn: StoredTurn; cap: number }): string {
+/** A rendered line and its token count. */
+interface Line {
+  text: string;
+  tokens: number;
+}
+
+/** A turn's line; counted once, and a second time only when it had to be cut to its best sentences. */
+function turnLine(input: EvidenceOptions & { episode: Episode; turn: StoredTurn; cap: number }): Line {
   const { turn, episode, time } = input;
   const at = turn.time ?? episode.createdAt;
   const who = turn.speaker ?? (turn.role === 'user' ? 'User' : 'Assistant');
@@ -125,12 +133,16 @@ function turnLine(input: EvidenceOptions & { episode: Episode; turn: StoredTurn;
   const resolved = time.format === 'semantic' ? flat : annotateRelativeTimes({ text: flat, at, tz: time.tz });
   const aside = isAssistantText(turn) && !input.assistantWanted;
   const cap = aside ? Math.min(120, input.cap) : input.cap;
-  const body =
-    input.tokenizer.count(resolved) <= cap ? resolved : passage(resolved, input.keywords, cap, input.tokenizer);
   // A turn's own time only when it is another day than its conversation's (a conversation resumed later).
   const otherDay = turn.time !== null && longDate(turn.time, time.tz) !== longDate(episode.createdAt, time.tz);
   const stamp = otherDay && turn.time !== null ? ` (${when(time, turn.time)})` : '';
-  return `    ${who}${stamp}: ${body}`;
+  const prefix = `    ${who}${stamp}: `;
+  const whole = `${prefix}${resolved}`;
+  const tokens = input.tokenizer.count(whole);
+  // The speaker prefix costs at most a token per four characters of it.
+  if (tokens - Math.ceil(prefix.length / 4) <= cap) return { text: whole, tokens };
+  const cut = `${prefix}${passage(resolved, input.keywords, cap, input.tokenizer)}`;
+  return { text: cut, tokens: input.tokenizer.count(cut) };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { MONTH_NAMES } from '../domain/time.js';
 import { dayOf, localDate, monthSpan, weekOf, yearSpan } from '../query/time/calendar.js';
-import { findTimeRanges, type TimeRange } from '../query/time/index.js';
+import { selectNonOverlapping } from '../query/time/combine.js';
+import type { TimeRange } from '../query/time/index.js';
+import { relativeCandidates } from '../query/time/relative.js';
 import { longDate } from './time-format.js';
 
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -16,24 +18,27 @@ const DAY = 86_400_000;
 export function annotateRelativeTimes(input: { text: string; at: number; tz: string }): string {
   const { text, at, tz } = input;
   if (!RELATIVE_HINT.test(text)) return text;
-  const ranges = findTimeRanges({ text, now: at, tz, periods: [] }).filter((r) => r.kind === 'relative');
-  if (ranges.length === 0) return text;
+  // Only the relative-phrase rules (regular expressions): explicit dates are left as written, so the full finder
+  // (chrono-node and the rest) need not run on every turn of a context.
+  const found = selectNonOverlapping(relativeCandidates({ text, now: at, tz, periods: [], floor: 0 }))
+    .filter((c) => c.kind === 'relative')
+    .sort((a, b) => a.from - b.from);
+  if (found.length === 0) return text;
   let out = '';
   let last = 0;
-  for (const r of ranges) {
-    const label = resolvedLabel(r, at, tz);
-    const end = text.indexOf(r.text, last);
-    if (label === null || end < 0) continue;
-    const stop = end + r.text.length;
-    out += `${text.slice(last, stop)} [${label}]`;
-    last = stop;
+  for (const c of found) {
+    const range: TimeRange = { start: c.start, end: c.end, text: text.slice(c.from, c.to), kind: 'relative' };
+    const label = resolvedLabel(range, at, tz);
+    if (label === null || c.from < last) continue;
+    out += `${text.slice(last, c.to)} [${label}]`;
+    last = c.to;
   }
   return out + text.slice(last);
 }
 
 /** A cheap test before the full time-reference finder runs (most turns have no relative time at all). */
 const RELATIVE_HINT =
-  /\b(yesterday|last|ago|past|previous|next|this|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
+  /\b(yesterday|ago|last|previous|next|past|(this|current) (week|month|year|weekend)|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
 
 /** What a resolved range is called: a day's date, "the week before <date>", a month, a year; null to leave it. */
 export function resolvedLabel(range: TimeRange, at: number, tz: string): string | null {

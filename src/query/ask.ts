@@ -11,7 +11,7 @@ import { PRESETS, type RetrievalPreset } from './presets.js';
 import type { PyramidSource } from './pyramid-source.js';
 import { retrieve, summarizeLanes, type LaneSummary } from './retrieve.js';
 import { buildSubgraph, type SubgraphLimits } from './subgraph/index.js';
-import { rankEvidence } from './evidence.js';
+import { evidencePool, rankEvidence } from './evidence.js';
 import { compileQueryContext, worldCitations } from './compile-query.js';
 import type { Tokenizer } from '../ports/tokenizer.js';
 import type { QueryPlan, RankedItem, Subgraph, TimeFormatChoice } from './types.js';
@@ -99,6 +99,7 @@ export async function buildQueryContext(input: ContextRequest): Promise<QueryCon
     items: retrieval.items,
     cited: worldCitations(subgraph),
     assistantWanted,
+    pool: evidencePool(maxTokens),
   });
   const compiled = await compileQueryContext({
     store,

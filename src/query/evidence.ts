@@ -25,8 +25,13 @@ export interface Evidence {
   conversations: Map<string, StoredTurn[]>;
 }
 
-/** Matching turns fetched from the full-text index per question: enough for an 8k-token context. */
+/** Matching turns fetched from the full-text index per question, at most: enough for an 8k-token context. */
 export const EVIDENCE_POOL = 400;
+
+/** Matching turns worth fetching for a budget: about one per 20 tokens (a short turn), 100 to EVIDENCE_POOL. */
+export function evidencePool(maxTokens: number): number {
+  return Math.min(EVIDENCE_POOL, Math.max(100, Math.ceil(maxTokens / 20)));
+}
 
 /**
  * An AI assistant's turn weighs this much unless the question asks what it said: its replies repeat the user's words

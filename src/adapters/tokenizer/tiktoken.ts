@@ -2,37 +2,45 @@ import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
 import type { Tokenizer } from '../../ports/tokenizer.js';
 
-/** Runs of non-space characters longer than this are counted in pieces (see below). */
+/** Pieces longer than this are counted in parts (see below). */
 const MAX_RUN = 200;
-const LONG_RUN = new RegExp(`\\S{${MAX_RUN + 1},}`, 'g');
+/** Distinct pieces whose counts are remembered before the memory starts over. */
+const MEMO_SIZE = 100_000;
 
 /**
  * Exact token counts for the o200k_base encoding (GPT-4o, GPT-5 families), computed offline.
  * Other providers tokenize differently; for them the count is an estimate, which is what `--dry-run` says.
  *
- * js-tiktoken's byte-pair merge is quadratic in the length of one pre-tokenized piece, so a long run without spaces
- * (base64, minified code, a pasted hash) can take seconds to minutes. Such runs are counted in pieces of MAX_RUN
- * characters; BPE merges never span more than a few characters, so the count stays within a token or two per piece
- * of the exact figure, and ordinary prose is counted exactly.
+ * Byte-pair encoding works on the pieces the encoding's pattern splits a text into (words with their leading space,
+ * number groups, punctuation runs, whitespace), each on its own, so a text's count is the sum of its pieces' counts:
+ * each distinct piece is encoded once and remembered. Compiling a context counts hundreds of overlapping lines; most
+ * of their words repeat.
+ *
+ * js-tiktoken's byte-pair merge is quadratic in the length of one piece, so a long piece (base64, minified code, a
+ * pasted hash) could take seconds to minutes. Such pieces are counted in parts of MAX_RUN characters; merges never
+ * span more than a few characters, so the count stays within a token or two per part of the exact figure, and
+ * ordinary prose is counted exactly.
  */
 export function createTiktokenTokenizer(): Tokenizer {
   const encoder = new Tiktoken(o200kBase);
+  const pattern = new RegExp(o200kBase.pat_str, 'gu');
+  const memo = new Map<string, number>();
   const encode = (text: string): number => (text.length === 0 ? 0 : encoder.encode(text, [], []).length);
+  const piece = (text: string): number => {
+    const known = memo.get(text);
+    if (known !== undefined) return known;
+    let n = 0;
+    for (let i = 0; i < text.length; i += MAX_RUN) n += encode(text.slice(i, i + MAX_RUN));
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    memo.set(text, n);
+    return n;
+  };
   return {
     name: 'o200k_base',
     count(text: string): number {
-      LONG_RUN.lastIndex = 0;
-      if (!LONG_RUN.test(text)) return encode(text);
       let total = 0;
-      let last = 0;
-      LONG_RUN.lastIndex = 0;
-      for (const match of text.matchAll(LONG_RUN)) {
-        total += encode(text.slice(last, match.index));
-        const run = match[0];
-        for (let i = 0; i < run.length; i += MAX_RUN) total += encode(run.slice(i, i + MAX_RUN));
-        last = match.index + run.length;
-      }
-      return total + encode(text.slice(last));
+      for (const m of text.matchAll(pattern)) total += piece(m[0]);
+      return total;
     },
   };
 }
