@@ -31,6 +31,7 @@ export interface BenchFlags {
   conversations?: string;
   budgets?: string;
   maxAnswerWords?: string;
+  labels?: string;
 }
 
 export const optionalInt = (value: string | undefined, flag: string): number | undefined =>

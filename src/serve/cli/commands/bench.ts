@@ -20,6 +20,7 @@ import type { CommandContext } from '../context.js';
 import type { ActionRunner } from '../run.js';
 import { benchAblation } from './bench-ablation.js';
 import { benchContext } from './bench-context.js';
+import { benchExtraction } from './bench-extraction.js';
 import { benchQa } from './bench-qa.js';
 import {
   benchProgress,
@@ -33,14 +34,14 @@ import {
 } from './bench-shared.js';
 import { benchTot } from './bench-tot.js';
 
-const NAMES = ['locomo', 'longmemeval', 'tot', 'ablation', 'context', 'scale'] as const;
+const NAMES = ['locomo', 'longmemeval', 'tot', 'ablation', 'context', 'extraction', 'scale'] as const;
 type BenchName = (typeof NAMES)[number];
 
 export function registerBench(program: Command, run: ActionRunner): void {
   program
     .command('bench')
     .description(
-      'evaluate PIE on LoCoMo, LongMemEval and Test of Time (retrieval/context without a model, QA accuracy with --qa), the temporal-format ablation, answer-in-context at token budgets (context), or scale',
+      'evaluate PIE on LoCoMo, LongMemEval and Test of Time (retrieval/context without a model, QA accuracy with --qa), the temporal-format ablation, answer-in-context at token budgets (context), extraction quality on LoCoMo (extraction), or scale',
     )
     .argument('<benchmark>', NAMES.join(' | '))
     .option('--data <file>', 'the benchmark file (default under $PIE_BENCH_DATA, else ../shared/data)')
@@ -109,6 +110,7 @@ async function bench(ctx: CommandContext, rawName: string, flags: BenchFlags): P
   const { e, label } = await extractionFor(ctx, flags);
   if (parsed === 'ablation') return benchAblation({ ctx, flags, extraction: e, extractor: label });
   if (parsed === 'context') return benchContext({ ctx, flags, extraction: e, extractor: label });
+  if (parsed === 'extraction') return benchExtraction({ ctx, flags, extraction: e, extractor: label });
   const name = parsed;
   const data = resolve(flags.data ?? `${benchDataDir(ctx.io.env)}/${DEFAULT_FILES[name]}`);
   const shownData = flags.data ?? `../shared/data/${DEFAULT_FILES[name]}`;
