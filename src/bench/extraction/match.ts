@@ -4,8 +4,9 @@ import { matchKey } from '../../query/keywords.js';
  * Matching LoCoMo's annotations to what an extractor put in the world (docs/evaluation.md "Extraction quality").
  *
  * Key words of a text: words of three letters or more, not in the stop list below (function words, auxiliaries,
- * pronouns, generic verbs and time words that every annotation uses) and not a speaker's name, compared by their
- * first five letters (so "painted", "painting" and "paints" are one key). A world record covers an annotation when
+ * pronouns, generic verbs and time words that every annotation uses) and not a speaker's name, in their dictionary
+ * form (compromise's roots: "took" → "take", "museums" → "museum") and compared by their first five letters (so
+ * "painted", "painting" and "paints" are one key). A world record covers an annotation when
  * it has at least 40 % of the annotation's key words and at least two of them (all of them when it has one or two).
  */
 const STOP = new Set(
@@ -22,39 +23,59 @@ const STOP = new Set(
   ).split(' '),
 );
 
-/** The distinct key words (match keys) of a text, leaving out the names given (speakers). */
-export function keyWords(text: string, exclude: readonly string[] = []): string[] {
-  const excluded = new Set(exclude.flatMap((n) => n.toLowerCase().split(/\s+/)).map(matchKey));
-  const keys = text
+/**
+ * Words to their dictionary form ("took" → "take", "museums" → "museum"); the bench loads compromise's for this
+ * (loadLemmatizer), tests may pass their own. Identity when none is given.
+ */
+export type Lemmatizer = (words: readonly string[]) => string[];
+const identity: Lemmatizer = (w) => [...w];
+
+function wordsOf(text: string): string[] {
+  return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[’']s\b/g, '')
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length >= 3 && !STOP.has(w))
+    .filter(Boolean);
+}
+
+/** The distinct key words (match keys) of a text, leaving out the names given (speakers). */
+export function keyWords(text: string, exclude: readonly string[] = [], lemmatize: Lemmatizer = identity): string[] {
+  const excluded = new Set(exclude.flatMap((n) => n.toLowerCase().split(/\s+/)).map(matchKey));
+  const words = wordsOf(text).filter((w) => w.length >= 3 && !STOP.has(w));
+  const keys = lemmatize(words)
+    .filter((w) => !STOP.has(w))
     .map(matchKey)
-    .filter((k) => !excluded.has(k));
+    .filter((k) => k.length >= 3 && !excluded.has(k));
   return [...new Set(keys)];
 }
 
-/** How many of the keys a text has (its words compared by their first five letters). */
-export function coveredKeys(keys: readonly string[], text: string): number {
-  const present = new Set(
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .map(matchKey),
-  );
-  return keys.filter((k) => present.has(k)).length;
+/** Every match key of a text (all its words, lemmatized), for covers(). */
+export function textKeys(text: string, lemmatize: Lemmatizer = identity): Set<string> {
+  const words = wordsOf(text);
+  return new Set([...words, ...lemmatize(words)].map(matchKey));
 }
 
-/** The rule above: enough of the annotation's key words. */
-export function covers(keys: readonly string[], text: string): boolean {
+/** The rule above: enough of the annotation's key words among a record's keys. */
+export function covers(keys: readonly string[], present: ReadonlySet<string>): boolean {
   if (keys.length === 0) return false;
   const need = keys.length <= 2 ? keys.length : Math.max(2, Math.ceil(keys.length * 0.4));
-  return coveredKeys(keys, text) >= need;
+  return keys.filter((k) => present.has(k)).length >= need;
+}
+
+/** compromise's dictionary forms, loaded on first use (its lexicon is built on import). */
+export async function loadLemmatizer(): Promise<Lemmatizer> {
+  const { default: nlp } = await import('compromise');
+  return (words) => {
+    if (words.length === 0) return [];
+    const doc = nlp(words.join(' '));
+    doc.compute('root');
+    const terms = (doc.json() as { terms?: { root?: string; normal?: string; text?: string }[] }[]).flatMap(
+      (s) => s.terms ?? [],
+    );
+    return terms.map((t) => (t.root ?? t.normal ?? t.text ?? '').toLowerCase()).filter(Boolean);
+  };
 }
 
 /** Something the extractor recorded, flattened for matching. */
@@ -68,7 +89,11 @@ export interface WorldRecord {
   about: string[];
   /** Everything it says in words: entity names, summary, state values, relationship type and properties. */
   text: string;
+  /** The match keys of `text` (textKeys), computed once. */
+  keys?: ReadonlySet<string>;
 }
+
+const keysOf = (r: WorldRecord, lemmatize: Lemmatizer): ReadonlySet<string> => (r.keys ??= textKeys(r.text, lemmatize));
 
 /** Is the record about this person: one of its entities is them (by name, alias or first name), or it names them? */
 export function isAbout(record: WorldRecord, speaker: string): boolean {
@@ -88,12 +113,17 @@ export function findFact(input: {
   names: readonly string[];
   episodes: ReadonlySet<string>;
   records: readonly WorldRecord[];
+  lemmatize?: Lemmatizer;
 }): WorldRecord | null {
-  const keys = keyWords(input.text, input.names);
+  const lemmatize = input.lemmatize ?? identity;
+  const keys = keyWords(input.text, input.names, lemmatize);
   return (
     input.records.find(
       (r) =>
-        r.episodeId !== null && input.episodes.has(r.episodeId) && isAbout(r, input.speaker) && covers(keys, r.text),
+        r.episodeId !== null &&
+        input.episodes.has(r.episodeId) &&
+        isAbout(r, input.speaker) &&
+        covers(keys, keysOf(r, lemmatize)),
     ) ?? null
   );
 }
@@ -110,8 +140,10 @@ export function findEvent(input: {
   names: readonly string[];
   date: number;
   records: readonly WorldRecord[];
+  lemmatize?: Lemmatizer;
 }): WorldRecord | null {
-  const keys = keyWords(input.text, input.names);
+  const lemmatize = input.lemmatize ?? identity;
+  const keys = keyWords(input.text, input.names, lemmatize);
   return (
     input.records.find(
       (r) =>
@@ -119,7 +151,7 @@ export function findEvent(input: {
         r.time !== null &&
         Math.abs(r.time - input.date) <= WINDOW &&
         isAbout(r, input.speaker) &&
-        covers(keys, r.text),
+        covers(keys, keysOf(r, lemmatize)),
     ) ?? null
   );
 }

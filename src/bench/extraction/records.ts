@@ -33,7 +33,8 @@ export async function worldRecords(store: WorldStore): Promise<{ records: WorldR
       episodeId: t.episodeId,
       time: t.eventTime,
       about: namesOf(e),
-      text: `${e?.name ?? ''} ${t.summary} ${values(t.toState)}`,
+      // A conversation's title in a summary ("First mentioned in “Jon & Gina — session 1”") names where, not what.
+      text: `${e?.name ?? ''} ${t.summary.replace(/“[^”]*”/g, '')} ${values(t.toState)}`,
     });
   }
   for (const r of await store.relationships.changedBetween({ since: 0, until: FAR })) {

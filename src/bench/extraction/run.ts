@@ -7,7 +7,7 @@ import type { WorldStore } from '../../ports/world-store.js';
 import type { ProgressEvent } from '../retrieval-options.js';
 import { buildWorld, type WorldExtraction } from '../world.js';
 import { locomoAnnotations } from './annotations.js';
-import { findEvent, findFact, type WorldRecord } from './match.js';
+import { findEvent, findFact, loadLemmatizer, type WorldRecord } from './match.js';
 import { mentionSentences, worldRecords } from './records.js';
 import type { EntityLabel } from './labels.js';
 
@@ -86,6 +86,7 @@ export async function runExtractionBench(
     skippedAnnotations: 0,
   };
   const keep = options.examples ?? 8;
+  const lemmatize = await loadLemmatizer();
   const push = (list: Example[], e: Example) => {
     if (list.length < keep * samples.length) list.push(e);
   };
@@ -132,7 +133,7 @@ export async function runExtractionBench(
             return id ? [id] : [];
           }),
         );
-        const hit = findFact({ text: f.text, speaker: f.speaker, names, episodes: sessions, records });
+        const hit = findFact({ text: f.text, speaker: f.speaker, names, episodes: sessions, records, lemmatize });
         if (hit) {
           fig.factHits += 1;
           fig.factHitsByKind[hit.kind] += 1;
@@ -147,7 +148,7 @@ export async function runExtractionBench(
       for (const e of annotations.events) {
         if (e.date === null) continue;
         fig.events += 1;
-        const hit = findEvent({ text: e.text, speaker: e.speaker, names, date: e.date, records });
+        const hit = findEvent({ text: e.text, speaker: e.speaker, names, date: e.date, records, lemmatize });
         if (hit) {
           fig.eventHits += 1;
           push(result.examples.eventHits, {

@@ -17,6 +17,8 @@ import { findPreferences } from './patterns/preferences.js';
 import { findRoles } from './patterns/roles.js';
 import { findToolEvents } from './patterns/tools.js';
 import type { Registry } from './registry.js';
+import type { SpanTagger } from './nlp.js';
+import { findPersonal } from './patterns/personal.js';
 
 const SENTENCE_FAMILIES = [
   findProjectChanges,
@@ -52,6 +54,8 @@ export function analyzeEpisodes(input: {
   registry: Registry;
   preamble: Preamble;
   tz: string;
+  /** compromise, for the verbs of personal events; null: those are left out. */
+  tagger?: SpanTagger | null;
 }): EpisodeAnalysis[] {
   const { registry, preamble } = input;
   const knownBeliefs = knownOfType(preamble, 'belief');
@@ -98,9 +102,11 @@ export function analyzeEpisodes(input: {
         lastTool: lastOf('tool'),
         episodeTitle: episode.title,
         day: localYmd(s.time, input.tz),
+        tz: input.tz,
         knownBeliefs,
         knownPeriods,
       };
+      mergeFindings(findings, findPersonal({ ...ctx, tagger: input.tagger ?? null }));
       for (const family of SENTENCE_FAMILIES) {
         const found = family(ctx);
         mergeFindings(findings, found);

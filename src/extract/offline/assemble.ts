@@ -26,6 +26,8 @@ function mergeEntities(list: EntityFinding[], registry: Registry): NonNullable<E
     for (const a of e.aliases)
       if (!prior.aliases.some((x) => x.toLowerCase() === a.toLowerCase())) prior.aliases.push(a);
     prior.state = { ...prior.state, ...e.state };
+    // What a pattern read from the words ("my dog Max") beats a name tagger's guess ("Max" as a person).
+    if (e.type === 'pet' && (prior.type === 'person' || prior.type === 'place')) prior.type = 'pet';
   }
   return [...byName.values()].map((e) => {
     const entry = registry.get(e.name);
@@ -136,6 +138,7 @@ export function assemble(input: {
     beliefs: dedupe(all.beliefs, (b) => b.statement.toLowerCase()),
     decisions: dedupe(all.decisions, (d) => d.summary.toLowerCase()).map(({ turn: _turn, ...d }) => d),
     actions: dedupe(all.actions, (a) => `${a.actor}|${a.verb}|${a.object}`),
+    observations: dedupe(all.observations, (o) => o.text.toLowerCase()),
     locations: [...new Set(all.locations.map((l) => l.name))],
     periodContext: explicit?.name ?? batch.preamble.currentPeriod ?? undefined,
     summary: batchSummary(annotations),

@@ -109,6 +109,15 @@ export interface PeriodFinding {
   date?: string;
 }
 
+/** A sentence of the speaker about themselves, for pyramid memory. */
+export interface ObservationFinding {
+  text: string;
+  importance: number;
+  about: string;
+  episodeId: string;
+  eventTime: string;
+}
+
 /** Alternatives stated after a decision ("The alternatives were A, or B"). */
 export interface AlternativesFinding {
   episodeId: string;
@@ -126,6 +135,7 @@ export interface Findings {
   locations: { name: string; episodeId: string }[];
   periods: PeriodFinding[];
   alternatives: AlternativesFinding[];
+  observations: ObservationFinding[];
 }
 
 export function emptyFindings(): Findings {
@@ -139,6 +149,7 @@ export function emptyFindings(): Findings {
     locations: [],
     periods: [],
     alternatives: [],
+    observations: [],
   };
 }
 
@@ -153,5 +164,6 @@ export function mergeFindings(into: Findings, more: Partial<Findings>): Findings
   into.locations.push(...(more.locations ?? []));
   into.periods.push(...(more.periods ?? []));
   into.alternatives.push(...(more.alternatives ?? []));
+  into.observations.push(...(more.observations ?? []));
   return into;
 }

@@ -21,7 +21,13 @@ export function extractOffline(batch: ExtractionBatch, tagger: SpanTagger | null
   const episodes = batch.episodes.map((episode) => ({ episode, sentences: episodeSentences(episode, SELF_NAME) }));
   const sentences = episodes.flatMap((e) => e.sentences);
   const discovery = discover({ sentences, preamble: batch.preamble, tagger });
-  const analyses = analyzeEpisodes({ episodes, registry: discovery.registry, preamble: batch.preamble, tz: batch.tz });
+  const analyses = analyzeEpisodes({
+    episodes,
+    registry: discovery.registry,
+    preamble: batch.preamble,
+    tz: batch.tz,
+    tagger,
+  });
   return extractionResultSchema.parse(assemble({ batch, discovery, analyses }));
 }
 

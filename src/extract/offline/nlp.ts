@@ -17,15 +17,29 @@ export interface NlpSpan {
   terms: NlpTerm[];
 }
 
+/** A verb phrase compromise found, with where it is in the sentence. */
+export interface NlpVerb {
+  start: number;
+  end: number;
+  /** "sign up", "go", "paint". */
+  infinitive: string;
+  tense: 'past' | 'present' | 'future' | 'other';
+  copula: boolean;
+  negative: boolean;
+}
+
 /** Tagged spans in a sentence, and what compromise's lexicon knows about a single word. */
 export interface SpanTagger {
   spans(text: string): NlpSpan[];
+  /** The verb phrases of a sentence (compromise's verbs()). */
+  verbs(text: string): NlpVerb[];
   /** Tags of the lowercased word in compromise's lexicon; empty when the word is unknown to it. */
   lexicon(word: string): string[];
 }
 
 interface CompromiseDoc {
   match(pattern: string): CompromiseDoc;
+  verbs(): CompromiseDoc;
   json(options?: object): unknown;
 }
 interface Compromise {
@@ -60,6 +74,23 @@ function readSpans(json: unknown, kind: NlpSpan['kind']): NlpSpan[] {
   return spans;
 }
 
+function readVerb(raw: unknown): NlpVerb | null {
+  if (!isRecord(raw) || !isRecord(raw.offset) || !isRecord(raw.verb)) return null;
+  const { start, length } = raw.offset;
+  const { infinitive, grammar, negative } = raw.verb;
+  if (typeof start !== 'number' || typeof length !== 'number' || typeof infinitive !== 'string') return null;
+  const g = isRecord(grammar) ? grammar : {};
+  const tense =
+    g.tense === 'PastTense'
+      ? 'past'
+      : g.tense === 'PresentTense'
+        ? 'present'
+        : g.tense === 'FutureTense'
+          ? 'future'
+          : 'other';
+  return { start, end: start + length, infinitive, tense, copula: g.copula === true, negative: negative === true };
+}
+
 function lexiconOf(nlp: Compromise): Record<string, unknown> {
   const model = nlp.model();
   if (!isRecord(model) || !isRecord(model.one) || !isRecord(model.one.lexicon)) return {};
@@ -77,6 +108,16 @@ function taggerFrom(nlp: Compromise): SpanTagger {
         ...readSpans(doc.match('#Organization+').json(options), 'organization'),
         ...readSpans(doc.match('#Place+').json(options), 'place'),
       ];
+    },
+    verbs(text) {
+      const out: NlpVerb[] = [];
+      const items = nlp(text).verbs().json(options);
+      if (!Array.isArray(items)) return out;
+      for (const item of items) {
+        const verb = readVerb(item);
+        if (verb) out.push(verb);
+      }
+      return out;
     },
     lexicon(word) {
       const tags = lexicon[word.toLowerCase()];

@@ -90,11 +90,12 @@ export function splitSentences(paragraph: string): string[] {
     .filter((s) => /\p{L}/u.test(s) && s.length <= MAX_SENTENCE_CHARS);
 }
 
-/** All sentences of the user turns of an episode, in order. */
+/** All sentences of the user turns (and of every named human speaker's turns) of an episode, in order. */
 export function episodeSentences(episode: BatchEpisode, selfName: string): Sentence[] {
   const out: Sentence[] = [];
   episode.turns.forEach((turn, turnIndex) => {
-    if (turn.role !== 'user') return;
+    // The user's turns; in a chat between people (LoCoMo, MemoryBank) every named speaker's turns.
+    if (turn.role !== 'user' && !turn.speaker?.trim()) return;
     for (const paragraph of cleanUserText(turn.text)) {
       for (const text of splitSentences(paragraph)) {
         out.push({

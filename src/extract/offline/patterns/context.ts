@@ -22,6 +22,8 @@ export interface PatternContext {
   episodeTitle: string;
   /** The local day the sentence was written, YYYY-MM-DD. */
   day: string;
+  /** The batch's time zone (relative times are resolved in it). */
+  tz: string;
   /** Known belief statements (preamble and earlier in the batch). */
   knownBeliefs: string[];
   /** Known period names (preamble's current period, period entities, earlier in the batch). */

@@ -1,0 +1,203 @@
+/**
+ * What people say about their own lives (docs/offline-extractor.md "Personal events and observations"): in a chat
+ * between two people (LoCoMo, MemoryBank) or with an assistant, each speaker tells what they did, what they have,
+ * what they plan and how they feel. Three kinds of finding, each about the speaker ("I"):
+ * - events: "I painted that lake sunrise last year", "We adopted a puppy two weeks ago" → a dated state change of the
+ *   speaker (attribute: the verb's infinitive, value: what it was done to), the relative time resolved against when
+ *   it was said;
+ * - pets: "my dog Max", "a puppy named Coco" → a pet entity (with its species) the speaker OWNS;
+ * - observations: the speaker's own sentences about themselves (not reactions to the other person, not questions),
+ *   kept as pyramid observations in the speaker's words, with relative times resolved.
+ */
+import { resolvedLabel } from '../../../compile/turn-times.js';
+import { selectNonOverlapping } from '../../../query/time/combine.js';
+import { relativeCandidates } from '../../../query/time/relative.js';
+import { localDayKey } from '../../../domain/time.js';
+import { eventTimeOf } from '../dates.js';
+import type {
+  EntityFinding,
+  Findings,
+  ObservationFinding,
+  RelationshipFinding,
+  StateChangeFinding,
+} from '../findings.js';
+import type { NlpVerb, SpanTagger } from '../nlp.js';
+import { isHedged, isQuestion, type PatternContext } from './context.js';
+
+/** Verbs that say something about the conversation, not about the speaker's life ("I think", "I saw that"). */
+const NOT_EVENTS = new Set(
+  (
+    'be have do say tell think know guess mean hope wish feel want need like love hate wonder see hear remember ' +
+    'forget realize understand agree thank appreciate miss bet believe imagine suppose figure notice mention ask ' +
+    'answer reply look sound seem can could would should will may might must let'
+  ).split(' '),
+);
+
+/** Openings of a reaction to the other person rather than a statement about oneself. */
+const REACTION =
+  /^(?:thanks|thank you|wow|aw+|haha|lol|omg|congrats|congratulations|sounds|that(?:'s| is| sounds)|so (?:happy|glad|proud) for you|i(?:'m| am) (?:so )?(?:glad|happy for you|proud of you|sorry)|i (?:totally )?agree|i hope|i bet|i know|i see|i guess|i mean|i can'?t wait|i love (?:that|it|this|your|how you)|i appreciate|you(?:'re|'ve| are| have)?\b|yes|yeah|yep|nope|no|sure|okay|ok|oh)\b/i;
+
+/** The speaker as subject or owner ("I", "we", "my", "our"); "me" and "us" alone are usually about the listener. */
+const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|we'd|our)\b/i;
+/** Talk to the other person ("you did great", "your painting"), not about oneself. */
+const SECOND_PERSON = /\b(?:you|your|yours|you're|you've|you'd|you'll|ya)\b/i;
+const SUBJECT_BEFORE =
+  /\b(?:i|we)(?:\s+(?:just|finally|recently|also|actually|really|even|already|eventually|then|first|all))*\s*$/i;
+/** Where an event's object ends: a new clause, a reason, a time phrase that was already read. */
+const CLAUSE_END =
+  /\s*(?:[,;:.!?()]|\s-\s|\s(?:and|but|because|since|so|which|who|when|while|as|although|though|until|before|after)\s(?:it|i|we|they|he|she|that|this|there|my|our|the)\b|\s(?:because|since|so that|although)\b)/i;
+const ANIMALS =
+  /\b(dog|puppy|pup|cat|kitten|bunny|rabbit|hamster|parrot|bird|turtle|tortoise|horse|pony|guinea pig|fish|snake|lizard|gecko|ferret)s?\b/i;
+
+const MAX_OBJECT_WORDS = 10;
+
+/** Findings of one sentence. */
+export function findPersonal(ctx: PatternContext & { tagger: SpanTagger | null }): Partial<Findings> {
+  const { s } = ctx;
+  if (isQuestion(s)) return {};
+  const out: Required<Pick<Findings, 'stateChanges' | 'entities' | 'relationships' | 'observations'>> = {
+    stateChanges: [],
+    entities: [],
+    relationships: [],
+    observations: [],
+  };
+  const times = relativeTimes(s.text, s.time, ctx.tz);
+  if (ctx.tagger && !isHedged(s) && /\b(?:i|we)\b/i.test(s.text)) {
+    for (const v of ctx.tagger.verbs(s.text)) {
+      const event = eventOf(ctx, v, times);
+      if (event) out.stateChanges.push(event);
+    }
+  }
+  for (const pet of petsOf(ctx)) {
+    out.entities.push(pet.entity);
+    out.relationships.push(pet.owns);
+  }
+  const observation = observationOf(ctx, times);
+  if (observation) out.observations.push(observation);
+  return out;
+}
+
+interface ResolvedTime {
+  from: number;
+  to: number;
+  label: string;
+  /** The instant the event is dated at (noon UTC of the range's first day). */
+  eventTime: string;
+}
+
+/** Relative times in a sentence ("yesterday", "last year", "two weeks ago"), resolved against when it was said. */
+export function relativeTimes(text: string, at: number, tz: string): ResolvedTime[] {
+  return selectNonOverlapping(relativeCandidates({ text, now: at, tz, periods: [], floor: 0 }))
+    .filter((c) => c.kind === 'relative' && c.start < at + 86_400_000)
+    .flatMap((c) => {
+      const label = resolvedLabel(
+        { start: c.start, end: c.end, text: text.slice(c.from, c.to), kind: 'relative' },
+        at,
+        tz,
+      );
+      return label === null
+        ? []
+        : [{ from: c.from, to: c.to, label, eventTime: eventTimeOf(localDayKey(c.start, tz)) }];
+    });
+}
+
+/** "I painted that lake sunrise last year" → painted: "that lake sunrise", dated 2022, said by the speaker. */
+function eventOf(ctx: PatternContext, v: NlpVerb, times: readonly ResolvedTime[]): StateChangeFinding | null {
+  const { s } = ctx;
+  if (v.tense !== 'past' || v.copula || v.negative) return null;
+  const infinitive = v.infinitive.toLowerCase().trim();
+  if (!/^[a-z]+(?: (?:up|out|off|in|on|over|back|down|away|around|through|into|to|for|with))?$/.test(infinitive))
+    return null;
+  if (NOT_EVENTS.has(infinitive.split(' ')[0] ?? '')) return null;
+  if (!SUBJECT_BEFORE.test(s.text.slice(0, v.start))) return null;
+  const rest = s.text.slice(v.end);
+  const cut = CLAUSE_END.exec(rest);
+  let object = (cut ? rest.slice(0, cut.index) : rest).trim();
+  // A time phrase inside the object is the event's date, not what was done.
+  const own = times.find((t) => t.from >= v.end && t.from < v.end + object.length + 1);
+  if (own) object = object.replace(s.text.slice(own.from, own.to), '').replace(/\s+/g, ' ').trim();
+  const words = object.split(/\s+/).filter(Boolean);
+  if (words.length === 0 || words.length > MAX_OBJECT_WORDS) return null;
+  if (/^(?:it|that|this|them|so|too|there|here|one|a lot|lots|much|well)$/i.test(object)) return null;
+  const verbText = s.text.slice(v.start, v.end).replace(/^(?:just|finally|recently|also|actually|really)\s+/i, '');
+  const when = own ?? times[0];
+  const summary = `${capitalize(verbText)} ${object}${when ? ` (${s.text.slice(when.from, when.to)} [${when.label}])` : ''}`;
+  return {
+    entityName: s.self,
+    whatChanged: summary.replace(/\s+/g, ' ').trim(),
+    attribute: infinitive,
+    newStateAspect: object,
+    isContradiction: false,
+    confidence: 0.6,
+    episodeId: s.episodeId,
+    eventTime: when?.eventTime ?? eventTimeOf(ctx.day),
+  };
+}
+
+/** "my dog Max", "our cat Luna", "a puppy named Coco", "Max, my dog" → a pet the speaker owns. */
+function petsOf(ctx: PatternContext): { entity: EntityFinding; owns: RelationshipFinding }[] {
+  const { s } = ctx;
+  const text = s.text;
+  const animal = `(${ANIMALS.source.slice(3, -5)})`;
+  const name = '([A-Z][a-z]+(?: [A-Z][a-z]+)?)';
+  const patterns = [
+    new RegExp(
+      `\\b(?:my|our)\\s+(?:new\\s+|little\\s+|sweet\\s+|old\\s+)?${animal}s?,?\\s+(?:named\\s+|called\\s+)?${name}`,
+      'g',
+    ),
+    new RegExp(`\\b(?:a|an|the)\\s+(?:new\\s+|little\\s+)?${animal}\\s+(?:named|called)\\s+${name}`, 'g'),
+    new RegExp(`\\b${name},\\s+(?:my|our)\\s+(?:new\\s+|little\\s+)?${animal}\\b`, 'g'),
+  ];
+  const out: { entity: EntityFinding; owns: RelationshipFinding }[] = [];
+  for (const [i, re] of patterns.entries()) {
+    for (const m of text.matchAll(re)) {
+      const species = (i === 2 ? m[2] : m[1])?.toLowerCase() ?? 'pet';
+      const petName = i === 2 ? m[1] : m[2];
+      if (!petName || /^(?:I|We|The|And|But|She|He|They)$/.test(petName)) continue;
+      const eventTime = eventTimeOf(ctx.day);
+      out.push({
+        entity: { name: petName, type: 'pet', aliases: [], state: { species }, episodeId: s.episodeId, eventTime },
+        owns: {
+          source: s.self,
+          target: petName,
+          type: 'OWNS',
+          properties: { species },
+          ended: false,
+          confidence: 0.7,
+          episodeId: s.episodeId,
+          eventTime,
+        },
+      });
+    }
+  }
+  return out;
+}
+
+/** The speaker's own sentence about themselves, in their words, relative times resolved; null for anything else. */
+function observationOf(ctx: PatternContext, times: readonly ResolvedTime[]): ObservationFinding | null {
+  const { s } = ctx;
+  const text = s.text.trim();
+  const opening = text.replace(/^(?:(?:hey|hi|well|so|oh|yeah|yep|wow)[,!.]?\s+)+/i, '');
+  if (text.split(/\s+/).length < 6 || REACTION.test(opening) || !FIRST_PERSON.test(text) || SECOND_PERSON.test(text)) {
+    return null;
+  }
+  let resolved = '';
+  let last = 0;
+  for (const t of times) {
+    resolved += `${text.slice(last, t.to)} [${t.label}]`;
+    last = t.to;
+  }
+  resolved += text.slice(last);
+  const past = /\b(?:i|we)\s+(?:\w+\s+)?\w+ed\b/i.test(text) || times.length > 0;
+  return {
+    text: `${s.self}: ${resolved}`.slice(0, 500),
+    importance: past ? 6 : 5,
+    about: s.self,
+    episodeId: s.episodeId,
+    eventTime: times[0]?.eventTime ?? eventTimeOf(ctx.day),
+  };
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
