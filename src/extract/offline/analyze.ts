@@ -106,13 +106,18 @@ export function analyzeEpisodes(input: {
         knownBeliefs,
         knownPeriods,
       };
-      mergeFindings(findings, findPersonal({ ...ctx, tagger: input.tagger ?? null }));
+      let specific = false;
       for (const family of SENTENCE_FAMILIES) {
         const found = family(ctx);
         mergeFindings(findings, found);
+        specific ||= [found.stateChanges, found.decisions, found.relationships, found.entities].some(
+          (l) => (l?.length ?? 0) > 0,
+        );
         for (const p of found.periods ?? []) if (!knownPeriods.includes(p.name)) knownPeriods.push(p.name);
         for (const e of found.entities ?? []) if (e.type === 'project') focusProject = e.name;
       }
+      // A sentence a specific family understood (a decision, a tool switch, a promise) is not also a loose event.
+      mergeFindings(findings, findPersonal({ ...ctx, tagger: input.tagger ?? null, events: !specific }));
       turn.push(ctx);
     }
     flushTurn();

@@ -24,6 +24,8 @@ export interface NlpVerb {
   /** "sign up", "go", "paint". */
   infinitive: string;
   tense: 'past' | 'present' | 'future' | 'other';
+  /** compromise's form: "simple-past", "present-progressive", "present-perfect" … ("" when it gives none). */
+  form: string;
   copula: boolean;
   negative: boolean;
 }
@@ -74,9 +76,16 @@ function readSpans(json: unknown, kind: NlpSpan['kind']): NlpSpan[] {
   return spans;
 }
 
-function readVerb(raw: unknown): NlpVerb | null {
-  if (!isRecord(raw) || !isRecord(raw.offset) || !isRecord(raw.verb)) return null;
-  const { start, length } = raw.offset;
+function readVerb(raw: unknown, sentence: string): NlpVerb | null {
+  if (!isRecord(raw) || !isRecord(raw.offset) || !isRecord(raw.verb) || typeof raw.text !== 'string') return null;
+  const { length } = raw.offset;
+  let { start } = raw.offset;
+  // compromise counts offsets in its own normalization of contractions ("I'm" → "I am"): find the words near there.
+  const surface = raw.text.trim().replace(/[.,!?;:]+$/, '');
+  if (typeof start === 'number' && surface !== '') {
+    const found = sentence.indexOf(surface, Math.max(0, start - 4));
+    if (found >= 0 && found <= start + 4) start = found;
+  }
   const { infinitive, grammar, negative } = raw.verb;
   if (typeof start !== 'number' || typeof length !== 'number' || typeof infinitive !== 'string') return null;
   const g = isRecord(grammar) ? grammar : {};
@@ -88,7 +97,12 @@ function readVerb(raw: unknown): NlpVerb | null {
         : g.tense === 'FutureTense'
           ? 'future'
           : 'other';
-  return { start, end: start + length, infinitive, tense, copula: g.copula === true, negative: negative === true };
+  const form = typeof g.form === 'string' ? g.form : '';
+  const end =
+    typeof start === 'number' && surface !== '' && sentence.startsWith(surface, start)
+      ? start + surface.length
+      : start + length;
+  return { start, end, infinitive, tense, form, copula: g.copula === true, negative: negative === true };
 }
 
 function lexiconOf(nlp: Compromise): Record<string, unknown> {
@@ -114,7 +128,7 @@ function taggerFrom(nlp: Compromise): SpanTagger {
       const items = nlp(text).verbs().json(options);
       if (!Array.isArray(items)) return out;
       for (const item of items) {
-        const verb = readVerb(item);
+        const verb = readVerb(item, text);
         if (verb) out.push(verb);
       }
       return out;

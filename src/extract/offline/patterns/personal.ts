@@ -42,7 +42,10 @@ const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|we'd|our)\b/i;
 /** Talk to the other person ("you did great", "your painting"), not about oneself. */
 const SECOND_PERSON = /\b(?:you|your|yours|you're|you've|you'd|you'll|ya)\b/i;
 const SUBJECT_BEFORE =
-  /\b(?:i|we)(?:\s+(?:just|finally|recently|also|actually|really|even|already|eventually|then|first|all))*\s*$/i;
+  /\b(?:i|we)(?:'m|'ve|'re|'d)?(?:\s+(?:am|are|was|were|have|has|had|been|just|finally|recently|also|actually|really|even|already|eventually|then|first|all))*\s*$/i;
+/** Chat drops the subject: "Lost my job yesterday", "Been running longer" (after an interjection at most). */
+const NO_SUBJECT =
+  /^\s*(?:(?:hey|hi|yeah|yep|yup|well|so|oh|wow|actually|also|just|finally|recently|lol|haha)[,!.]?\s+)*$/i;
 /** Where an event's object ends: a new clause, a reason, a time phrase that was already read. */
 const CLAUSE_END =
   /\s*(?:[,;:.!?()]|\s-\s|\s(?:and|but|because|since|so|which|who|when|while|as|although|though|until|before|after)\s(?:it|i|we|they|he|she|that|this|there|my|our|the)\b|\s(?:because|since|so that|although)\b)/i;
@@ -52,7 +55,7 @@ const ANIMALS =
 const MAX_OBJECT_WORDS = 10;
 
 /** Findings of one sentence. */
-export function findPersonal(ctx: PatternContext & { tagger: SpanTagger | null }): Partial<Findings> {
+export function findPersonal(ctx: PatternContext & { tagger: SpanTagger | null; events?: boolean }): Partial<Findings> {
   const { s } = ctx;
   if (isQuestion(s)) return {};
   const out: Required<Pick<Findings, 'stateChanges' | 'entities' | 'relationships' | 'observations'>> = {
@@ -62,7 +65,7 @@ export function findPersonal(ctx: PatternContext & { tagger: SpanTagger | null }
     observations: [],
   };
   const times = relativeTimes(s.text, s.time, ctx.tz);
-  if (ctx.tagger && !isHedged(s) && /\b(?:i|we)\b/i.test(s.text)) {
+  if (ctx.tagger && ctx.events !== false && !isHedged(s)) {
     for (const v of ctx.tagger.verbs(s.text)) {
       const event = eventOf(ctx, v, times);
       if (event) out.stateChanges.push(event);
@@ -95,21 +98,26 @@ export function relativeTimes(text: string, at: number, tz: string): ResolvedTim
         at,
         tz,
       );
-      return label === null
-        ? []
-        : [{ from: c.from, to: c.to, label, eventTime: eventTimeOf(localDayKey(c.start, tz)) }];
+      if (label === null) return [];
+      // A day is that day; a span that holds the moment of speaking ("this month") is dated then; a past span
+      // ("last week", "last year") at its middle, the least wrong single day.
+      const oneDay = c.end - c.start <= 86_400_000 + 3_600_000;
+      const day = oneDay ? c.start : c.start <= at && at < c.end ? at : (c.start + c.end) / 2;
+      return [{ from: c.from, to: c.to, label, eventTime: eventTimeOf(localDayKey(day, tz)) }];
     });
 }
 
 /** "I painted that lake sunrise last year" → painted: "that lake sunrise", dated 2022, said by the speaker. */
 function eventOf(ctx: PatternContext, v: NlpVerb, times: readonly ResolvedTime[]): StateChangeFinding | null {
   const { s } = ctx;
-  if (v.tense !== 'past' || v.copula || v.negative) return null;
+  const ongoing = v.form === 'present-progressive' || v.form === 'present-perfect-progressive';
+  if ((v.tense !== 'past' && !ongoing) || v.copula || v.negative) return null;
   const infinitive = v.infinitive.toLowerCase().trim();
   if (!/^[a-z]+(?: (?:up|out|off|in|on|over|back|down|away|around|through|into|to|for|with))?$/.test(infinitive))
     return null;
   if (NOT_EVENTS.has(infinitive.split(' ')[0] ?? '')) return null;
-  if (!SUBJECT_BEFORE.test(s.text.slice(0, v.start))) return null;
+  const before = s.text.slice(0, v.start);
+  if (!SUBJECT_BEFORE.test(before) && !(v.tense === 'past' && NO_SUBJECT.test(before))) return null;
   const rest = s.text.slice(v.end);
   const cut = CLAUSE_END.exec(rest);
   let object = (cut ? rest.slice(0, cut.index) : rest).trim();
