@@ -65,7 +65,7 @@ export function findPersonal(ctx: PatternContext & { tagger: SpanTagger | null; 
     observations: [],
   };
   const times = relativeTimes(s.text, s.time, ctx.tz);
-  if (ctx.tagger && ctx.events !== false && !isHedged(s)) {
+  if (ctx.tagger && ctx.events !== false && !isHedged(s) && mayTellEvent(s.text, ctx.tagger)) {
     for (const v of ctx.tagger.verbs(s.text)) {
       const event = eventOf(ctx, v, times);
       if (event) out.stateChanges.push(event);
@@ -78,6 +78,27 @@ export function findPersonal(ctx: PatternContext & { tagger: SpanTagger | null; 
   const observation = observationOf(ctx, times);
   if (observation) out.observations.push(observation);
   return out;
+}
+
+/**
+ * A cheap test before compromise parses the sentence: some word is a past tense or a gerund (by its ending, or by
+ * compromise's lexicon for irregular forms such as "went", "ran", "took"). Most chat sentences have none.
+ */
+function mayTellEvent(text: string, tagger: SpanTagger): boolean {
+  const words = text.toLowerCase().match(/[a-z']+/g) ?? [];
+  const eventLike = (word: string | undefined): boolean => {
+    if (word === undefined) return false;
+    if (word.length > 3 && /(?:ed|ing)$/.test(word)) return true;
+    const tags = tagger.lexicon(word);
+    return tags.includes('PastTense') || tags.includes('Participle');
+  };
+  // After the speaker as subject (within four words: "I just finally went"), or first in the sentence.
+  if (eventLike(words[0])) return true;
+  for (const [i, word] of words.entries()) {
+    if (!/^(?:i|we|i'm|i've|we're|we've)$/.test(word)) continue;
+    for (let j = i + 1; j <= i + 4 && j < words.length; j++) if (eventLike(words[j])) return true;
+  }
+  return false;
 }
 
 interface ResolvedTime {
