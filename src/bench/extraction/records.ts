@@ -59,24 +59,3 @@ export async function worldRecords(store: WorldStore): Promise<{ records: WorldR
   }
   return { records, entities };
 }
-
-/** The sentences of the conversations an entity was named in that contain its name (its context, for the audit). */
-export async function mentionSentences(input: {
-  store: WorldStore;
-  entity: Entity;
-  turns: (episodeId: string) => Promise<readonly { text: string }[]>;
-  max?: number;
-}): Promise<string[]> {
-  const { entity } = input;
-  const forms = [entity.name, ...entity.aliases].map((f) => f.toLowerCase());
-  const out: string[] = [];
-  for (const m of await input.store.mentions.forEntity(entity.id)) {
-    for (const t of await input.turns(m.episodeId)) {
-      for (const s of t.text.split(/(?<=[.!?])\s+/)) {
-        if (forms.some((f) => s.toLowerCase().includes(f))) out.push(s);
-        if (out.length >= (input.max ?? 12)) return out;
-      }
-    }
-  }
-  return out;
-}

@@ -8,7 +8,8 @@ import type { ProgressEvent } from '../retrieval-options.js';
 import { buildWorld, type WorldExtraction } from '../world.js';
 import { locomoAnnotations } from './annotations.js';
 import { findEvent, findFact, loadLemmatizer, type WorldRecord } from './match.js';
-import { mentionSentences, worldRecords } from './records.js';
+import { worldRecords } from './records.js';
+import { entityContext } from '../../audit/context.js';
 import type { EntityLabel } from './labels.js';
 
 export interface ExtractionBenchOptions {
@@ -159,18 +160,10 @@ export async function runExtractionBench(
           });
         } else push(result.examples.eventMisses, { sampleId, speaker: e.speaker, text: e.text, record: null });
       }
-      const turnCache = new Map<string, readonly { text: string }[]>();
-      const turns = async (id: string) => {
-        const cached = turnCache.get(id);
-        if (cached) return cached;
-        const loaded = await world.store.episodes.turns(id);
-        turnCache.set(id, loaded);
-        return loaded;
-      };
+      const context = entityContext(world.store);
       for (const entity of entities) {
         fig.entitiesByType[entity.type] = (fig.entitiesByType[entity.type] ?? 0) + 1;
-        const sentences = await mentionSentences({ store: world.store, entity, turns });
-        const junk = junkReason(entity, sentences);
+        const junk = junkReason(entity, (await context.of(entity)).sentences);
         if (junk) {
           fig.junk[junk.kind] = (fig.junk[junk.kind] ?? 0) + 1;
           fig.junkByType[entity.type] = (fig.junkByType[entity.type] ?? 0) + 1;

@@ -4,6 +4,7 @@ import { loadConfig, type GlobalFlags } from '../../config/config.js';
 import { errorMessage, isPieError } from '../../domain/errors.js';
 import { registerApply } from './commands/apply.js';
 import { registerAsk } from './commands/ask.js';
+import { registerAudit } from './commands/audit.js';
 import { registerBackup } from './commands/backup.js';
 import { registerBench } from './commands/bench.js';
 import { registerExport } from './commands/export.js';
@@ -66,6 +67,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerMcp(program, run);
   registerServe(program, run);
   registerSleep(program, run);
+  registerAudit(program, run);
   registerInsights(program, run);
   registerBench(program, run);
   registerBackup(program, run);
