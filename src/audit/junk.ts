@@ -76,7 +76,7 @@ export function junkReason(
   if (w.every((x) => FUNCTION_WORDS.has(x) || PRONOUNS.has(x))) {
     return { kind: 'stop-words', why: `"${name}" is made of function words only`, action: archive };
   }
-  if (/[(){}[\];=<>]|=>|::|\w\.\w+\(|^[./~]|\/\w+\/|\w_\w/.test(name)) {
+  if (/[(){}[\];=<>]|=>|::|\w\.\w+\(|^[./~]|\w\/\w+\.\w+$|\/\w+\/|\w_\w/.test(name)) {
     return { kind: 'code', why: `"${name}" looks like code or a path`, action: archive };
   }
   if (isDateName(w)) return { kind: 'date', why: `"${name}" is a date, not a thing`, action: archive };
