@@ -140,3 +140,77 @@ describe('pie bench context', () => {
     expect(r.stderr).toMatch(message);
   });
 });
+
+describe('pie bench extraction', () => {
+  it('measures fact and event recall and entity precision on annotated conversations, with hand labels', async () => {
+    const labels = join(dir, 'labels.jsonl');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(
+      labels,
+      [
+        {
+          sample: 'mini-annotated',
+          name: 'Biscuit',
+          type: 'pet',
+          label: 'real',
+          correctType: 'pet',
+          reason: 'the puppy',
+        },
+        {
+          sample: 'mini-annotated',
+          name: 'Lisbon',
+          type: 'place',
+          label: 'real',
+          correctType: 'place',
+          reason: 'a city',
+        },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n'),
+    );
+    const r = await pie([
+      'bench',
+      'extraction',
+      '--data',
+      join(FIXTURES, 'locomo-annotated.json'),
+      '--labels',
+      labels,
+      '--json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const json = JSON.parse(r.stdout) as {
+      conversations: {
+        facts: number;
+        factHits: number;
+        events: number;
+        eventHits: number;
+        labelled: number;
+        labelledReal: number;
+        entitiesByType: Record<string, number>;
+      }[];
+      skippedAnnotations: number;
+      examples: { factHits: { text: string; record: string }[] };
+    };
+    const [c] = json.conversations;
+    // One observation has a broken evidence id ("D") and is skipped, not scored.
+    expect(json.skippedAnnotations).toBe(1);
+    expect(c?.facts).toBe(5);
+    expect(c?.events).toBe(3);
+    // The offline rules read both speakers: the adoption, the pottery classes, the marathon, the bowl.
+    expect(c?.factHits).toBeGreaterThanOrEqual(4);
+    expect(c?.eventHits).toBeGreaterThanOrEqual(2);
+    expect(c?.entitiesByType.pet).toBe(1);
+    expect(c?.labelled).toBeGreaterThanOrEqual(1);
+    expect(c?.labelledReal).toBe(c?.labelled);
+    expect(json.examples.factHits.some((e) => /marathon/.test(e.text))).toBe(true);
+  });
+
+  it('refuses a labels file with a bad line, naming the line', async () => {
+    const labels = join(dir, 'bad-labels.jsonl');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(labels, '{"sample":"x","name":"y"}\n');
+    const r = await pie(['bench', 'extraction', '--data', join(FIXTURES, 'locomo-annotated.json'), '--labels', labels]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/Line 1 of the labels file .*bad-labels\.jsonl is not a label/);
+  });
+});

@@ -171,11 +171,13 @@ function petsOf(ctx: PatternContext): { entity: EntityFinding; owns: Relationshi
   const name = '([A-Z][a-z]+(?: [A-Z][a-z]+)?)';
   const patterns = [
     new RegExp(
-      `\\b(?:my|our)\\s+(?:new\\s+|little\\s+|sweet\\s+|old\\s+)?${animal}s?,?\\s+(?:named\\s+|called\\s+)?${name}`,
+      `\\b(?:[Mm]y|[Oo]ur)\\s+(?:new\\s+|little\\s+|sweet\\s+|old\\s+)?${animal}s?,?\\s+(?:named\\s+|called\\s+)?${name}`,
       'g',
     ),
-    new RegExp(`\\b(?:a|an|the)\\s+(?:new\\s+|little\\s+)?${animal}\\s+(?:named|called)\\s+${name}`, 'g'),
-    new RegExp(`\\b${name},\\s+(?:my|our)\\s+(?:new\\s+|little\\s+)?${animal}\\b`, 'g'),
+    new RegExp(`\\b(?:[Aa]n?|[Tt]he)\\s+(?:new\\s+|little\\s+)?${animal}\\s+(?:named|called)\\s+${name}`, 'g'),
+    new RegExp(`\\b${name},\\s+(?:[Mm]y|[Oo]ur)\\s+(?:new\\s+|little\\s+)?${animal}\\b`, 'g'),
+    // "I adopted a puppy, a beagle called Biscuit": a breed named in a sentence about an animal.
+    ...(ANIMALS.test(text) ? [new RegExp(`\\b(?:[Aa]n?)\\s+([a-z]+)\\s+(?:named|called)\\s+${name}`, 'g')] : []),
   ];
   const out: { entity: EntityFinding; owns: RelationshipFinding }[] = [];
   for (const [i, re] of patterns.entries()) {
@@ -183,6 +185,7 @@ function petsOf(ctx: PatternContext): { entity: EntityFinding; owns: Relationshi
       const species = (i === 2 ? m[2] : m[1])?.toLowerCase() ?? 'pet';
       const petName = i === 2 ? m[1] : m[2];
       if (!petName || /^(?:I|We|The|And|But|She|He|They)$/.test(petName)) continue;
+      if (out.some((p) => p.entity.name === petName)) continue;
       const eventTime = eventTimeOf(ctx.day);
       out.push({
         entity: { name: petName, type: 'pet', aliases: [], state: { species }, episodeId: s.episodeId, eventTime },

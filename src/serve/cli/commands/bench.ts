@@ -85,8 +85,9 @@ export function registerBench(program: Command, run: ActionRunner): void {
     )
     .option(
       '--conversations <list>',
-      'context: LoCoMo conversations by position, e.g. 1-5 (tuning), 6-10 (held out), all',
+      'context, extraction: LoCoMo conversations by position, e.g. 1-5 (tuning), 6-10 (held out), all',
     )
+    .option('--labels <file>', 'extraction: hand labels of entities (default bench/labels/locomo-entities.jsonl)')
     .option('--budgets <list>', 'context: token budgets, comma-separated (default 1000,2000,4000,8000)')
     .option('--max-answer-words <n>', 'context: leave out answers longer than this many words a part (default 6)')
     .action((name: string, flags: BenchFlags) => run((ctx) => bench(ctx, name, flags)));

@@ -1,0 +1,109 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ExtractionBatch } from '../../types.js';
+import { extractOffline } from '../index.js';
+import { loadSpanTagger, type SpanTagger } from '../nlp.js';
+import { batchOf, T0 } from '../test-kit.js';
+
+let tagger: SpanTagger;
+beforeAll(async () => {
+  tagger = await loadSpanTagger();
+});
+
+/** A two-person chat: Caroline (user role) and Melanie (the second speaker, assistant role with a name). */
+function chat(lines: [string, string][]): ExtractionBatch {
+  return batchOf([
+    {
+      id: 'c1',
+      title: 'Caroline & Melanie',
+      createdAt: T0,
+      model: null,
+      turns: lines.map(([speaker, text], i) => ({
+        role: speaker === 'Caroline' ? ('user' as const) : ('assistant' as const),
+        speaker,
+        text,
+        time: T0 + i * 60_000,
+      })),
+    },
+  ]);
+}
+
+const day = (offset: number) => new Date(T0 + offset * 86_400_000).toISOString().slice(0, 10);
+
+describe('personal events, pets and observations of both speakers', () => {
+  it.each([
+    // [speaker, sentence, entity, attribute, value, day of the event]
+    [
+      'Caroline',
+      'I went to a LGBTQ support group yesterday and it was so powerful.',
+      'Caroline',
+      'go',
+      'to a LGBTQ support group',
+      day(-1),
+    ],
+    ['Melanie', 'Yeah, I painted that lake sunrise last week!', 'Melanie', 'paint', 'that lake sunrise', '2025-01-09'],
+    [
+      'Melanie',
+      'Lost my job at the bakery this month, so I am looking around.',
+      'Melanie',
+      'lose',
+      'my job at the bakery',
+      day(0),
+    ],
+    ['Caroline', "I'm starting a dance studio because I love dancing.", 'Caroline', 'start', 'a dance studio', day(0)],
+  ])('%s: %s', (speaker, text, entityName, attribute, value, eventDay) => {
+    const result = extractOffline(chat([[speaker, text]]), tagger);
+    const change = result.stateChanges.find((c) => c.entityName === entityName && c.attribute === attribute);
+    expect(change?.newStateAspect).toBe(value);
+    expect(change?.eventTime?.slice(0, 10)).toBe(eventDay);
+  });
+
+  it.each([
+    'I think so too.',
+    'Thanks, I really appreciated it.',
+    'Did you go to the concert yesterday?',
+    'I might go hiking next week.',
+    'I never painted anything.',
+  ])('no event in: %s', (text) => {
+    const result = extractOffline(chat([['Melanie', text]]), tagger);
+    expect(result.stateChanges.filter((c) => c.entityName === 'Melanie')).toEqual([]);
+  });
+
+  it('a pet the speaker owns, whatever the tagger thinks of its name', () => {
+    const result = extractOffline(
+      chat([
+        ['Melanie', 'My dog Max loves the beach and our cat Luna hates it.'],
+        ['Caroline', 'I got a puppy, a beagle called Biscuit!'],
+      ]),
+      tagger,
+    );
+    const pets = result.entities.filter((e) => e.type === 'pet').map((e) => [e.name, e.state.species]);
+    expect(pets.sort()).toEqual([
+      ['Biscuit', 'beagle'],
+      ['Luna', 'cat'],
+      ['Max', 'dog'],
+    ]);
+    expect(result.entities.find((e) => e.name === 'Max')?.type).toBe('pet');
+    expect(
+      result.relationships
+        .filter((r) => r.type === 'OWNS')
+        .map((r) => `${r.source}→${r.target}`)
+        .sort(),
+    ).toEqual(['Caroline→Biscuit', 'Melanie→Luna', 'Melanie→Max']);
+  });
+
+  it("keeps each speaker's sentences about themselves as observations, not reactions or talk to the other", () => {
+    const result = extractOffline(
+      chat([
+        ['Caroline', "I'm keen on counseling or working in mental health."],
+        ['Melanie', "Wow, that's so cool, you'd be a great counselor!"],
+        ['Melanie', "I'm swamped with the kids and work this week."],
+        ['Caroline', 'Thanks, Melanie! That is really sweet of you.'],
+      ]),
+      tagger,
+    );
+    expect(result.observations?.map((o) => [o.about, o.text])).toEqual([
+      ['Caroline', "Caroline: I'm keen on counseling or working in mental health."],
+      ['Melanie', "Melanie: I'm swamped with the kids and work this week [the week of 13 January 2025]."],
+    ]);
+  });
+});
