@@ -27,7 +27,8 @@ function mergeEntities(list: EntityFinding[], registry: Registry): NonNullable<E
       if (!prior.aliases.some((x) => x.toLowerCase() === a.toLowerCase())) prior.aliases.push(a);
     prior.state = { ...prior.state, ...e.state };
     // What a pattern read from the words ("my dog Max") beats a name tagger's guess ("Max" as a person).
-    if (e.type === 'pet' && (prior.type === 'person' || prior.type === 'place')) prior.type = 'pet';
+    const read = ['pet', 'book', 'movie', 'song', 'game'];
+    if (read.includes(e.type) && (prior.type === 'person' || prior.type === 'place')) prior.type = e.type;
   }
   return [...byName.values()].map((e) => {
     const entry = registry.get(e.name);

@@ -75,6 +75,10 @@ export function findPersonal(ctx: PatternContext & { tagger: SpanTagger | null; 
     out.entities.push(pet.entity);
     out.relationships.push(pet.owns);
   }
+  for (const work of worksOf(ctx)) {
+    out.entities.push(work.entity);
+    if (work.relation) out.relationships.push(work.relation);
+  }
   const observation = observationOf(ctx, times);
   if (observation) out.observations.push(observation);
   return out;
@@ -201,6 +205,62 @@ function petsOf(ctx: PatternContext): { entity: EntityFinding; owns: Relationshi
         },
       });
     }
+  }
+  return out;
+}
+
+const WORK_KINDS: readonly { type: string; cue: RegExp; verb: RegExp; relation: string }[] = [
+  {
+    type: 'book',
+    cue: /\b(book|novel|memoir|series of books|author|written by)\b/i,
+    verb: /\b(read|reading|reread)\b/i,
+    relation: 'READ',
+  },
+  {
+    type: 'movie',
+    cue: /\b(movie|film|show|series|documentary|episode|season)\b/i,
+    verb: /\b(watch|watched|watching|saw|seen|binge[d]?)\b/i,
+    relation: 'WATCHED',
+  },
+  {
+    type: 'song',
+    cue: /\b(song|album|track|single|tune)\b/i,
+    verb: /\b(listen(?:ed|ing)? to|sing|sang|singing)\b/i,
+    relation: 'LISTENED_TO',
+  },
+  { type: 'game', cue: /\b(game|rpg|tournament|console)\b/i, verb: /\b(play|played|playing)\b/i, relation: 'PLAYED' },
+];
+
+/**
+ * Titles of works in quotes ("Charlotte's Web", "Cyberpunk 2077"), typed by the words around them (a book, a
+ * movie, a song, a game): their own kinds, never people or places. The speaker READ / WATCHED / LISTENED_TO /
+ * PLAYED it when they say so in first person.
+ */
+function worksOf(ctx: PatternContext): { entity: EntityFinding; relation: RelationshipFinding | null }[] {
+  const { s } = ctx;
+  const out: { entity: EntityFinding; relation: RelationshipFinding | null }[] = [];
+  for (const m of s.text.matchAll(/["“]([A-Z0-9][^"”]{1,58}?)[.,!?]?["”]/g)) {
+    const title = (m[1] ?? '').trim();
+    if (title.split(/\s+/).length > 8 || /[.!?]\s/.test(title)) continue;
+    const kind = WORK_KINDS.find((k) => k.cue.test(s.text) || k.verb.test(s.text));
+    if (!kind) continue;
+    const eventTime = eventTimeOf(ctx.day);
+    const first = FIRST_PERSON.test(s.text) && kind.verb.test(s.text);
+    out.push({
+      entity: { name: title, type: kind.type, aliases: [], state: {}, episodeId: s.episodeId, eventTime },
+      relation: first
+        ? {
+            source: s.self,
+            target: title,
+            type: kind.relation,
+            properties: {},
+            ended: false,
+            confidence: 0.6,
+            episodeId: s.episodeId,
+            eventTime,
+          }
+        : null,
+    });
   }
   return out;
 }
