@@ -253,6 +253,7 @@ async function profile(input: {
         cited: worldCitations(subgraph),
         assistantWanted,
         pool: evidencePool(DEFAULT_CONTEXT_TOKENS),
+        now,
       }),
     );
     await time('compile', () =>

@@ -100,6 +100,7 @@ export async function buildQueryContext(input: ContextRequest): Promise<QueryCon
     cited: worldCitations(subgraph),
     assistantWanted,
     pool: evidencePool(maxTokens),
+    now,
   });
   const compiled = await compileQueryContext({
     store,

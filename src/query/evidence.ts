@@ -10,7 +10,8 @@ import type { QueryPlan, RankedItem } from './types.js';
  * then every turn the question's words match, ranked in its conversation (a turn gains a share of its neighbours'
  * scores, so the reply to a matching question enters too); then the turns of conversations the fused items point
  * to through an episode or a change but no matching turn; then the other turns of the conversations already
- * chosen and of those the world model's part cites. Turns inside a time range the question names move up.
+ * chosen and of those the world model's part cites; last, the latest conversations before now. Turns inside a time
+ * range the question names move up.
  */
 export interface EvidenceTurn {
   episode: Episode;
@@ -24,6 +25,19 @@ export interface Evidence {
   turns: EvidenceTurn[];
   conversations: Map<string, StoredTurn[]>;
 }
+
+/** Conversations of the question's time span read as evidence (the first ones of the span). */
+export const SPAN_EPISODES = 20;
+
+/** The span the question's non-vague time references cover ("recently" narrows nothing), or none. */
+function definiteSpan(plan: QueryPlan): { start: number; end: number } | null {
+  const ranges = plan.timeRanges.filter((r) => r.kind !== 'vague');
+  if (ranges.length === 0) return null;
+  return { start: Math.min(...ranges.map((r) => r.start)), end: Math.max(...ranges.map((r) => r.end)) };
+}
+
+/** Recent conversations read to fill what the evidence leaves of a budget. */
+export const RECENT_FILL = 30;
 
 /** Matching turns fetched from the full-text index per question, at most: enough for an 8k-token context. */
 export const EVIDENCE_POOL = 400;
@@ -62,6 +76,8 @@ export async function rankEvidence(input: {
   /** The question asks what the assistant said; otherwise an assistant's turns weigh ASSISTANT_WEIGHT. */
   assistantWanted?: boolean;
   pool?: number;
+  /** The question's "now": the recent conversations that fill a large budget are those before it. */
+  now: number;
 }): Promise<Evidence> {
   const { store, plan, items } = input;
   const cache = createTurnCache(store);
@@ -78,6 +94,7 @@ export async function rankEvidence(input: {
     plan.timeRanges.map((r) => r.text),
   );
   const pool = input.pool ?? EVIDENCE_POOL;
+  const weak: { episodeId: string; seq: number }[] = [];
   if (words.length > 0) {
     const everyWord = await store.search.turns({ text: words.join(' '), limit: pool, mode: 'fill' });
     await cache.load(everyWord.map((h) => h.episodeId));
@@ -87,15 +104,17 @@ export async function rankEvidence(input: {
     const speakers = cache.speakers();
     const named = new Set(words.map((w) => w.toLowerCase()).filter((w) => speakers.has(w)));
     const rest = words.filter((w) => !named.has(w.toLowerCase()));
-    const searches = [everyWord];
-    if (named.size > 0 && rest.length > 0) {
-      const hits = await store.search.turns({ text: rest.join(' '), limit: pool, mode: 'fill' });
+    // Without names the search for every word is the strong list; with names, the search without them is, and
+    // the turns only the names matched are a weak list that comes after the conversations of the question's time.
+    let searches = [everyWord];
+    if (named.size > 0) {
+      const hits = rest.length > 0 ? await store.search.turns({ text: rest.join(' '), limit: pool, mode: 'fill' }) : [];
       await cache.load(hits.map((h) => h.episodeId));
-      searches.unshift(hits);
+      searches = [hits, everyWord];
     }
     const keys = [...new Set(words.map(matchKey).filter((k) => k.length >= 2))];
     const restKeys = [...new Set(rest.map(matchKey).filter((k) => k.length >= 2))];
-    for (const hits of searches) {
+    for (const [i, hits] of searches.entries()) {
       const best = Math.max(1e-9, ...hits.map((h) => -h.score));
       const ranked = rankTurnsInContext({
         matched: hits.map((h) => {
@@ -117,9 +136,19 @@ export async function rankEvidence(input: {
         }),
         turnCount: (id) => cache.episode(id)?.turnCount,
       });
-      for (const t of ranked) push(t.episodeId, t.seq);
+      if (i === 0) for (const t of ranked) push(t.episodeId, t.seq);
+      else weak.push(...ranked);
     }
   }
+  // The conversations of the time the question names are evidence even where no word matches ("Where was John
+  // between August 11 and 15?"): their turns come next, and the time span moves them up below.
+  const span = definiteSpan(plan);
+  if (span) {
+    const during = await store.episodes.list({ since: span.start, until: span.end, limit: SPAN_EPISODES });
+    await cache.load(during.map((e) => e.id));
+    for (const e of during) for (const t of cache.turns(e.id)) push(e.id, t.seq);
+  }
+  for (const t of weak) push(t.episodeId, t.seq);
   // Turns other lanes found (vectors), then conversations the fused items name without a matching turn.
   for (const item of items) if (item.ref.kind === 'turn') push(item.ref.episodeId, item.ref.seq);
   const pointed = await pointedEpisodes(store, items);
@@ -130,15 +159,26 @@ export async function rankEvidence(input: {
   const sources = [...new Set([...order.map((o) => o.episodeId), ...(input.cited ?? [])])];
   await cache.load(sources);
   for (const id of sources) for (const t of cache.turns(id)) push(id, t.seq);
+  // Last, the latest conversations before now that nothing above reached: a caller who asks for a large budget gets
+  // the recent history rather than a context that stops short (bounded: RECENT_FILL conversations).
+  const fillFrom = order.length;
+  const recent = (await store.episodes.list({ until: input.now + 1, order: 'desc', limit: RECENT_FILL })).map(
+    (e) => e.id,
+  );
+  await cache.load(recent);
+  for (const id of recent) for (const t of cache.turns(id)) push(id, t.seq);
 
-  const out: EvidenceTurn[] = [];
-  for (const o of order) {
-    const episode = cache.episode(o.episodeId);
-    const turn = cache.turn(o.episodeId, o.seq);
-    if (episode && turn) out.push({ episode, turn, rank: out.length });
-  }
+  const load = (list: readonly { episodeId: string; seq: number }[]): EvidenceTurn[] =>
+    list.flatMap((o, rank) => {
+      const episode = cache.episode(o.episodeId);
+      const turn = cache.turn(o.episodeId, o.seq);
+      return episode && turn ? [{ episode, turn, rank }] : [];
+    });
+  // The question's time span reorders what was found for it, not the recent history that only fills the budget.
+  const found = preferRange(load(order.slice(0, fillFrom)), plan);
+  const out = [...found, ...load(order.slice(fillFrom))].map((t, rank) => ({ ...t, rank }));
   const conversations = new Map(out.map((e) => [e.episode.id, cache.turns(e.episode.id)]));
-  return { turns: preferRange(out, plan), conversations };
+  return { turns: out, conversations };
 }
 
 /** Episodes and their turns, loaded once per question. */
@@ -201,11 +241,9 @@ export const IN_RANGE_RANK = 1 / 3;
  * narrowly) still comes before weak matches inside it. A vague time ("recently") narrows nothing.
  */
 function preferRange(turns: EvidenceTurn[], plan: QueryPlan): EvidenceTurn[] {
-  const ranges = plan.timeRanges.filter((r) => r.kind !== 'vague');
-  if (ranges.length === 0) return turns;
-  const start = Math.min(...ranges.map((r) => r.start));
-  const end = Math.max(...ranges.map((r) => r.end));
-  const inside = (t: EvidenceTurn) => turnTime(t) >= start && turnTime(t) < end;
+  const span = definiteSpan(plan);
+  if (!span) return turns;
+  const inside = (t: EvidenceTurn) => turnTime(t) >= span.start && turnTime(t) < span.end;
   return turns
     .map((t) => ({ t, key: inside(t) ? t.rank * IN_RANGE_RANK : t.rank + 1 }))
     .sort((a, b) => a.key - b.key || a.t.rank - b.t.rank)

@@ -45,8 +45,8 @@ describe('pie ask --context-tokens', () => {
     expect(j.context).toContain('From the conversations');
   });
 
-  it('stops when the evidence runs out rather than pad with unrelated conversations', async () => {
-    // The sample has 150 turns; the question's words and the conversations they are in hold about a third of them.
+  it('when the matching conversations run out, fills with the latest conversations (30 at most), within the budget', async () => {
+    // The sample has 150 turns in 49 conversations; the question's words hold a third of them.
     const j = await pieJson<AskJson>([
       '--db',
       db,
@@ -57,8 +57,11 @@ describe('pie ask --context-tokens', () => {
       '--context-tokens',
       '30000',
     ]);
-    expect(j.contextTokens).toBeLessThan(15_000);
+    expect(j.contextTokens).toBeLessThanOrEqual(30_000);
     expect(j.context).toContain('Knowledge graph vs vector memory');
+    const titles = [...j.context.matchAll(/^ {2}• “([^”]+)”/gm)].map((m) => m[1]);
+    expect(titles.length).toBeGreaterThan(20);
+    expect(titles.length).toBeLessThanOrEqual(49);
   });
 
   it('defaults to 4,000 tokens', async () => {

@@ -76,6 +76,7 @@ async function ranked(world: BenchWorld, question: string, now: number) {
     plan: context.plan,
     items: context.items,
     assistantWanted: asksWhatAssistantSaid(question),
+    now,
   });
   return { context, evidence: evidence.turns.map((e) => e.turn.text) };
 }
