@@ -196,6 +196,17 @@ function entityLines(ctx: TimeContext, block: SubgraphEntity, history: boolean, 
     e.lastSeen - e.firstSeen < DAY
       ? `came up ${when(ctx, e.firstSeen)}`
       : `first appeared ${when(ctx, e.firstSeen)}; last referenced ${when(ctx, e.lastSeen)}`;
+  // An entity the world knows only by name (created when first mentioned, nothing changed, no state beyond its
+  // category, no relationship) is one line citing where it came up: its history would repeat that line.
+  const onlyMention =
+    block.changeCount === 0 &&
+    block.relationships.length === 0 &&
+    Object.keys(e.state).every((k) => k === 'category') &&
+    block.transitions.every((t) => t.kind === 'creation');
+  if (onlyMention) {
+    const first = block.transitions[0];
+    return [`• ${e.name} (${e.type}${aliases}): ${seen}${first ? cite(first.episodeId) : ''}.`];
+  }
   const lines = [`• ${e.name} (${e.type}${aliases}): ${seen}.`];
   const changes = block.changeCount;
   const months = Math.max(monthsBetween(e.firstSeen, e.lastSeen), 1);
