@@ -214,3 +214,55 @@ describe('pie bench extraction', () => {
     expect(r.stderr).toMatch(/Line 1 of the labels file .*bad-labels\.jsonl is not a label/);
   });
 });
+
+describe('pie bench extraction with a model', () => {
+  it('runs the extract-batch prompt through the same benchmark, with tokens (scripted model: plumbing, not quality)', async () => {
+    const script = join(dir, 'extract-fake.json');
+    const { writeFileSync } = await import('node:fs');
+    const day1 = {
+      entities: [{ name: 'Biscuit', type: 'pet', state: { species: 'beagle' } }],
+      relationships: [{ source: 'Ana', target: 'Biscuit', type: 'OWNS', properties: {} }],
+      stateChanges: [
+        {
+          entityName: 'Ana',
+          whatChanged: 'Adopted a beagle puppy named Biscuit',
+          attribute: 'adopted',
+          newStateAspect: 'a beagle puppy named Biscuit',
+        },
+      ],
+      summary: 'Ana adopted Biscuit.',
+    };
+    writeFileSync(
+      script,
+      JSON.stringify({
+        prompts: { 'extract-batch@2': [{ contains: 'Biscuit', response: day1 }, { response: { summary: 'A day.' } }] },
+      }),
+    );
+    const r = await pie(
+      [
+        'bench',
+        'extraction',
+        '--data',
+        join(FIXTURES, 'locomo-annotated.json'),
+        '--extractor',
+        'llm',
+        '--llm',
+        `fake:${script}`,
+        '--json',
+      ],
+      { PIE_DB: join(dir, 'extract-llm.db') },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const json = JSON.parse(r.stdout) as {
+      meta: { extractor: string };
+      conversations: { factHits: number; eventHits: number; usage: { inputTokens: number; calls: number } }[];
+    };
+    expect(json.meta.extractor).toMatch(/fake/);
+    const [c] = json.conversations;
+    expect(c?.usage.calls).toBe(2);
+    expect(c?.usage.inputTokens).toBeGreaterThan(0);
+    // The scripted extraction holds the adoption (a fact and an event) and nothing of the other turns.
+    expect(c?.factHits).toBe(1);
+    expect(c?.eventHits).toBe(1);
+  });
+});
