@@ -190,6 +190,11 @@ export function isoString(ms: number): string {
   return new Date(ms).toISOString();
 }
 
+/** A time for a message about bad input: ISO when a Date can hold it, else the raw number (never throws). */
+export function describeInstant(ms: number): string {
+  return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? isoString(ms) : `${ms} ms since 1970`;
+}
+
 /** The UTC calendar date of a time, YYYY-MM-DD (report and prompt text). */
 export function utcDate(ms: number): string {
   return isoString(ms).slice(0, 10);

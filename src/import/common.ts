@@ -1,7 +1,7 @@
 /** Small helpers shared by the per-format parsers: reading untyped JSON, counting drops, naming records. */
 import type { Conversation, Turn } from '../domain/conversation.js';
 import { PieError } from '../domain/errors.js';
-import { isoString, isPlausibleTime } from '../domain/time.js';
+import { describeInstant, isPlausibleTime } from '../domain/time.js';
 import type { DropCounts, ImportEvent } from './types.js';
 
 export type JsonObject = Record<string, unknown>;
@@ -75,7 +75,7 @@ export class TimeChecker {
   check(ms: number | null | undefined, what: string): number | null {
     if (ms === null || ms === undefined) return null;
     if (isPlausibleTime(ms)) return ms;
-    this.absurd.push(`${what} (${Number.isFinite(ms) ? isoString(ms) : String(ms)})`);
+    this.absurd.push(`${what} (${describeInstant(ms)})`);
     return null;
   }
 
@@ -132,6 +132,18 @@ export function noTimeSkip(ref: string, fields: string): ImportEvent {
 
 /** The event for a finished conversation, or a skip when nothing of it is left to import. */
 export function conversationEvent(opts: { conversation: Conversation; dropped: DropCounts; ref: string }): ImportEvent {
+  // Every time is bounded on the way in, whatever the format: a conversation whose own time is impossible is
+  // skipped and said; an impossible message time is dropped (the conversation's time stands for it).
+  const c = opts.conversation;
+  if (!isPlausibleTime(c.createdAt)) {
+    return {
+      kind: 'skipped',
+      ref: opts.ref,
+      reason: `${opts.ref} has an impossible time (${describeInstant(c.createdAt)}; PIE accepts 1990 to 2100); skipped.`,
+    };
+  }
+  if (!isPlausibleTime(c.updatedAt)) c.updatedAt = c.createdAt;
+  for (const t of c.turns) if (t.time !== null && !isPlausibleTime(t.time)) t.time = null;
   if (opts.conversation.turns.length === 0) {
     const counts = Object.entries(opts.dropped)
       .map(([k, v]) => `${v} ${k}`)

@@ -36,7 +36,9 @@ export function renderImport(input: { report: ImportReport; label: string; forma
 
 function issues(heading: string, list: { ref: string; reason: string }[], max: number): string[] {
   if (list.length === 0) return [];
-  const lines = [heading, ...list.slice(0, max).map((s) => `  - ${s.ref}: ${s.reason}`)];
+  // Most reasons name their conversation already: name it once.
+  const line = (s: { ref: string; reason: string }) => (s.reason.includes(s.ref) ? s.reason : `${s.ref}: ${s.reason}`);
+  const lines = [heading, ...list.slice(0, max).map((s) => `  - ${line(s)}`)];
   if (list.length > max) lines.push(`  … and ${num(list.length - max)} more (see --json).`);
   return lines;
 }
@@ -102,7 +104,11 @@ export function renderExtraction(input: { summary: IngestSummary; extraction: st
   const { summary: s, stats } = input;
   const lines: string[] = [];
   if (s.batches.planned === 0) {
-    lines.push('Nothing to extract: every conversation is already in the world model.');
+    lines.push(
+      stats.episodes === 0
+        ? 'Nothing to extract: no conversation could be imported (see the skipped ones above).'
+        : `Nothing to extract: all ${plural(stats.episodes, 'conversation')} in the database are already in the world model.`,
+    );
   } else {
     lines.push(
       `Extracted ${plural(s.batches.done, 'batch', 'batches')} of ${num(s.batches.planned)} ` +
