@@ -76,8 +76,8 @@ export async function undoRun(input: {
 }
 
 /** Log order is newest first; a run listed before `entry` started after it (or at the same time, later). */
+/** The log is newest first in recording order; the configured "now" of a run (startedAt) is data only. */
 function isAfter(candidate: MaintenanceLogEntry, entry: MaintenanceLogEntry, log: MaintenanceLogEntry[]): boolean {
-  if (candidate.startedAt !== entry.startedAt) return candidate.startedAt > entry.startedAt;
   return log.indexOf(candidate) < log.indexOf(entry);
 }
 

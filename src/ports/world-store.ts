@@ -426,7 +426,10 @@ export interface MaintenanceLogEntry {
 export interface MaintenanceLogRepo {
   append(entry: MaintenanceLogEntry): Promise<void>;
   update(input: { id: string; finishedAt: number; status: string; report: Record<string, unknown> }): Promise<void>;
-  /** Newest first. */
+  /**
+   * Newest first in the order the runs were recorded (a monotonic sequence), not by `startedAt`: a run given an
+   * earlier "now" (--now, PIE_NOW) than the runs before it is still the latest, and undo orders runs this way.
+   */
   list(limit?: number): Promise<MaintenanceLogEntry[]>;
 }
 

@@ -37,12 +37,12 @@ export function createMaintenanceLogRepo(s: Statements): SyncOf<MaintenanceLogRe
       if (result.changes === 0) throw notFound('maintenance run', id);
     },
 
-    /** Newest first. */
+    /** Newest first, in the order the runs were recorded (rowid), whatever clock each was given. */
     list(limit) {
       const rows = s
         .get(
           `SELECT id, kind, started_at, finished_at, status, report FROM maintenance_log
-           ORDER BY started_at DESC, rowid DESC LIMIT ?`,
+           ORDER BY rowid DESC LIMIT ?`,
         )
         .all(limitParam(limit) ?? -1) as LogRow[];
       return rows.map(entryFromRow);
