@@ -5,6 +5,7 @@ import type { Readable, Writable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { PieError, errorMessage } from '../domain/errors.js';
 import type { LineSink } from './write.js';
+import { PRIVATE_FILE_MODE } from '../adapters/fs/private.js';
 
 const gzipped = (file: string): boolean => file.endsWith('.gz');
 
@@ -18,7 +19,7 @@ export async function writeFileAtomically<T>(file: string, fill: (sink: LineSink
     throw new PieError('FILE_NOT_FOUND', `The directory ${dirname(target)} does not exist; create it first.`);
   }
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
-  const out = createWriteStream(temp);
+  const out = createWriteStream(temp, { mode: PRIVATE_FILE_MODE });
   const head: Writable = gzipped(target) ? createGzip() : out;
   if (head !== out) head.pipe(out);
   let failure: unknown;

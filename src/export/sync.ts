@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../adapters/fs/private.js';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { PieError, errorMessage } from '../domain/errors.js';
@@ -47,7 +48,7 @@ export async function syncFiles(input: { dir: string; files: AsyncIterable<Expor
   if (existsSync(dir) && !statSync(dir).isDirectory()) {
     throw new PieError('INVALID_ARGUMENT', `${dir} is a file, not a directory; choose a directory to export into.`);
   }
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const manifestPath = join(dir, MANIFEST);
   const previous = readManifest(manifestPath);
   const next: Record<string, string> = {};
@@ -63,9 +64,9 @@ export async function syncFiles(input: { dir: string; files: AsyncIterable<Expor
       report.unchanged += 1;
       continue;
     }
-    mkdirSync(dirname(target), { recursive: true });
+    mkdirSync(dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
     const temp = `${target}.pie-tmp`;
-    writeFileSync(temp, file.content);
+    writeFileSync(temp, file.content, { mode: PRIVATE_FILE_MODE });
     renameSync(temp, target);
     report.written.push(file.path);
   }
@@ -84,7 +85,7 @@ export async function syncFiles(input: { dir: string; files: AsyncIterable<Expor
   const sorted = Object.fromEntries(Object.entries(next).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const manifest = `${JSON.stringify({ generator: 'pie', files: sorted }, null, 1)}\n`;
   if (!existsSync(manifestPath) || readFileSync(manifestPath, 'utf8') !== manifest) {
-    writeFileSync(manifestPath, manifest);
+    writeFileSync(manifestPath, manifest, { mode: PRIVATE_FILE_MODE });
   }
   return report;
 }

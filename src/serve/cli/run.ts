@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { compose, type Services } from '../../compose.js';
 import { loadConfig, type GlobalFlags } from '../../config/config.js';
 import { errorMessage, isPieError } from '../../domain/errors.js';
+import { openToOthers } from '../../adapters/fs/private.js';
 import { registerApply } from './commands/apply.js';
 import { registerAsk } from './commands/ask.js';
 import { registerAudit } from './commands/audit.js';
@@ -38,8 +39,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io,
       config,
       emit: emitter(io, config.json),
-      services: async (options) =>
-        (servicesOpened ??= await compose({ config, env: io.env, readonly: options?.readonly ?? false })),
+      services: async (options) => {
+        if (servicesOpened) return servicesOpened;
+        servicesOpened = await compose({ config, env: io.env, readonly: options?.readonly ?? false });
+        const open = config.dbPath === ':memory:' ? null : openToOthers(config.dbPath);
+        if (open !== null) {
+          io.stderr(
+            `pie: warning: the database ${config.dbPath} can be read by other accounts on this machine (mode ${open}); run chmod 600 ${config.dbPath} ${config.dbPath}-wal ${config.dbPath}-shm to keep your history private.\n`,
+          );
+        }
+        return servicesOpened;
+      },
     };
     await action(ctx);
   };

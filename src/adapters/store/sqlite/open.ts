@@ -8,6 +8,7 @@ import { translateSqliteError } from './errors.js';
 import { checkDatabase, migrate } from './migrate.js';
 import { LATEST_SCHEMA_VERSION } from './migrations/index.js';
 import { createRepos } from './repos.js';
+import { ensurePrivateFile, PRIVATE_DIR_MODE } from '../../fs/private.js';
 import { Statements, type Db } from './sql.js';
 import { createStore } from './store.js';
 
@@ -61,7 +62,8 @@ function prepareLocation(path: string, readonly: boolean): void {
     return;
   }
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
+    ensurePrivateFile(path);
   } catch (error) {
     throw new PieError(
       'DB_ERROR',
