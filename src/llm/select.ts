@@ -1,3 +1,4 @@
+import { stripUrlCredentials } from '../domain/secrets.js';
 import { PieError } from '../domain/errors.js';
 import type { Env } from '../config/config.js';
 import { PROVIDERS, type ModelRef, type ProviderName } from '../ports/llm.js';
@@ -33,7 +34,7 @@ export function parseModelRef(text: string): ModelRef {
   if (!isProvider(provider)) {
     throw new PieError(
       'INVALID_ARGUMENT',
-      `Unknown LLM provider "${provider}" in "${text}"; use one of ${PROVIDERS.filter((p) => p !== 'fake').join(', ')}, e.g. ${EXAMPLES}.`,
+      `Unknown LLM provider "${provider}" in "${stripUrlCredentials(text)}"; use one of ${PROVIDERS.filter((p) => p !== 'fake').join(', ')}, e.g. ${EXAMPLES}.`,
     );
   }
   if (provider === 'openai-compatible') return parseCompatible(text, rest);
@@ -50,7 +51,7 @@ function parseCompatible(text: string, rest: string): ModelRef {
   if (url === '' || model === '') {
     throw new PieError(
       'INVALID_ARGUMENT',
-      `"${text}" needs a base URL and a model: write openai-compatible:<base-url>#<model>, e.g. openai-compatible:http://127.0.0.1:8080/v1#qwen2.5-14b-instruct.`,
+      `"${stripUrlCredentials(text)}" needs a base URL and a model: write openai-compatible:<base-url>#<model>, e.g. openai-compatible:http://127.0.0.1:8080/v1#qwen2.5-14b-instruct.`,
     );
   }
   let parsed: URL;
@@ -59,21 +60,27 @@ function parseCompatible(text: string, rest: string): ModelRef {
   } catch (cause) {
     throw new PieError(
       'INVALID_ARGUMENT',
-      `"${url}" in "${text}" is not a URL; write it like http://127.0.0.1:8080/v1.`,
+      `"${stripUrlCredentials(url)}" in "${stripUrlCredentials(text)}" is not a URL; write it like http://127.0.0.1:8080/v1.`,
       {
         cause,
       },
     );
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new PieError('INVALID_ARGUMENT', `"${url}" in "${text}" must start with http:// or https://.`);
+    throw new PieError(
+      'INVALID_ARGUMENT',
+      `"${stripUrlCredentials(url)}" in "${stripUrlCredentials(text)}" must start with http:// or https://.`,
+    );
   }
   return { provider: 'openai-compatible', model, baseUrl: url.replace(/\/+$/, '') };
 }
 
 /** `openai:gpt-5-mini`, `openai-compatible:http://host/v1#model`: the inverse of parseModelRef. */
 export function formatModelRef(ref: ModelRef): string {
-  if (ref.provider === 'openai-compatible') return `openai-compatible:${ref.baseUrl ?? ''}#${ref.model}`;
+  // The printed and stored form: credentials in the URL never appear (the request itself still uses them).
+  if (ref.provider === 'openai-compatible') {
+    return `openai-compatible:${stripUrlCredentials(ref.baseUrl ?? '')}#${ref.model}`;
+  }
   return `${ref.provider}:${ref.model}`;
 }
 

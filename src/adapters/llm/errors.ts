@@ -1,6 +1,7 @@
 import { APICallError, LoadAPIKeyError, RetryError } from 'ai';
 import { PieError, isPieError } from '../../domain/errors.js';
 import type { ProviderName } from '../../ports/llm.js';
+import { stripUrlCredentials } from '../../domain/secrets.js';
 
 /** What an error message needs to name: who, where, which model, which variable holds the key. */
 export interface ProviderContext {
@@ -154,6 +155,16 @@ function httpError(error: APICallError, ctx: ProviderContext, status: number): P
  * `retryAfterMs`; 5xx, 408 and timeouts → LLM_UNAVAILABLE `transient`; other 4xx → LLM_UNAVAILABLE, final.
  */
 export function translateLlmError(input: { error: unknown; context: ProviderContext; timeoutMs?: number }): PieError {
+  const ctx = { ...input.context, url: stripUrlCredentials(input.context.url) };
+  const translated = translate({ ...input, context: ctx });
+  // A provider's own words may echo the URL it was called with, credentials included.
+  const message = stripUrlCredentials(translated.message);
+  return message === translated.message
+    ? translated
+    : new PieError(translated.code, message, { cause: translated.cause, details: translated.details });
+}
+
+function translate(input: { error: unknown; context: ProviderContext; timeoutMs?: number }): PieError {
   const { context: ctx } = input;
   let error = input.error;
   if (RetryError.isInstance(error)) error = error.lastError;
