@@ -24,3 +24,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ flags: { tz: 'UTC' }, env: { PIE_NOW: 'soon' } })).toThrow(/PIE_NOW "soon"/);
   });
 });
+
+describe('database URLs', () => {
+  it.each([
+    [
+      { db: 'postgres://user:secret@host:5432/pie' },
+      {},
+      /--db "postgres:\/\/\*\*\*@host:5432\/pie" is a postgres URL, but PIE keeps its memory in a SQLite file; give a file path/,
+    ],
+    [{}, { PIE_DB: 'mysql://h/db' }, /PIE_DB "mysql:\/\/h\/db" is a mysql URL/],
+  ])('are refused: %j %j', (flags, env, message) => {
+    expect(() => loadConfig({ flags, env })).toThrow(message);
+  });
+  it('a path with a colon that is not a URL is still a path', () => {
+    expect(loadConfig({ flags: { db: 'dir/with:colon.db' }, env: {} }).dbPath).toMatch(/dir\/with:colon\.db$/);
+  });
+});

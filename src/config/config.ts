@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { stripUrlCredentials } from '../domain/secrets.js';
 import { PieError } from '../domain/errors.js';
 import { assertTimeZone, parseDateArgument, systemTimeZone } from '../domain/time.js';
 
@@ -25,9 +26,24 @@ export type Env = Record<string, string | undefined>;
 
 /** Default database location: $PIE_DB, else $PIE_HOME/pie.db, PIE_HOME defaulting to ~/.pie. */
 export function defaultDbPath(env: Env): string {
-  if (env.PIE_DB) return resolve(env.PIE_DB);
+  if (env.PIE_DB) return resolve(fileOnly(env.PIE_DB, 'PIE_DB'));
   const home = env.PIE_HOME ? resolve(env.PIE_HOME) : join(homedir(), '.pie');
   return join(home, 'pie.db');
+}
+
+/**
+ * PIE's memory is one SQLite file: a database URL (postgres://…, mysql://…) would otherwise be taken as a relative
+ * path and create files in a folder named "postgres:". Refused in one sentence until a server store exists.
+ */
+function fileOnly(value: string, origin: string): string {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value.trim());
+  if (scheme) {
+    throw new PieError(
+      'INVALID_ARGUMENT',
+      `${origin} "${stripUrlCredentials(value)}" is a ${scheme[1]} URL, but PIE keeps its memory in a SQLite file; give a file path (for example ~/.pie/pie.db).`,
+    );
+  }
+  return value;
 }
 
 /** Flags win over environment variables, which win over defaults. */
@@ -51,7 +67,7 @@ export function loadConfig(input: { flags: GlobalFlags; env: Env }): Config {
     }
   }
   return configSchema.parse({
-    dbPath: flags.db ? resolve(flags.db) : defaultDbPath(env),
+    dbPath: flags.db ? resolve(fileOnly(flags.db, '--db')) : defaultDbPath(env),
     now,
     tz,
     json: flags.json ?? false,

@@ -103,7 +103,9 @@ export function benchProgress(ctx: CommandContext): {
 /** The checked-out commit, "+ local changes in src/" when src/ differs from it (figures depend on the source). */
 export function sourceRevision(): string {
   try {
-    const git = (args: string[]): string => execFileSync('git', args, { encoding: 'utf8' }).trim();
+    // Outside a git checkout git says "fatal: not a git repository" on stderr: keep it off the user's terminal.
+    const git = (args: string[]): string =>
+      execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     const head = git(['rev-parse', '--short', 'HEAD']);
     return git(['status', '--porcelain', '--', 'src']) === '' ? head : `${head} + local changes in src/`;
   } catch {
