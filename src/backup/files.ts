@@ -5,7 +5,7 @@ import type { Readable, Writable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { PieError, errorMessage } from '../domain/errors.js';
 import type { LineSink } from './write.js';
-import { PRIVATE_FILE_MODE } from '../adapters/fs/private.js';
+import { PRIVATE_FILE_MODE } from '../config/private-files.js';
 
 const gzipped = (file: string): boolean => file.endsWith('.gz');
 

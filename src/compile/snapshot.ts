@@ -22,8 +22,14 @@ export function compileSnapshot(input: { snapshot: WorldSnapshot; time: TimeCont
       ? plural(s.total, 'entity', 'entities')
       : `${plural(s.total, 'entity', 'entities')} of type ${s.type}`;
   const types = s.type === null && s.total > 0 ? ` (${typeCounts(s.byType)})` : '';
+  const resting = [
+    s.byTier.summarized > 0 ? `${s.byTier.summarized} summarized` : '',
+    s.byTier.archived > 0 ? `${s.byTier.archived} archived` : '',
+  ].filter(Boolean);
+  const tiers =
+    resting.length > 0 ? ` Of these, ${resting.join(' and ')} (tiers of attention; they still existed).` : '';
   lines.push(
-    `World ${momentPhrase(ctx, s.span, s.at)}: ${what}${types}; ${plural(s.transitions, 'transition')} so far.`,
+    `World ${momentPhrase(ctx, s.span, s.at)}: ${what}${types}; ${plural(s.transitions, 'transition')} so far.${tiers}`,
   );
   const spanLine = activityLine(ctx, s);
   if (spanLine) lines.push(spanLine);
@@ -37,14 +43,24 @@ export function compileSnapshot(input: { snapshot: WorldSnapshot; time: TimeCont
       : `${s.entities.length === 1 ? 'The entity' : 'Entities'}, most important first:`,
   );
   const edges = edgesByEntity(s);
-  for (const e of s.entities) {
+  for (const e of s.entities.filter((x) => x.tier !== 'archived')) {
     lines.push(`  • ${entityLine(e, s.span)}`);
     const mine = edges.get(e.id) ?? [];
     for (const r of mine.slice(0, EDGES_PER_ENTITY)) lines.push(`      ${edgeLine(ctx, e.id, r)}`);
     if (mine.length > EDGES_PER_ENTITY) lines.push(`      … and ${mine.length - EDGES_PER_ENTITY} more.`);
   }
+  // Archived ones are listed last, collapsed to their names.
+  const archived = s.entities.filter((x) => x.tier === 'archived');
+  if (archived.length > 0) {
+    const names = archived.slice(0, ARCHIVED_NAMES).map((e) => `${e.name} (${e.type})`);
+    const more = s.byTier.archived - names.length;
+    lines.push(`  Archived (${s.byTier.archived}): ${names.join(', ')}${more > 0 ? `, and ${more} more` : ''}.`);
+  }
   return lines.join('\n');
 }
+
+/** Archived entities named in the collapsed line of the text. */
+const ARCHIVED_NAMES = 12;
 
 function entityLine(e: SnapshotEntity, span: Span | null): string {
   const state = stateText(e.state);
@@ -56,7 +72,8 @@ function entityLine(e: SnapshotEntity, span: Span | null): string {
     const active = parts.filter(Boolean).join(', ');
     details.push(active ? `${activityPlace(span)}: ${active}` : `quiet ${activityPlace(span)}`);
   }
-  return `${e.name} (${e.type})${state ? `: ${state}` : ''}${details.length > 0 ? ` — ${details.join('; ')}` : ''}`;
+  const tier = e.tier === 'summarized' ? ' [summarized]' : '';
+  return `${e.name} (${e.type})${tier}${state ? `: ${state}` : ''}${details.length > 0 ? ` — ${details.join('; ')}` : ''}`;
 }
 
 function edgeLine(ctx: TimeContext, entityId: string, r: SnapshotRelationship): string {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../adapters/fs/private.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../config/private-files.js';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { PieError, errorMessage } from '../domain/errors.js';

@@ -77,15 +77,16 @@ describe('archived entities in the past', () => {
     expect(await diffWorld({ store, a: junior, b: gap })).toEqual(diffBefore);
   });
 
-  it('from its archival on, an archived entity is gone from the world', async () => {
+  it('from its archival on, an archived entity is still in the world, as archived (a tier, not an end)', async () => {
     const now = await snapshotAt({ store, at: NOW });
-    expect(now.entities.map((e) => e.name)).not.toContain('Anki');
-    expect(now.entities.map((e) => e.name)).not.toContain('Obsidian');
+    expect(now.entities.find((e) => e.name === 'Anki')).toMatchObject({ tier: 'archived' });
+    expect(now.entities.find((e) => e.name === 'Obsidian')).toMatchObject({ tier: 'archived' });
+    expect(now.byTier.archived).toBe(2);
     const justBefore = await snapshotAt({ store, at: ARCHIVED - 1 });
     expect(justBefore.entities.find((e) => e.name === 'Anki')).toMatchObject({ tier: 'active' });
     const present = resolveSpan({ text: 'now', periods: await store.periods.list(), now: NOW, tz: 'UTC' });
     const gapToNow = await diffWorld({ store, a: gap, b: present });
-    expect(gapToNow.entities.after).toBe(gapToNow.entities.before - 2);
+    expect(gapToNow.entities.after).toBe(gapToNow.entities.before + gapToNow.created.total);
   });
 
   it('archivedSince: the archival transition when there is one, else the last change of the row', async () => {

@@ -8,33 +8,35 @@ export interface EntityAt {
 }
 
 /**
- * The entities that existed at `at` (first seen by then), of `type` when given. An archived entity is left out only
- * from its archival on: history is never rewritten, so a past snapshot does not change because of a later archive.
+ * The entities that existed at `at` (first seen by then), of `type` when given, each with the tier it had then.
+ * Archived is a tier of attention, not non-existence: an archived entity is in every snapshot from its first mention
+ * on, shown as archived from its archival on and with its earlier tier before (so archiving something today changes
+ * no snapshot of the past, and a snapshot of now still counts it). Entities merged into another are not separate
+ * things: their names and history live on in the entity they were merged into.
  */
 export async function entitiesAt(input: { store: WorldStore; at: number; type?: string }): Promise<EntityAt[]> {
   const { store, at } = input;
   const all = await store.entities.list({
     firstSeenAtOrBefore: at,
+    excludeMerged: true,
     ...(input.type === undefined ? {} : { type: input.type }),
   });
-  const archived = all.filter((e) => e.tier === 'archived').map((e) => e.id);
-  if (archived.length === 0) return all.map((entity) => ({ entity, tier: entity.tier }));
+  const resting = all.filter((e) => e.tier !== 'active').map((e) => e.id);
+  if (resting.length === 0) return all.map((entity) => ({ entity, tier: entity.tier }));
   const [archivals, summaries] = await Promise.all([
-    store.transitions.list({ entityIds: archived, kind: 'archival' }),
-    store.transitions.list({ entityIds: archived, kind: 'summary', until: at + 1 }),
+    store.transitions.list({ entityIds: resting, kind: 'archival' }),
+    store.transitions.list({ entityIds: resting, kind: 'summary', until: at + 1 }),
   ]);
   const archivedAt = latestTimes(archivals);
   const summarized = new Set(summaries.map((t) => t.entityId));
-  const out: EntityAt[] = [];
-  for (const entity of all) {
-    if (entity.tier !== 'archived') {
-      out.push({ entity, tier: entity.tier });
-      continue;
+  return all.map((entity) => {
+    if (entity.tier === 'archived' && archivedSince({ entity, archivedAt: archivedAt.get(entity.id) }) <= at) {
+      return { entity, tier: 'archived' as const };
     }
-    if (archivedSince({ entity, archivedAt: archivedAt.get(entity.id) }) <= at) continue;
-    out.push({ entity, tier: summarized.has(entity.id) ? 'summarized' : 'active' });
-  }
-  return out;
+    if (entity.tier === 'active') return { entity, tier: 'active' as const };
+    // Summarized now, or archived later: what it was at `at`.
+    return { entity, tier: summarized.has(entity.id) ? ('summarized' as const) : ('active' as const) };
+  });
 }
 
 /**

@@ -38,9 +38,11 @@ export interface WorldSnapshot {
   /** The period the span names, if it names one. */
   period: Period | null;
   type: string | null;
-  /** Entities that existed at `at` (first seen by then, not archived by then), of `type` when given. */
+  /** Entities that existed at `at` (first seen by then, archived ones included), of `type` when given. */
   total: number;
   byType: Record<string, number>;
+  /** The same entities by the tier each had at `at`. */
+  byTier: Record<Tier, number>;
   /** Transitions of those entities up to `at`. */
   transitions: number;
   /** How many of them were mentioned or changed inside the span; null without a span. */
@@ -100,8 +102,11 @@ export async function snapshotAt(input: {
 
   // Seen after `at` counts as seen at `at`: the entity was still around then.
   const recency = (e: Entity): number => Math.min(e.lastSeen, at);
+  // Archived ones last: they existed, but they are not what a snapshot is read for.
+  const resting = (e: Entity): number => (tierAt.get(e.id) === 'archived' ? 1 : 0);
   const ranked = [...all].sort(
     (a, b) =>
+      resting(a) - resting(b) ||
       b.importance - a.importance ||
       weight(b.id) - weight(a.id) ||
       recency(b) - recency(a) ||
@@ -129,6 +134,8 @@ export async function snapshotAt(input: {
 
   const byType: Record<string, number> = {};
   for (const e of all) byType[e.type] = (byType[e.type] ?? 0) + 1;
+  const byTier: Record<Tier, number> = { active: 0, summarized: 0, archived: 0 };
+  for (const p of present) byTier[p.tier] += 1;
   const active = inSpan ? all.filter((e) => weight(e.id) > 0).length : null;
   return {
     at,
@@ -137,6 +144,7 @@ export async function snapshotAt(input: {
     type: input.type ?? null,
     total: all.length,
     byType,
+    byTier,
     transitions,
     active,
     limit,

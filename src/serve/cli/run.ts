@@ -2,7 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { compose, type Services } from '../../compose.js';
 import { loadConfig, type GlobalFlags } from '../../config/config.js';
 import { errorMessage, isPieError } from '../../domain/errors.js';
-import { openToOthers } from '../../adapters/fs/private.js';
+import { openToOthers } from '../../config/private-files.js';
 import { registerApply } from './commands/apply.js';
 import { registerAsk } from './commands/ask.js';
 import { registerAudit } from './commands/audit.js';

@@ -8,7 +8,7 @@ import { translateSqliteError } from './errors.js';
 import { checkDatabase, migrate } from './migrate.js';
 import { LATEST_SCHEMA_VERSION } from './migrations/index.js';
 import { createRepos } from './repos.js';
-import { ensurePrivateFile, PRIVATE_DIR_MODE } from '../../fs/private.js';
+import { ensurePrivateFile, PRIVATE_DIR_MODE } from '../../../config/private-files.js';
 import { Statements, type Db } from './sql.js';
 import { createStore } from './store.js';
 
