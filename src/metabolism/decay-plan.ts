@@ -1,7 +1,7 @@
 import type { WorldStore } from '../ports/world-store.js';
 import { decayedConfidence, weeksToCharge, type DecayRules } from './decay.js';
 import type { SalienceResult } from './plan.js';
-import { recencyDays } from './tiers.js';
+import { activityNow, recencyDays } from './tiers.js';
 
 export interface DecayChange {
   factId: string;
@@ -29,6 +29,8 @@ export async function planDecay(input: {
   const importance = new Map(input.salience.importance.map((c) => [c.entityId, c.to]));
   const nodes = new Map(input.salience.nodes.map((n) => [n.id, n]));
   const changes: DecayChange[] = [];
+  // Neglect is measured against the memory's own activity (see activityNow), not the wall clock.
+  const now = activityNow({ now: input.now, latestEpisodeAt: (await input.store.stats()).lastEpisodeAt });
   for (const fact of await input.store.facts.validAt({ time: input.now })) {
     const node = nodes.get(fact.entityId);
     if (node === undefined || node.protected) continue;
@@ -36,8 +38,8 @@ export async function planDecay(input: {
       {
         confidence: fact.confidence,
         importance: importance.get(node.id) ?? node.importance,
-        recencyDays: recencyDays(node.lastSeen, input.now),
-        weeks: weeksToCharge({ now: input.now, lastDecayAt: since, lastSeen: node.lastSeen }),
+        recencyDays: recencyDays(node.lastSeen, now),
+        weeks: weeksToCharge({ now, lastDecayAt: since, lastSeen: node.lastSeen }),
       },
       input.rules,
     );

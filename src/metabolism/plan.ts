@@ -2,7 +2,7 @@ import type { Tier } from '../domain/world.js';
 import type { GraphNode } from '../ports/maintenance-store.js';
 import type { WorldStore } from '../ports/world-store.js';
 import { computeImportance, type ImportanceWeights } from './importance.js';
-import { recencyDays, tierFor, type TierThresholds } from './tiers.js';
+import { activityNow, recencyDays, tierFor, type TierThresholds } from './tiers.js';
 
 export const SCOPES = ['daydream', 'quick', 'full'] as const;
 export type SleepScope = (typeof SCOPES)[number];
@@ -46,10 +46,11 @@ export async function planSalience(input: {
 }): Promise<SalienceResult> {
   const nodes = await input.store.upkeep.graphNodes();
   const edges = await input.store.upkeep.graphEdges();
+  const now = activityNow({ now: input.now, latestEpisodeAt: (await input.store.stats()).lastEpisodeAt });
   const result = computeImportance({
     nodes: nodes.map((n) => ({
       id: n.id,
-      recencyDays: recencyDays(n.lastSeen, input.now),
+      recencyDays: recencyDays(n.lastSeen, now),
       transitions: n.transitions,
       accessCount: n.accessCount,
     })),
@@ -65,7 +66,7 @@ export async function planSalience(input: {
     sum += to;
     if ((result.degrees.get(node.id) ?? 0) === 0) isolated += 1;
     if (Math.abs(to - node.importance) >= 0.0001) importance.push({ entityId: node.id, from: node.importance, to });
-    const days = recencyDays(node.lastSeen, input.now);
+    const days = recencyDays(node.lastSeen, now);
     const tier = tierFor(
       { importance: to, recencyDays: days, type: node.type, protected: node.protected },
       input.thresholds,

@@ -47,3 +47,13 @@ export { DAY_MS };
 export function recencyDays(lastSeen: number, now: number): number {
   return Math.max(0, (now - lastSeen) / DAY_MS);
 }
+
+/**
+ * The "now" that recency, tiers and decay are measured against: the memory's own latest activity (its latest
+ * conversation), never later than the reference now. A history imported a year after its last conversation, or a
+ * user who comes back after a year without new conversations, finds the world as it was left; as new conversations
+ * arrive, this clock moves with them, and an entity's last mention is then measured against them. Pure.
+ */
+export function activityNow(input: { now: number; latestEpisodeAt: number | null }): number {
+  return input.latestEpisodeAt === null ? input.now : Math.min(input.now, input.latestEpisodeAt);
+}

@@ -13,6 +13,16 @@ const STALE_LINE = JSON.stringify({
   summary: 'Tried a paper notebook.',
 });
 
+/**
+ * A conversation at the end of 2025: the memory's own activity reaches the sleeps' "now" (2026-01-01), so recency is
+ * measured as of then (tiers follow the memory's latest conversation, not the wall clock: docs/metabolism.md).
+ */
+const RECENT_LINE = JSON.stringify({
+  batch: { id: '2025-12-31', date: '2025-12-31T10:00:00Z', episodeIds: ['c-new-year'] },
+  entities: [],
+  summary: 'A note at the end of the year.',
+});
+
 interface Report {
   runId: string;
   dryRun: boolean;
@@ -32,7 +42,7 @@ describe('pie sleep / pie undo on a world built with pie apply', () => {
     db = join(dir.dir, 'pie.db');
     const input = join(dir.dir, 'world.jsonl');
     copyFileSync(FIXTURE, input);
-    appendFileSync(input, `${STALE_LINE}\n`);
+    appendFileSync(input, `${STALE_LINE}\n${RECENT_LINE}\n`);
     expect((await run(['apply', input])).code).toBe(0);
   });
   afterEach(() => dir.cleanup());

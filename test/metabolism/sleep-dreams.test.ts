@@ -130,8 +130,9 @@ describe('contradictions and dreams with a model (scripted)', () => {
     const deepCalls = model.calls.filter((c) => c.prompt === 'sleep-deep-dream@1');
     const megaCalls = model.calls.filter((c) => c.prompt === 'sleep-mega-dream@1');
     expect(megaCalls).toHaveLength(1);
-    // One cluster: the most connected entity with its neighbours (periods are never dreamt about).
-    expect(deepCalls.map((c) => [...keysOf(c).values()])).toEqual([['Maya Chen', 'Tidepool', 'send the Q3 report']]);
+    // One cluster: the most connected entity with its neighbours, by importance (periods are never dreamt about).
+    // Recency is measured against the world's latest conversation, so the commitment due last outranks Tidepool.
+    expect(deepCalls.map((c) => [...keysOf(c).values()])).toEqual([['Maya Chen', 'send the Q3 report', 'Tidepool']]);
     const id = (name: string | undefined) => byName.get(name ?? '') ?? `missing ${name}`;
     const expected = [
       ...deepCalls.map((c) => {
@@ -183,11 +184,11 @@ describe('contradictions and dreams with a model (scripted)', () => {
     ]);
     expect(listed).toMatchObject({
       total: 1,
-      insights: [{ kind: 'deep', evidenceNames: ['Maya Chen', 'Tidepool'] }],
+      insights: [{ kind: 'deep', evidenceNames: ['Maya Chen', 'send the Q3 report'] }],
     });
     const text = await pie(['--db', db, 'insights']);
-    expect(text.stdout).toContain('Maya Chen anchors Tidepool');
-    expect(text.stdout).toContain('Maya Chen and send the Q3 report meet');
+    expect(text.stdout).toContain('Maya Chen anchors send the Q3 report');
+    expect(text.stdout).toContain('Maya Chen and Tidepool meet');
     expect((await pie(['--db', db, 'insights', '--kind', 'nightmare'])).stderr).toMatch(
       /--kind must be one of deep, mega/,
     );
