@@ -26,6 +26,8 @@ export interface SleepReport {
   dryRun: boolean;
   now: number;
   phases: PhaseReport[];
+  /** What was applied again after the phases so the run ends at its fixed point (null in a dry run). */
+  settled: PhaseReport | null;
   health: HealthReport;
   /** Rows journaled (0 in a dry run). */
   journaled: number;
@@ -97,8 +99,34 @@ async function makePlan(o: SleepOptions): Promise<Plan> {
 }
 
 async function applyPlan(o: SleepOptions, tx: WorldStore, plan: Plan, journal: RunJournal): Promise<number> {
+  const added = await applySalience(o, tx, plan.salience, journal);
+  for (const [i, c] of plan.decay.entries()) {
+    if (i % 500 === 0) o.onProgress?.(`decay: ${i}/${plan.decay.length} facts`);
+    await journal.change('facts', c.factId, async () => {
+      const row = await tx.upkeep.getRow({ table: 'facts', id: c.factId });
+      if (row !== null) await tx.upkeep.putRow({ table: 'facts', id: c.factId, row: { ...row, confidence: c.to } });
+    });
+  }
+  await applyProcedures(tx, plan.procedures, journal);
+  return added;
+}
+
+async function applyProcedures(tx: WorldStore, procedures: Plan['procedures'], journal: RunJournal): Promise<void> {
+  for (const p of procedures.upsert) await journal.change('procedures', p.id, () => tx.procedures.upsert(p));
+  for (const id of procedures.retire) {
+    await journal.change('procedures', id, () => tx.upkeep.putRow({ table: 'procedures', id, row: null }));
+  }
+}
+
+/** Importance changes, and (beyond a daydream) tier moves with their summary or archival transitions. */
+async function applySalience(
+  o: SleepOptions,
+  tx: WorldStore,
+  salience: SalienceResult,
+  journal: RunJournal,
+): Promise<number> {
   let added = 0;
-  const { importance, tiers } = plan.salience;
+  const { importance, tiers } = salience;
   for (const [i, c] of importance.entries()) {
     if (i % 500 === 0) o.onProgress?.(`salience: ${i}/${importance.length} importance updates`);
     await journal.change('entities', c.entityId, async () => {
@@ -131,18 +159,36 @@ async function applyPlan(o: SleepOptions, tx: WorldStore, plan: Plan, journal: R
       });
     }
   }
-  for (const [i, c] of plan.decay.entries()) {
-    if (i % 500 === 0) o.onProgress?.(`decay: ${i}/${plan.decay.length} facts`);
-    await journal.change('facts', c.factId, async () => {
-      const row = await tx.upkeep.getRow({ table: 'facts', id: c.factId });
-      if (row !== null) await tx.upkeep.putRow({ table: 'facts', id: c.factId, row: { ...row, confidence: c.to } });
-    });
-  }
-  for (const p of plan.procedures.upsert) await journal.change('procedures', p.id, () => tx.procedures.upsert(p));
-  for (const id of plan.procedures.retire) {
-    await journal.change('procedures', id, () => tx.upkeep.putRow({ table: 'procedures', id, row: null }));
-  }
   return added;
+}
+
+/**
+ * After the phases (merges, new links, resolved contradictions change the graph), importance, tiers and mined
+ * procedures are computed again and applied in the same run, so a sleep at a fixed instant reaches its fixed point
+ * in one run: a second sleep at the same "now" changes nothing.
+ */
+async function settle(o: SleepOptions, tx: WorldStore, journal: RunJournal): Promise<PhaseReport> {
+  o.onProgress?.('settle: scoring importance again after the phases');
+  const salience = await planSalience({
+    store: tx,
+    now: o.now,
+    ...(o.weights ? { weights: o.weights } : {}),
+    ...(o.thresholds ? { thresholds: o.thresholds } : {}),
+  });
+  const tiers = o.scope === 'daydream' ? 0 : salience.tiers.length;
+  await applySalience(o, tx, salience, journal);
+  let procedures = 0;
+  if (o.scope === 'full') {
+    const changed = await changedProcedures(tx, mineProcedures(await readLifecycles(tx, salience)));
+    procedures = changed.upsert.length + changed.retire.length;
+    await applyProcedures(tx, changed, journal);
+  }
+  return {
+    name: 'settle',
+    status: 'done',
+    changes: salience.importance.length + tiers + procedures,
+    details: { importance: salience.importance.length, tiers, procedures },
+  };
 }
 
 function tierCounts(plan: Plan): Record<string, number> {
@@ -240,6 +286,7 @@ export async function runSleep(o: SleepOptions): Promise<SleepReport> {
       dryRun: true,
       now: o.now,
       phases: [...phases(o, plan, 0), ...extra],
+      settled: null,
       health,
       journaled: 0,
     };
@@ -258,6 +305,7 @@ export async function runSleep(o: SleepOptions): Promise<SleepReport> {
       });
       const added = await applyPlan(o, tx, plan, journal);
       const extra = await runPhases(phaseInput(o, tx, journal, plan.salience));
+      const settled = await settle(o, tx, journal);
       o.onProgress?.('health: measuring');
       const after = await planSalience({ store: tx, now: o.now });
       const health = await computeHealth({ store: tx, salience: after, now: o.now });
@@ -267,6 +315,7 @@ export async function runSleep(o: SleepOptions): Promise<SleepReport> {
         dryRun: false,
         now: o.now,
         phases: [...phases(o, plan, added), ...extra],
+        settled,
         health,
         journaled: journal.entries,
       };

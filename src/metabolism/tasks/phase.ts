@@ -55,8 +55,13 @@ async function runTasks(input: PhaseInput): Promise<PhaseResult> {
   const byOutcome: Record<string, number> = {};
   const byAction: Record<string, number> = {};
   const issues: string[] = [];
+  let changed = 0;
   for (const task of tasks) {
     const outcome = taskOutcome(task, await evidence(input.store, task));
+    // A task a run at this instant (or later) already tried and left open: trying again now learns nothing, and
+    // counting the attempt would keep a sleep at a fixed "now" from ever reaching its fixed point.
+    if (outcome.status === 'pending' && task.attempts > 0 && task.updatedAt >= input.now) continue;
+    changed += 1;
     byOutcome[outcome.status] = (byOutcome[outcome.status] ?? 0) + 1;
     byAction[task.action] = (byAction[task.action] ?? 0) + 1;
     if (outcome.status === 'failed') issues.push(`${task.reason} — ${outcome.result}`);
@@ -65,7 +70,7 @@ async function runTasks(input: PhaseInput): Promise<PhaseResult> {
   }
   const left = await input.store.tasks.count({ statuses: ['pending', 'in_progress'] });
   return {
-    changes: tasks.length,
+    changes: changed,
     details: { examined: tasks.length, byAction, byOutcome, stillPending: left },
     issues,
   };

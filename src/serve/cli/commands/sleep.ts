@@ -62,7 +62,12 @@ function reportText(r: SleepReport): string {
     `${r.dryRun ? 'Dry run (nothing written)' : `Sleep run ${r.runId}`}: scope ${r.scope}.`,
     table([
       ['phase', 'status', 'changes', 'note'],
-      ...r.phases.map((p) => [p.name, p.status, num(p.changes), clip(p.reason ?? phaseNote(p.details), 60)]),
+      ...[...r.phases, ...(r.settled ? [r.settled] : [])].map((p) => [
+        p.name,
+        p.status,
+        num(p.changes),
+        clip(p.reason ?? phaseNote(p.details), 60),
+      ]),
     ]),
     `Health: ${num(r.health.entities)} entities (${Object.entries(r.health.byTier)
       .map(([tier, n]) => `${num(n)} ${tier}`)
