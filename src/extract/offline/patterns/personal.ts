@@ -151,6 +151,10 @@ function eventOf(ctx: PatternContext, v: NlpVerb, times: readonly ResolvedTime[]
   if (own) object = object.replace(s.text.slice(own.from, own.to), '').replace(/\s+/g, ' ').trim();
   const words = object.split(/\s+/).filter(Boolean);
   if (words.length === 0 || words.length > MAX_OBJECT_WORDS) return null;
+  // Work on tools and projects ("we moved the backend to Supabase") is the tool and project families' business.
+  const end = v.end + (cut ? cut.index : rest.length);
+  if (s.mentions.some((m) => (m.type === 'tool' || m.type === 'project') && m.start >= v.end && m.start < end))
+    return null;
   if (/^(?:it|that|this|them|so|too|there|here|one|a lot|lots|much|well)$/i.test(object)) return null;
   const verbText = s.text.slice(v.start, v.end).replace(/^(?:just|finally|recently|also|actually|really)\s+/i, '');
   const when = own ?? times[0];
