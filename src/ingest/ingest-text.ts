@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { episodeIdFor, type Conversation } from '../domain/conversation.js';
-import { errorMessage, PieError } from '../domain/errors.js';
+import { errorMessage, isPieError, PieError } from '../domain/errors.js';
 import type { EntityState, TransitionKind } from '../domain/world.js';
 import type { ImportEvent } from '../import/types.js';
 import { indexEmbeddings } from '../ingest/embed-index.js';
@@ -15,6 +15,8 @@ import type { MatchVerifier } from '../resolve/resolver.js';
 /** About 25,000 tokens: a long note or a pasted conversation; a whole export goes through `pie ingest`. */
 export const MAX_EPISODE_CHARS = 100_000;
 const MAX_BATCH_TOKENS = 12_000;
+/** How long a text waits for another extraction on the same database before it answers (stored, not extracted). */
+export const TEXT_LEASE_WAIT_MS = 30_000;
 
 export interface TextIngestResult {
   episodeId: string;
@@ -53,6 +55,8 @@ export async function ingestText(input: {
   /** Who sent it (e.g. "claude-desktop"); kept in the episode's metadata. */
   source: string;
   extraction: EpisodeExtraction;
+  /** How long to wait for another extraction on the same database (default {@link TEXT_LEASE_WAIT_MS}). */
+  leaseWaitMs?: number;
 }): Promise<TextIngestResult> {
   const text = input.content.trim();
   if (text === '') throw new PieError('INVALID_ARGUMENT', 'The content is empty; send the text to remember.');
@@ -103,6 +107,7 @@ async function ingestOne(input: Parameters<typeof ingestText>[0] & { text: strin
   };
   await runImportStage({ store, events: one(conversation), clock, tz: input.tz, dryRun: false });
   const summary = await runIngest({
+    lease: { purpose: `ingest from ${input.source}`, waitMs: input.leaseWaitMs ?? TEXT_LEASE_WAIT_MS },
     store,
     extractor: extraction.extractor,
     clock,
@@ -114,6 +119,13 @@ async function ingestOne(input: Parameters<typeof ingestText>[0] & { text: strin
     concurrency: 1,
     verifier: extraction.verifier,
     embedder: extraction.embedder,
+  }).catch((error: unknown) => {
+    if (!isPieError(error, 'CONFLICT')) throw error;
+    throw new PieError(
+      'CONFLICT',
+      `The text is stored but not extracted yet: ${lowerFirst(error.message)} (Sending it again stores nothing twice; pie ingest also extracts it.)`,
+      { cause: error },
+    );
   });
   const stored = await store.episodes.get(id);
   const failed = stored?.extraction !== 'extracted';
@@ -181,4 +193,8 @@ function serialize<T>(store: WorldStore, fn: () => Promise<T>): Promise<T> {
     next.catch(() => undefined),
   );
   return next;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }

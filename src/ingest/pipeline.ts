@@ -8,6 +8,7 @@ import { recordBatchObservations } from '../pyramid/from-batch.js';
 import type { MatchVerifier } from '../resolve/resolver.js';
 import { applyExtraction } from '../world/apply-batch.js';
 import { buildBatchInput } from './batch-input.js';
+import { withExtractionLease, type HeldLease, type LeaseWaitOptions } from './extraction-lease.js';
 import type { PlannedBatch } from './batches.js';
 import { loadResolution } from './name-index-loader.js';
 import { addUsage, planPendingBatches, type SelectionOptions } from './selection.js';
@@ -24,7 +25,7 @@ export type IngestEvent =
       usage: Usage;
       elapsedMs: number;
     }
-  | { type: 'stopped'; reason: 'budget' | 'aborted' };
+  | { type: 'stopped'; reason: 'budget' | 'aborted' | 'lease_lost' };
 
 export interface IngestSummary {
   runId: string;
@@ -58,6 +59,11 @@ export interface IngestOptions extends SelectionOptions {
   consolidate?: { every: number; run: () => Promise<void> } | undefined;
   onEvent?: (event: IngestEvent) => void;
   signal?: AbortSignal;
+  /**
+   * How this run waits for the extraction lease when another run (here or in another process) is extracting into
+   * the same database; by default it waits as long as it takes, saying so once through `onWaiting`.
+   */
+  lease?: Omit<LeaseWaitOptions, 'signal'> | undefined;
 }
 
 type Extracted = { ok: true; result: ExtractionResult; usage: Usage } | { ok: false; error: string; usage: Usage };
@@ -70,6 +76,16 @@ type Extracted = { ok: true; result: ExtractionResult; usage: Usage } | { ok: fa
  * are applied strictly in order, so batch i's preamble reflects the world up to batch i − N.
  */
 export async function runIngest(options: IngestOptions): Promise<IngestSummary> {
+  const lease = { purpose: `extraction (${options.source})`, ...options.lease, signal: options.signal };
+  return withExtractionLease(options.store, lease, (held) => extractHolding(options, held));
+}
+
+/**
+ * The extraction itself, run while holding the lease: pending episodes are planned only once the lease is held, so
+ * a run that waited finds the work the other run did already done and N parallel runs leave the world one run
+ * leaves.
+ */
+async function extractHolding(options: IngestOptions, held: HeldLease): Promise<IngestSummary> {
   const { store, extractor, clock } = options;
   const plan = await planPendingBatches(options);
   const runId = options.newId();
@@ -109,7 +125,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
   const started = Date.now();
   const inFlight = new Map<number, Promise<Extracted>>();
   let launched = 0;
-  let stopReason: 'budget' | 'aborted' | null = null;
+  let stopReason: 'budget' | 'aborted' | 'lease_lost' | null = null;
 
   const launch = (i: number, planned: PlannedBatch): void => {
     inFlight.set(i, extractOne({ store, extractor, index, planned, tz: options.tz, signal: options.signal }));
@@ -118,6 +134,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
   for (let i = 0; i < plan.batches.length; i++) {
     while (launched < plan.batches.length && launched < i + Math.max(1, options.concurrency) && stopReason === null) {
       if (options.signal?.aborted) stopReason = 'aborted';
+      else if (held.lost) stopReason = 'lease_lost';
       else if (options.budgetTokens !== undefined && spent(summary.usage) >= options.budgetTokens)
         stopReason = 'budget';
       else {
@@ -131,6 +148,11 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
     if (!pending || !planned) break;
     inFlight.delete(i);
     const outcome = await pending;
+    if (held.lost) {
+      // Another run took the lease over (this one stopped renewing for a minute): it owns the rest of the work.
+      stopReason = 'lease_lost';
+      break;
+    }
     addUsage(summary.usage, outcome.usage);
     const episodeIds = [...new Set(planned.slices.map((s) => s.episodeId))];
     const finished = planned.slices.filter((s) => s.part === s.parts).map((s) => s.episodeId);
@@ -197,7 +219,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
   summary.status =
     stopReason === 'budget'
       ? 'budget_exhausted'
-      : stopReason === 'aborted'
+      : stopReason === 'aborted' || stopReason === 'lease_lost'
         ? 'interrupted'
         : summary.batches.failed > 0
           ? 'failed'

@@ -1,5 +1,6 @@
 import type { DumpStore } from './dump-store.js';
 import type { InsightRepo } from './insight-store.js';
+import type { LeaseRepo } from './lease-store.js';
 import type { MaintenanceStore } from './maintenance-store.js';
 import type { PyramidStore } from './pyramid-store.js';
 import type { SleepTaskRepo } from './sleep-task-store.js';
@@ -48,6 +49,8 @@ export interface WorldStore {
   readonly tasks: SleepTaskRepo;
   /** Insights from dreaming (read only; the sleep cycle writes them through `upkeep`). */
   readonly insights: InsightRepo;
+  /** Claims on work shared by every process on this database (one extraction at a time). */
+  readonly leases: LeaseRepo;
 
   /**
    * Run `fn` atomically: either everything it wrote is committed or nothing is; when `fn` throws, everything is

@@ -73,6 +73,7 @@ describe('sqlite adapter', () => {
       { version: 3, name: 'pyramid', applied_at: T0 },
       { version: 4, name: 'history_counts', applied_at: T0 },
       { version: 5, name: 'sleep_tasks', applied_at: T0 },
+      { version: 6, name: 'work_leases', applied_at: T0 },
     ]);
     expect(raw((db) => db.pragma('user_version', { simple: true }))).toBe(LATEST_SCHEMA_VERSION);
   });

@@ -184,6 +184,16 @@ describe('HTTP API: time', () => {
     expect(dated.status).toBe(200);
   });
 
+  it('refuses an impossible date with 400 instead of reading 2024-13-01 as 13 January', async () => {
+    for (const at of ['2024-13-01', '2024-02-30', '2024-00-10']) {
+      const r = await api.get<ErrorBody>(`/api/snapshot?at=${at}`);
+      expect(r.status, at).toBe(400);
+      expect(r.body.error.message).toContain(`"${at}" is not a date PIE understands`);
+    }
+    const month = await api.get<{ text: string }>('/api/snapshot?at=2024-10');
+    expect(month.status).toBe(200);
+  });
+
   it('diffs two periods', async () => {
     const r = await api.get<{ text: string; diff: Row }>('/api/diff?a=junior%20year&b=gap%20semester');
     expect(r.status).toBe(200);

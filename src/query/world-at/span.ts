@@ -80,6 +80,9 @@ export function resolveSpan(input: { text: string; periods: readonly Period[]; n
     return { kind: 'date', start, end, at: readAt(start, end, input.now), label: text };
   }
 
+  // A numeric date with an impossible month or day ("2024-13-01", "2024-02-30") is an error, never another day that
+  // a lenient parser makes of it (13 January).
+  if (LOOKS_LIKE_DATE.test(text) && !isPossibleNumericDate(text)) parseDateArgument(text, input.tz);
   const range = findTimeRanges({ text, now: input.now, tz: input.tz, periods: input.periods })[0];
   if (range && range.end > range.start && coversText(range.text, text)) {
     const known = range.periodId ? input.periods.find((p) => p.entityId === range.periodId) : undefined;
@@ -95,6 +98,16 @@ export function resolveSpan(input: { text: string; periods: readonly Period[]; n
   // A malformed date ("2024-13-45") gets the message that lists the accepted forms.
   if (LOOKS_LIKE_DATE.test(text)) parseDateArgument(text, input.tz);
   throw unknownSpan(text, input.periods);
+}
+
+/** Month 1–12 and, when a day is given, a day that month has ("2024-05" alone names a month). */
+function isPossibleNumericDate(text: string): boolean {
+  const [, year, month, day] = /^(\d{4})-(\d{1,2})(?:-(\d{1,2}))?/.exec(text) ?? [];
+  const m = Number(month);
+  if (!year || m < 1 || m > 12) return false;
+  if (day === undefined) return true;
+  const d = Number(day);
+  return d >= 1 && d <= new Date(Date.UTC(Number(year), m, 0)).getUTCDate();
 }
 
 /** True when the matched words are all of `text` but filler: "spring" alone does not name "spring break in Tokyo". */

@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { McpDeps } from './deps.js';
 import { registerResources } from './resources.js';
+import { withStrictArguments } from './strict-input.js';
 import { registerEntityTools } from './tools/entities.js';
 import { registerHistoryTools } from './tools/history.js';
 import { registerIngestTool } from './tools/ingest.js';
@@ -24,12 +25,14 @@ const INSTRUCTIONS = [
 
 /** The MCP server over the world model. One per connection (HTTP sessions each get their own); deps are shared. */
 export function createMcpServer(deps: McpDeps): McpServer {
-  const server = new McpServer(
-    { name: 'pie', title: 'PIE — Personal Intelligence Engine', version: deps.version },
-    {
-      instructions: deps.readOnly ? `${INSTRUCTIONS} This server is read-only.` : INSTRUCTIONS,
-      maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,
-    },
+  const server = withStrictArguments(
+    new McpServer(
+      { name: 'pie', title: 'PIE — Personal Intelligence Engine', version: deps.version },
+      {
+        instructions: deps.readOnly ? `${INSTRUCTIONS} This server is read-only.` : INSTRUCTIONS,
+        maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,
+      },
+    ),
   );
   registerQueryTools(server, deps);
   registerEntityTools(server, deps);

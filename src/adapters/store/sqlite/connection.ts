@@ -18,6 +18,7 @@ import type {
   TransitionRepo,
 } from '../../../ports/world-store.js';
 import type { DumpStore } from '../../../ports/dump-store.js';
+import type { LeaseRepo } from '../../../ports/lease-store.js';
 import type { InsightRepo } from '../../../ports/insight-store.js';
 import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
 import type { SleepTaskRepo } from '../../../ports/sleep-task-store.js';
@@ -48,6 +49,7 @@ export interface SyncRepos {
   pyramid: SyncOf<PyramidStore>;
   tasks: SyncOf<SleepTaskRepo>;
   insights: SyncOf<InsightRepo>;
+  leases: SyncOf<LeaseRepo>;
   stats: () => WorldStats;
 }
 

@@ -31,8 +31,11 @@ const KNOWN_ORDER = [
   'llm_cache',
 ];
 
-/** Bookkeeping of the schema itself: the backup header carries the version instead. */
-const NOT_DATA = new Set(['schema_migrations']);
+/**
+ * Bookkeeping, not data: the schema's own (the backup header carries the version instead) and the leases of the
+ * processes running when the backup was made.
+ */
+const NOT_DATA = new Set(['schema_migrations', 'work_leases']);
 
 interface TableShape extends DumpTable {
   /** Rows are paged by rowid (the cursor is the last rowid) or, for WITHOUT ROWID tables, by offset. */

@@ -6,6 +6,7 @@ import { createEpisodeRepo } from './episodes.js';
 import { createFactRepo } from './facts.js';
 import { createInsightRepo } from './insights.js';
 import { createJournalRepo } from './journal.js';
+import { createLeaseRepo } from './leases.js';
 import { createLlmCacheRepo } from './llm-cache.js';
 import { createMaintenanceLogRepo } from './maintenance.js';
 import { createMaintenanceStore } from './maintenance-store.js';
@@ -42,6 +43,7 @@ export function createRepos(s: Statements, now: () => number): SyncRepos {
     pyramid: createPyramidStore(s),
     tasks: createSleepTaskRepo(s),
     insights: createInsightRepo(s),
+    leases: createLeaseRepo(s),
     stats: createStats(s),
   };
 }

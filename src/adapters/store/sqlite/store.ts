@@ -1,4 +1,5 @@
 import type { DumpStore } from '../../../ports/dump-store.js';
+import type { LeaseRepo } from '../../../ports/lease-store.js';
 import type { InsightRepo } from '../../../ports/insight-store.js';
 import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
 import type { PyramidStore } from '../../../ports/pyramid-store.js';
@@ -61,6 +62,7 @@ export function createStore(conn: Connection, scope: Scope): WorldStore {
     pyramid: bindRepo<PyramidStore>(r.pyramid, run),
     tasks: bindRepo<SleepTaskRepo>(r.tasks, run),
     insights: bindRepo<InsightRepo>(r.insights, run),
+    leases: bindRepo<LeaseRepo>(r.leases, run),
     transaction: (fn) => runTransaction(conn, scope, fn),
     stats: () => run(r.stats),
     info: () => ({ adapter: 'sqlite', location: conn.path, schemaVersion: conn.schemaVersion }),

@@ -33,6 +33,7 @@ interface IngestFlags {
   concurrency?: string;
   maxBatchTokens: string;
   consolidateEvery: string;
+  wait: boolean;
 }
 
 export function registerIngest(program: Command, run: ActionRunner): void {
@@ -68,6 +69,10 @@ export function registerIngest(program: Command, run: ActionRunner): void {
       '--consolidate-every <n>',
       'recompute importance (a daydream sleep, undoable) every n applied batches and at the end; 0 turns it off',
       String(DEFAULT_CONSOLIDATE_EVERY),
+    )
+    .option(
+      '--no-wait',
+      'when another extraction is running on this database, stop with exit 5 instead of waiting for it to finish',
     )
     .action((path: string, flags: IngestFlags) => run((ctx) => ingest(ctx, path, flags)));
 }
@@ -165,6 +170,11 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
       verifier: extraction.verifier,
       embedder: extraction.embedder,
       signal: abort.signal,
+      lease: {
+        purpose: `pie ingest ${plan.label}`,
+        waitMs: flags.wait ? undefined : 0,
+        onWaiting: (message) => ctx.io.stderr(`${message}\n`),
+      },
       consolidate:
         consolidateEvery === 0
           ? undefined
@@ -180,6 +190,11 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
       onEvent: (e) => {
         if (e.type === 'planned' && estimate && !ctx.config.json && e.batches > 0) ctx.io.stdout(`${estimate(e)}\n`);
         if (e.type === 'batch') progress.update(batchProgressLine(e));
+        if (e.type === 'stopped' && e.reason === 'lease_lost') {
+          ctx.io.stderr(
+            '\nAnother run took over the extraction (this one had not renewed its claim for a minute); it extracts the rest.\n',
+          );
+        }
       },
     });
     progress.done();

@@ -1,0 +1,128 @@
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { PieError } from '../domain/errors.js';
+import type { Lease, LeaseHolder } from '../ports/lease-store.js';
+import type { WorldStore } from '../ports/world-store.js';
+import {
+  EXTRACTION_LEASE,
+  LEASE_POLL_MS,
+  LEASE_RENEW_MS,
+  LEASE_TTL_MS,
+  describeHolder,
+  holderIsDead,
+} from './lease-rules.js';
+
+export interface LeaseWaitOptions {
+  /** What the holder is, shown to runs that wait for it ("pie ingest", "ingest_episode"). */
+  purpose: string;
+  /** How long to wait for a busy lease: 0 refuses at once; undefined waits as long as it takes. */
+  waitMs?: number | undefined;
+  /** Called once when the lease is busy and the run starts waiting. */
+  onWaiting?: ((message: string) => void) | undefined;
+  signal?: AbortSignal | undefined;
+  /** Wall clock (milliseconds); leases are about real time, never the configured "now". */
+  wallNow?: () => number;
+}
+
+/** The claim a run holds while it extracts: `lost` turns true when a renewal found the lease taken over. */
+export interface HeldLease {
+  readonly lost: boolean;
+}
+
+/**
+ * Runs `fn` holding the extraction lease of `store`'s database: waits (or refuses) while another run, in this
+ * process or another, holds it; renews it while `fn` runs; releases it afterwards, whatever happens. A run killed
+ * with -9 leaves its lease behind until it expires or, on the same machine, at once (its process is gone).
+ */
+export async function withExtractionLease<T>(
+  store: WorldStore,
+  options: LeaseWaitOptions,
+  fn: (lease: HeldLease) => Promise<T>,
+): Promise<T> {
+  const wallNow = options.wallNow ?? Date.now;
+  const holder: LeaseHolder = { id: randomUUID(), pid: process.pid, host: hostname(), purpose: options.purpose };
+  await acquire(store, holder, options, wallNow);
+  const state = { lost: false };
+  const timer = setInterval(() => {
+    store.leases
+      .renew({ name: EXTRACTION_LEASE, holderId: holder.id, now: wallNow(), ttlMs: LEASE_TTL_MS })
+      .then((held) => {
+        if (!held) state.lost = true;
+      })
+      .catch(() => undefined);
+  }, LEASE_RENEW_MS);
+  timer.unref();
+  try {
+    return await fn(state);
+  } finally {
+    clearInterval(timer);
+    await store.leases.release({ name: EXTRACTION_LEASE, holderId: holder.id }).catch(() => undefined);
+  }
+}
+
+async function acquire(
+  store: WorldStore,
+  holder: LeaseHolder,
+  options: LeaseWaitOptions,
+  wallNow: () => number,
+): Promise<void> {
+  const started = wallNow();
+  const self = { host: holder.host, pidAlive };
+  let announced = false;
+  for (;;) {
+    const outcome = await store.leases.acquire({
+      name: EXTRACTION_LEASE,
+      holder,
+      now: wallNow(),
+      ttlMs: LEASE_TTL_MS,
+      isDead: (h) => holderIsDead(h, self),
+    });
+    if (outcome.taken) return;
+    const busy = busyMessage(outcome.lease, wallNow());
+    if (options.waitMs !== undefined && wallNow() - started >= options.waitMs) {
+      throw new PieError('CONFLICT', `${busy}; run again when it has finished.`, {
+        details: { holder: outcome.lease.holder },
+      });
+    }
+    if (options.signal?.aborted) {
+      throw new PieError('CONFLICT', `Stopped while waiting: ${lowerFirst(busy)}.`);
+    }
+    if (!announced) {
+      options.onWaiting?.(
+        `${busy}; waiting for it to finish, then this run extracts whatever is still waiting (Ctrl-C stops waiting).`,
+      );
+      announced = true;
+    }
+    await pause(LEASE_POLL_MS, options.signal);
+  }
+}
+
+function busyMessage(lease: Lease, now: number): string {
+  return `Another extraction is running on this database: ${describeHolder(lease, now)}`;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** Whether a process with this id exists (EPERM: it exists but belongs to someone else). */
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}

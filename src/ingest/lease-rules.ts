@@ -1,0 +1,30 @@
+import type { Lease, LeaseHolder } from '../ports/lease-store.js';
+
+/** The extraction lease's name: one extraction writes to a database at a time. */
+export const EXTRACTION_LEASE = 'extraction';
+/** A holder that stops renewing (killed, frozen, machine asleep) loses the lease after this long. */
+export const LEASE_TTL_MS = 60_000;
+/** Holders renew this often, well inside the time to live. */
+export const LEASE_RENEW_MS = 10_000;
+/** A waiting run looks again this often. */
+export const LEASE_POLL_MS = 500;
+
+/**
+ * Whether a lease's holder is known to be gone: only a process on this host can be checked, and it is gone when
+ * its pid no longer exists. A holder on another host (a shared folder) is trusted until its lease expires.
+ */
+export function holderIsDead(holder: LeaseHolder, self: { host: string; pidAlive: (pid: number) => boolean }): boolean {
+  return holder.host === self.host && !self.pidAlive(holder.pid);
+}
+
+/** The sentence a run that has to wait shows: who holds the work and since when. */
+export function describeHolder(lease: Lease, now: number): string {
+  const since = Math.max(0, Math.round((now - lease.acquiredAt) / 1000));
+  return `${lease.holder.purpose} (process ${lease.holder.pid} on ${lease.holder.host}, running for ${formatSeconds(since)})`;
+}
+
+function formatSeconds(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  return minutes < 60 ? `${minutes} min ${seconds % 60} s` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}

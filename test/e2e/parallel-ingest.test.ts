@@ -1,0 +1,129 @@
+import Database from 'better-sqlite3';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE, finished, spawnPie, tempDir } from '../helpers/cli.js';
+
+/**
+ * Two real `pie ingest` processes on one database at the same time (issue: they both exited 0 and duplicated every
+ * entity, transition and mention). With the extraction lease, the second waits, says so, and finds the work done:
+ * the world equals the world one run leaves. `--no-wait` refuses instead, with exit 5 and one sentence.
+ */
+
+function counts(db: string): Record<string, number> {
+  const d = new Database(db, { readonly: true });
+  try {
+    const n = (sql: string): number => (d.prepare(sql).get() as { n: number }).n;
+    return {
+      entities: n('SELECT count(*) AS n FROM entities'),
+      transitions: n('SELECT count(*) AS n FROM transitions'),
+      facts: n('SELECT count(*) AS n FROM facts'),
+      relationships: n('SELECT count(*) AS n FROM relationships'),
+      mentions: n('SELECT count(*) AS n FROM entity_mentions'),
+      episodes: n('SELECT count(*) AS n FROM episodes'),
+      pending: n("SELECT count(*) AS n FROM episodes WHERE extraction <> 'extracted'"),
+      leases: n('SELECT count(*) AS n FROM work_leases'),
+    };
+  } finally {
+    d.close();
+  }
+}
+
+function doneBatches(db: string): number {
+  try {
+    const d = new Database(db, { readonly: true, timeout: 1000 });
+    try {
+      return (d.prepare("SELECT count(*) AS n FROM ingest_batches WHERE status = 'done'").get() as { n: number }).n;
+    } finally {
+      d.close();
+    }
+  } catch {
+    return 0;
+  }
+}
+
+let dir: string;
+let cleanup: () => void;
+let script: string;
+
+beforeAll(() => {
+  ({ dir, cleanup } = tempDir('pie-parallel-'));
+  const titles = (JSON.parse(readFileSync(SAMPLE, 'utf8')) as { title: string }[]).map((c) => c.title);
+  const rules = titles.map((title) => ({
+    contains: `"${title}"`,
+    response: {
+      entities: [
+        { name: `Topic: ${title}`, type: 'concept', state: { status: 'discussed' } },
+        { name: 'Tidepool', type: 'project', state: { latest: title } },
+      ],
+      relationships: [{ source: 'I', target: `Topic: ${title}`, type: 'EXPLORED' }],
+      summary: title,
+    },
+  }));
+  script = join(dir, 'fake-model.json');
+  // Slow enough (49 batches × 60 ms) that the runs surely overlap.
+  writeFileSync(
+    script,
+    JSON.stringify({
+      delayMs: 60,
+      prompts: {
+        'extract-batch@2': rules,
+        'verify-entity@1': [{ response: { same: false, reason: 'different topics' } }],
+      },
+    }),
+  );
+});
+afterAll(() => cleanup());
+
+const ingestArgs = (db: string, ...extra: string[]): string[] => [
+  '--db',
+  db,
+  'ingest',
+  SAMPLE,
+  '--llm',
+  `fake:${script}`,
+  '--concurrency',
+  '1',
+  '--consolidate-every',
+  '0',
+  ...extra,
+];
+
+describe('parallel ingests on one database', () => {
+  it('two runs at once leave the world one run leaves', async () => {
+    const reference = join(dir, 'reference.db');
+    const single = await finished(spawnPie(ingestArgs(reference)));
+    expect(single.code, single.stderr).toBe(0);
+    const expected = counts(reference);
+    expect(expected.entities).toBeGreaterThan(40);
+
+    const db = join(dir, 'parallel.db');
+    const first = spawnPie(ingestArgs(db));
+    const firstDone = finished(first);
+    // Start the second once the first is extracting, so both have imported and both see pending work.
+    const deadline = Date.now() + 60_000;
+    while (doneBatches(db) < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    const second = await finished(spawnPie(ingestArgs(db)));
+    const one = await firstDone;
+    expect(one.code, one.stderr).toBe(0);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toMatch(/Another extraction is running on this database: pie ingest .*; waiting for it/);
+    expect(counts(db)).toEqual({ ...expected, leases: 0 });
+  }, 120_000);
+
+  it('--no-wait refuses with exit 5 while another run extracts, and changes nothing', async () => {
+    const db = join(dir, 'no-wait.db');
+    const first = spawnPie(ingestArgs(db));
+    const firstDone = finished(first);
+    const deadline = Date.now() + 60_000;
+    while (doneBatches(db) < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    const refused = await finished(spawnPie(ingestArgs(db, '--no-wait')));
+    expect(refused.code).toBe(5);
+    expect(refused.stderr).toMatch(
+      /Another extraction is running on this database: pie ingest .*; run again when it has finished\./,
+    );
+    const one = await firstDone;
+    expect(one.code, one.stderr).toBe(0);
+    expect(counts(db)).toEqual(counts(join(dir, 'reference.db')));
+  }, 120_000);
+});

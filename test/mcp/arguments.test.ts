@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unknownArguments } from '../../src/serve/mcp/strict-input.js';
+import { connect, fixtureWorld, textOf, type Connected } from './harness.js';
+
+/**
+ * Arguments an LLM can get right: an argument name a tool does not have is an error that names the right ones
+ * (it used to be dropped, so `get_world_snapshot {at}` answered for now), and a date that is not a date is an error,
+ * never "now".
+ */
+let world: Awaited<ReturnType<typeof fixtureWorld>>;
+let mcp: Connected;
+
+beforeAll(async () => {
+  world = await fixtureWorld();
+  mcp = await connect({ db: world.db });
+});
+afterAll(async () => {
+  await mcp.close();
+  world.cleanup();
+});
+
+describe('unknown argument names', () => {
+  it('get_world_snapshot {at} is refused and the message names period', async () => {
+    const r = await mcp.call('get_world_snapshot', { at: '2024-06-01' });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toContain(
+      'get_world_snapshot has no argument "at"; its arguments are period, type, limit, time_format.',
+    );
+  });
+
+  it('a near miss is pointed at the argument meant', async () => {
+    const r = await mcp.call('get_entity', { nmae: 'Maya' });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toContain('get_entity has no argument "nmae" (did you mean name?)');
+  });
+
+  it('every listed tool says additionalProperties: false', async () => {
+    const { tools } = await mcp.client.listTools();
+    for (const tool of tools) expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
+  });
+
+  it('a tool without arguments says to call it with none', () => {
+    expect(unknownArguments('list_periods', ['since'], [])).toBe(
+      'list_periods has no argument "since"; call it with no arguments.',
+    );
+    expect(unknownArguments('t', ['alpha', 'beta'], ['query'])).toBe(
+      't has no arguments "alpha", "beta"; its arguments are query.',
+    );
+  });
+
+  it('known arguments still work', async () => {
+    const r = await mcp.call('get_world_snapshot', { period: '2025-06-01', limit: 5 });
+    expect(r.isError, textOf(r)).toBeFalsy();
+  });
+});
+
+describe('dates that are not dates', () => {
+  for (const bad of ['2024-13-01', '2024-02-30', 'the day after never']) {
+    it(`get_world_snapshot period "${bad}" is an error, not now`, async () => {
+      const r = await mcp.call('get_world_snapshot', { period: bad });
+      expect(r.isError, textOf(r)).toBe(true);
+    });
+  }
+});
