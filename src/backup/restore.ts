@@ -53,7 +53,7 @@ export async function restoreBackup(input: {
   const info = store.info();
   if (header.schemaVersion > info.schemaVersion) {
     throw new PieError(
-      'UNSUPPORTED',
+      'DB_NEWER_SCHEMA',
       `${source} was made from a newer database schema (${header.schemaVersion}; this PIE has ${info.schemaVersion}); upgrade PIE to restore it.`,
     );
   }
@@ -148,7 +148,7 @@ function parseHeader(line: string | undefined, source: string): BackupHeader {
   if (format !== BACKUP_FORMAT) throw notBackup();
   if (typeof version === 'number' && version > BACKUP_VERSION) {
     throw new PieError(
-      'UNSUPPORTED',
+      'DB_NEWER_SCHEMA',
       `${source} uses backup format ${version}, newer than this PIE reads (${BACKUP_VERSION}); upgrade PIE to restore it.`,
     );
   }

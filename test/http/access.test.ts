@@ -35,11 +35,17 @@ describe('HTTP API access', () => {
   it('refuses writes in read-only mode but still previews a sleep', async () => {
     const api = await openApi({ db: world.db, readOnly: true });
     try {
-      const statement = await api.post<{ error: { code: string } }>('/api/chat', { message: 'I moved to Lisbon.' });
-      expect(statement.status).toBe(403);
-      expect((await api.post('/api/episodes', { content: 'a note' })).status).toBe(403);
-      expect((await api.post('/api/undo', { run_id: 'x' })).status).toBe(403);
-      expect((await api.post('/api/sleep', { dry_run: false })).status).toBe(403);
+      // One status and one code for every refused write (chat statements and sleeps said UNSUPPORTED, undo READ_ONLY).
+      const refusals = [
+        await api.post<{ error: { code: string } }>('/api/chat', { message: 'I moved to Lisbon.' }),
+        await api.post<{ error: { code: string } }>('/api/episodes', { content: 'a note' }),
+        await api.post<{ error: { code: string } }>('/api/undo', { run_id: 'x' }),
+        await api.post<{ error: { code: string } }>('/api/sleep', { dry_run: false }),
+      ];
+      for (const r of refusals) {
+        expect(r.status).toBe(403);
+        expect(r.body.error.code).toBe('READ_ONLY');
+      }
       expect((await api.post('/api/sleep', { dry_run: true })).status).toBe(200);
       expect((await api.post('/api/chat', { message: 'What is Tidepool?' })).status).toBe(200);
     } finally {
@@ -108,6 +114,12 @@ describe('HTTP API access', () => {
     const exposed = await pie(['--db', world.db, 'serve', '--host', '0.0.0.0', '--port', '0']);
     expect(exposed.code).not.toBe(0);
     expect(exposed.stderr).toContain('PIE_TOKEN');
+    // A token a person could guess is no guard for the network.
+    const weak = await pie(['--db', world.db, 'serve', '--host', '0.0.0.0', '--port', '0'], { PIE_TOKEN: 'x' });
+    expect(weak.code).toBe(2);
+    expect(weak.stderr).toContain(
+      'PIE_TOKEN has 1 characters, too short to guard --host 0.0.0.0; use a random secret of at least 16 characters',
+    );
     const missing = await pie(['--db', join(world.dir, 'none.db'), 'serve', '--port', '0']);
     expect(missing.code).not.toBe(0);
     expect(missing.stderr).toContain('pie ingest');

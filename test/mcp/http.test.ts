@@ -199,6 +199,9 @@ describe('Streamable HTTP with PIE_MCP_TOKEN', () => {
     await expect(startHttpServer({ deps: local.deps, host: '0.0.0.0', port: 0 })).rejects.toThrow(
       /--host 0\.0\.0\.0 would expose the world model beyond this machine; set PIE_MCP_TOKEN/,
     );
+    await expect(startHttpServer({ deps: local.deps, host: '0.0.0.0', port: 0, token: 'short' })).rejects.toThrow(
+      /PIE_MCP_TOKEN has 5 characters, too short to guard --host 0\.0\.0\.0/,
+    );
   });
 });
 
@@ -243,5 +246,38 @@ describe('Streamable HTTP sessions whose handshake never completes', () => {
     expect(r.status).toBe(406);
     expect(r.headers['mcp-session-id']).toBeUndefined();
     expect(server.sessions()).toBe(0);
+  });
+});
+
+describe('Streamable HTTP session cap', () => {
+  it('at the cap closes the session idle longest, or answers 503 when every session is in use', async () => {
+    const server = await startHttpServer({
+      deps: local.deps,
+      host: '127.0.0.1',
+      port: 0,
+      maxSessions: 2,
+      evictableIdleMs: 200,
+    });
+    try {
+      const first = await client(server.url);
+      const second = await client(server.url);
+      expect(server.sessions()).toBe(2);
+      // Both just used: a third client is refused, and nothing is dropped.
+      const refused = await raw(server.url, { headers: JSON_HEADERS, body: INITIALIZE });
+      expect(refused.status).toBe(503);
+      expect(refused.body).toContain('Too many open sessions (2)');
+      expect(server.sessions()).toBe(2);
+      // Once the first has been idle past the threshold, a new client takes its place.
+      await new Promise((r) => setTimeout(r, 300));
+      await second.listTools();
+      const third = await client(server.url);
+      expect(server.sessions()).toBe(2);
+      expect((await third.listTools()).tools.length).toBeGreaterThan(0);
+      expect((await second.listTools()).tools.length).toBeGreaterThan(0);
+      await expect(first.listTools()).rejects.toThrow();
+      for (const c of [first, second, third]) await c.close().catch(() => undefined);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { bearerMatches } from './bearer.js';
 import type { HttpDeps } from './deps.js';
 import { errorResponse, plainError } from './errors.js';
 import { openApiDocument } from './openapi.js';
-import { validate, type Route } from './route.js';
+import { readOnlyError, validate, type Route } from './route.js';
 import { chatRoutes } from './routes/chat.js';
 import { entityRoutes } from './routes/entities.js';
 import { graphRoutes } from './routes/graph.js';
@@ -52,8 +52,11 @@ export function createApp(options: AppOptions): Hono {
 
   app.onError((error, c) => {
     const { status, body } = errorResponse(error, deps.log);
-    const readOnly = isPieError(error) && error.details?.readOnly === true;
-    return c.json(body, readOnly ? 403 : status);
+    // Every refused write reads the same, whichever route refused it: 403 READ_ONLY.
+    if (isPieError(error) && error.details?.readOnly === true) {
+      return c.json(plainError('READ_ONLY', body.error.message), 403);
+    }
+    return c.json(body, status);
   });
 
   app.use('*', async (c, next) => {
@@ -86,7 +89,7 @@ export function createApp(options: AppOptions): Hono {
     const path = route.path.replace(/\{(\w+)\}/g, ':$1');
     app.on(route.method.toUpperCase(), path, async (c) => {
       if (route.write && deps.readOnly) {
-        return c.json(plainError('READ_ONLY', 'This server is read-only (pie serve --read-only).'), 403);
+        throw readOnlyError();
       }
       const query = validate(route.query ?? emptyObject, c.req.query(), 'query');
       const body = route.method === 'post' ? validate(route.body ?? emptyObject, await jsonBody(c), 'body') : {};

@@ -53,7 +53,7 @@ export function validate<T>(schema: z.ZodType<T>, value: unknown, where: 'query'
   throw new PieError('INVALID_ARGUMENT', `Invalid request ${where}: ${problems.join('; ')}.`);
 }
 
-/** The error for a write on a read-only server (answered with 403). */
+/** The error for every write on a read-only server: answered with 403 and code READ_ONLY. */
 export function readOnlyError(): PieError {
   return new PieError('UNSUPPORTED', 'This server is read-only (pie serve --read-only); it cannot change the world.', {
     details: { readOnly: true },

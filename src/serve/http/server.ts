@@ -2,6 +2,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { PieError } from '../../domain/errors.js';
 import { createApp } from './app.js';
+import { requireStrongToken } from './bearer.js';
 import type { HttpDeps } from './deps.js';
 
 export interface RunningServer {
@@ -31,6 +32,7 @@ export async function startServer(input: {
       `Serving on ${input.host} exposes your memory to the network; set PIE_TOKEN (a long random secret) to require it on every request, or leave --host at 127.0.0.1.`,
     );
   }
+  requireStrongToken({ host: input.host, loopback, token: input.token, env: 'PIE_TOKEN' });
   const app = createApp({ deps: input.deps, token: input.token, loopbackOnly: loopback, webRoot: input.webRoot });
   const server = createAdaptorServer({ fetch: app.fetch });
   await new Promise<void>((resolve, reject) => {

@@ -5,7 +5,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage, PieError } from '../../domain/errors.js';
-import { bearerMatches } from '../http/bearer.js';
+import { bearerMatches, requireStrongToken } from '../http/bearer.js';
 import type { McpDeps } from './deps.js';
 import { createMcpServer } from './server.js';
 
@@ -13,6 +13,10 @@ export const MCP_PATH = '/mcp';
 const MAX_BODY_BYTES = 1024 * 1024;
 const IDLE_SESSION_MS = 30 * 60_000;
 const HANDSHAKE_MS = 60_000;
+/** Sessions held at once (each is an MCP server, ~0.3 MB); past it the longest-idle one goes, or the new one waits. */
+const MAX_SESSIONS = 64;
+/** At the cap, a session idle this long is closed to make room for a new client. */
+const EVICTABLE_IDLE_MS = 5 * 60_000;
 
 export interface HttpServerOptions {
   deps: McpDeps;
@@ -27,6 +31,10 @@ export interface HttpServerOptions {
    * request) is closed after this long (default 60 s) instead of being held for the idle timeout.
    */
   handshakeMs?: number;
+  /** Sessions held at once (default 64): at the cap the session idle longest (≥ 5 minutes) is closed, else 503. */
+  maxSessions?: number;
+  /** How long a session must have been idle before it may be closed for a new one (default 5 minutes). */
+  evictableIdleMs?: number;
 }
 
 export interface RunningHttpServer {
@@ -64,6 +72,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     );
   }
   const loopbackOnly = isLoopback(host);
+  requireStrongToken({ host, loopback: loopbackOnly, token, env: 'PIE_MCP_TOKEN' });
   const sessions = new Map<string, Session>();
   const expected = token ? Buffer.from(token) : null;
 
@@ -89,6 +98,15 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
         return session.transport.handleRequest(req, res, body);
       }
       if (!isInitialize(body)) return reply(res, 400, -32000, 'Bad request: no session id; send initialize first.');
+      if (!(await makeRoom())) {
+        res.setHeader('Retry-After', '60');
+        return reply(
+          res,
+          503,
+          -32000,
+          `Too many open sessions (${sessions.size}); close clients that are not in use, or try again in a minute.`,
+        );
+      }
       return openSession(req, res, body);
     }
     if (req.method === 'GET' || req.method === 'DELETE') {
@@ -131,6 +149,18 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     if (!transport.sessionId) {
       await server.close().catch((error: unknown) => deps.log(`closing a refused session: ${errorMessage(error)}`));
     }
+  };
+
+  /** Below the cap, or after closing the session idle longest when it has been idle long enough. */
+  const makeRoom = async (): Promise<boolean> => {
+    if (sessions.size < (options.maxSessions ?? MAX_SESSIONS)) return true;
+    let oldest: [string, Session] | null = null;
+    for (const entry of sessions) if (oldest === null || entry[1].lastUsed < oldest[1].lastUsed) oldest = entry;
+    if (oldest === null || Date.now() - oldest[1].lastUsed < (options.evictableIdleMs ?? EVICTABLE_IDLE_MS)) {
+      return false;
+    }
+    await closeSession(...oldest);
+    return true;
   };
 
   const settle = (s: Session): void => {

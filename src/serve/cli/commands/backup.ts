@@ -1,3 +1,4 @@
+import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { readLines, restoreBackup, writeBackup, writeFileAtomically } from '../../../backup/index.js';
@@ -83,8 +84,17 @@ async function backup(ctx: CommandContext, file: string, includeLlmCache: boolea
 async function restore(ctx: CommandContext, file: string, force: boolean): Promise<void> {
   const source = resolve(file);
   const lines = readLines(source);
+  const target = ctx.config.dbPath;
+  const created = !existsSync(target);
   const services = await ctx.services();
-  const summary = await restoreBackup({ store: services.store, lines, source, force });
+  const summary = await restoreBackup({ store: services.store, lines, source, force }).catch(async (error: unknown) => {
+    // A restore that fails changed nothing; a database file it created for the purpose goes again.
+    if (created) {
+      await services.close();
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${target}${suffix}`, { force: true });
+    }
+    throw error;
+  });
   const replaced = countsLine(summary.replaced);
   ctx.emit({
     text: [
