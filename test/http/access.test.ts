@@ -82,6 +82,75 @@ describe('HTTP API access', () => {
     expect(STATUS_BY_CODE.INTERNAL).toBe(500);
   });
 
+  it('refuses a chunked body past the limit while it streams in (413), before the rest is sent', async () => {
+    const api = await openApi({ db: world.db });
+    const server = await startServer({ deps: api.deps, host: '127.0.0.1', port: 0, webRoot: null });
+    try {
+      let sent = 0;
+      let answered = false;
+      const answer = await new Promise<{ status: number; body: string; sentBeforeAnswer: number }>(
+        (resolve, reject) => {
+          const req = request(`${server.url}api/chat`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+          });
+          req.on('response', (r) => {
+            const sentBeforeAnswer = sent;
+            let body = '';
+            r.on('data', (d: Buffer) => (body += d.toString()));
+            r.on('end', () => resolve({ status: r.statusCode ?? 0, body, sentBeforeAnswer }));
+            req.destroy();
+          });
+          req.on('error', (e) => (sent >= 20_000_000 ? undefined : reject(e)));
+          // Up to 20 MB in 64 KB chunks, pausing so the server can answer in between; no Content-Length.
+          const chunk = Buffer.alloc(65_536, 'a');
+          const pump = (): void => {
+            if (answered || sent >= 20_000_000) return void req.end();
+            sent += chunk.length;
+            if (req.write(chunk)) setImmediate(pump);
+            else req.once('drain', pump);
+          };
+          req.write('{"message":"');
+          pump();
+        },
+      );
+      expect(answer.status).toBe(413);
+      expect(answer.sentBeforeAnswer).toBeLessThan(20_000_000);
+    } finally {
+      await server.close();
+      await api.close();
+    }
+  });
+
+  it('says why a streamed body was refused', async () => {
+    const api = await openApi({ db: world.db });
+    try {
+      const chunk = new TextEncoder().encode('a'.repeat(65_536));
+      let pulled = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled += 1;
+          if (pulled > 300) controller.close();
+          else controller.enqueue(chunk);
+        },
+      });
+      const res = await api.app.request('/api/chat', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      expect(res.status).toBe(413);
+      expect(await res.json()).toEqual({
+        error: { code: 'TOO_LARGE', message: 'The request body is over 1,000,000 bytes; send less.', suggestions: [] },
+      });
+      // It stopped reading at the limit: about 16 of the 300 chunks, not all of them.
+      expect(pulled).toBeLessThan(30);
+    } finally {
+      await api.close();
+    }
+  });
+
   it('refuses to listen beyond loopback without a token, and serves over a socket on loopback', async () => {
     const api = await openApi({ db: world.db });
     try {

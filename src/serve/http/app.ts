@@ -1,3 +1,4 @@
+import { bodyLimit } from 'hono/body-limit';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { PieError, isPieError } from '../../domain/errors.js';
@@ -83,6 +84,23 @@ export function createApp(options: AppOptions): Hono {
     await next();
   });
 
+  // The limit is counted while the body streams in (a chunked body has no Content-Length to check first), so a
+  // client cannot make the server hold more than this before it is refused.
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json(
+          plainError(
+            'TOO_LARGE',
+            `The request body is over ${MAX_BODY_BYTES.toLocaleString('en-US')} bytes; send less.`,
+          ),
+          413,
+        ),
+    }),
+  );
+
   app.get('/api/openapi.json', (c) => c.json(openApiDocument({ routes: ROUTES, version: deps.version })));
 
   for (const route of ROUTES) {
@@ -120,12 +138,7 @@ export function createApp(options: AppOptions): Hono {
 const emptyObject = z.object({});
 
 async function jsonBody(c: Context): Promise<unknown> {
-  const length = Number(c.req.header('content-length') ?? '0');
-  if (length > MAX_BODY_BYTES)
-    throw new PieError('INVALID_ARGUMENT', `The request body is over ${MAX_BODY_BYTES} bytes.`);
   const text = await c.req.text();
-  if (text.length > MAX_BODY_BYTES)
-    throw new PieError('INVALID_ARGUMENT', `The request body is over ${MAX_BODY_BYTES} bytes.`);
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text) as unknown;
