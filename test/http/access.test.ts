@@ -99,7 +99,7 @@ describe('HTTP API access', () => {
             let body = '';
             r.on('data', (d: Buffer) => (body += d.toString()));
             r.on('end', () => resolve({ status: r.statusCode ?? 0, body, sentBeforeAnswer }));
-            req.destroy();
+            answered = true;
           });
           req.on('error', (e) => (sent >= 20_000_000 ? undefined : reject(e)));
           // Up to 20 MB in 64 KB chunks, pausing so the server can answer in between; no Content-Length.
@@ -115,6 +115,7 @@ describe('HTTP API access', () => {
         },
       );
       expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'TOO_LARGE' } });
       expect(answer.sentBeforeAnswer).toBeLessThan(20_000_000);
     } finally {
       await server.close();
