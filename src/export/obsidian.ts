@@ -3,6 +3,7 @@ import type { Entity, Period, Relationship, StateValue, Transition } from '../do
 import type { WorldStore } from '../ports/world-store.js';
 import { assignFileNames } from './file-names.js';
 import { syncFiles, type ExportFile, type SyncReport } from './sync.js';
+import { linkAlias, noteText } from './note-text.js';
 import { frontMatter } from './yaml.js';
 
 /** The vault's home note (its name is reserved: no entity note takes it). */
@@ -20,14 +21,14 @@ interface VaultIndex {
 
 const day = (ms: number | null, tz: string): string => (ms === null ? '' : localDayKey(ms, tz));
 
-const valueText = (v: StateValue | unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+const valueText = (v: StateValue | unknown): string => noteText(typeof v === 'string' ? v : JSON.stringify(v));
 
 /** `[[file]]`, or `[[file|Name]]` when the file name had to differ from the entity's name. */
 function link(index: VaultIndex, id: string): string {
   const entity = index.byId.get(id);
   const file = index.files.get(id);
   if (!entity || file === undefined) return '(unknown)';
-  return file === entity.name ? `[[${file}]]` : `[[${file}|${entity.name.replace(/[[\]|]/g, ' ')}]]`;
+  return file === entity.name ? `[[${file}]]` : `[[${file}|${linkAlias(entity.name)}]]`;
 }
 
 function notePath(index: VaultIndex, entity: Entity): string {
@@ -43,11 +44,11 @@ function relationshipLines(index: VaultIndex, entity: Entity, rels: Relationship
     const other = outgoing ? r.targetId : r.sourceId;
     if (other === entity.id && !outgoing) continue;
     const props = Object.entries(r.properties)
-      .map(([k, v]) => `${k}: ${valueText(v)}`)
+      .map(([k, v]) => `${noteText(k)}: ${valueText(v)}`)
       .join(', ');
     const span = `since ${day(r.validFrom, index.tz)}${r.validTo === null ? '' : `, ended ${day(r.validTo, index.tz)}`}`;
     lines.push(
-      `- ${outgoing ? `${r.type} → ${link(index, other)}` : `${link(index, other)} → ${r.type}`}${props ? ` (${props})` : ''} — ${span}${r.discoveredBy ? ` — discovered by ${r.discoveredBy}` : ''}`,
+      `- ${outgoing ? `${noteText(r.type)} → ${link(index, other)}` : `${link(index, other)} → ${noteText(r.type)}`}${props ? ` (${props})` : ''} — ${span}${r.discoveredBy ? ` — discovered by ${noteText(r.discoveredBy)}` : ''}`,
     );
   }
   return lines;
@@ -59,7 +60,7 @@ function timelineLines(index: VaultIndex, transitions: Transition[]): string[] {
     .map((t) => {
       const flag =
         t.kind === 'contradiction' ? (t.resolvedBy === null ? ' ⚠ unresolved contradiction' : ' (resolved)') : '';
-      return `- **${day(t.eventTime, index.tz)}** · ${t.kind}: ${t.summary.replace(/\n+/g, ' ')}${flag}`;
+      return `- **${day(t.eventTime, index.tz)}** · ${t.kind}: ${noteText(t.summary)}${flag}`;
     });
 }
 
@@ -95,12 +96,13 @@ async function entityNote(store: WorldStore, index: VaultIndex, entity: Entity):
     ['state', entity.state],
   ]);
   const body = [
-    `# ${entity.name}`,
+    `# ${noteText(entity.name)}`,
     '',
-    `${entity.type}${periodIds.length > 0 ? ` · during ${periodIds.map((id) => link(index, id)).join(', ')}` : ''} · first seen ${day(entity.firstSeen, index.tz)}, last seen ${day(entity.lastSeen, index.tz)}${entity.aliases.length > 0 ? ` · also called ${entity.aliases.join(', ')}` : ''}`,
+    `${entity.type}${periodIds.length > 0 ? ` · during ${periodIds.map((id) => link(index, id)).join(', ')}` : ''} · first seen ${day(entity.firstSeen, index.tz)}, last seen ${day(entity.lastSeen, index.tz)}${entity.aliases.length > 0 ? ` · also called ${entity.aliases.map(noteText).join(', ')}` : ''}`,
   ];
   const state = Object.entries(entity.state);
-  if (state.length > 0) body.push('', '## Current state', ...state.map(([k, v]) => `- ${k}: ${valueText(v)}`));
+  if (state.length > 0)
+    body.push('', '## Current state', ...state.map(([k, v]) => `- ${noteText(k)}: ${valueText(v)}`));
   if (during.length > 0) {
     const names = [...new Set(during)].filter((id) => index.byId.has(id));
     names.sort((a, b) => ((index.files.get(a) ?? '') < (index.files.get(b) ?? '') ? -1 : 1));
@@ -139,7 +141,7 @@ function homeNote(index: VaultIndex): ExportFile {
     const list = (byType.get(type) ?? [])
       .filter((e) => !index.periods.has(e.id))
       .sort((a, b) => b.importance - a.importance || (a.id < b.id ? -1 : 1));
-    lines.push('', `## ${type} (${list.length})`, ...list.map((e) => `- ${link(index, e.id)}`));
+    lines.push('', `## ${noteText(type)} (${list.length})`, ...list.map((e) => `- ${link(index, e.id)}`));
   }
   return { path: `${HOME_NOTE}.md`, content: `${lines.join('\n')}\n` };
 }

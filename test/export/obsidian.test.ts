@@ -114,6 +114,37 @@ describe('pie export obsidian', () => {
     expect(new Set(files.map((f) => f.toLowerCase().replace(/^.*\//, ''))).size).toBe(files.length);
   }, 60_000);
 
+  it('escapes hostile names: NUL bytes, newlines, [[, | and # stay inside their heading, list item and link', async () => {
+    const hostile = join(dir, 'hostile.jsonl');
+    const name = 'Evil\u0000Corp\n# Injected [[PIE]] | cell';
+    writeFileSync(
+      hostile,
+      `${JSON.stringify({
+        batch: { id: '2024-12-01', date: '2024-12-01T10:00:00Z', episodeIds: ['c-hostile'] },
+        entities: [
+          { name, type: 'organization', aliases: ['E]]vil|Co'], state: { 'motto\nx': 'line1\n## line2' } },
+          { name: 'Tidepool', type: 'project' },
+        ],
+        relationships: [{ source: 'Tidepool', target: name, type: 'USES' }],
+      })}\n`,
+    );
+    expect((await pie(['apply', hostile, '--db', db], ENV)).code).toBe(0);
+    await pieJson<Report>(['export', 'obsidian', vault, '--db', db], ENV);
+    const file = notes(vault).find((f) => f.startsWith('Entities/organization/Evil'));
+    expect(file).toBeDefined();
+    const text = readFileSync(join(vault, file ?? ''), 'utf8');
+    expect(text).not.toContain('\u0000');
+    const body = text.slice(text.indexOf('\n---\n') + 5);
+    // One heading only, the name on it escaped; no new heading, link or cell made by the name's characters.
+    expect(body.match(/^# /gm)).toHaveLength(1);
+    expect(body).toContain('# Evil Corp \\# Injected \\[\\[PIE\\]\\] \\| cell\n');
+    expect(body).toContain('also called E\\]\\]vil\\|Co');
+    expect(body).toContain('- motto x: line1 \\#\\# line2');
+    const tidepool = readFileSync(join(vault, 'Entities/project/Tidepool.md'), 'utf8');
+    const link = [...tidepool.matchAll(/USES → \[\[([^\]]*)\]\]/g)].find((m) => m[1]?.startsWith('Evil'));
+    expect(link?.[1]).toMatch(/^Evil-Corp - Injected --PIE-- - cell\|Evil Corp # Injected PIE cell$/);
+  });
+
   it('refuses a file as the vault directory with one sentence', async () => {
     const file = join(dir, 'plain.txt');
     writeFileSync(file, 'x');
