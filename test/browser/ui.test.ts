@@ -211,6 +211,20 @@ describe('web UI', () => {
     expect(await page.locator('#sleep-result').textContent()).toContain('nothing written');
     expect(await page.locator('#sleep-apply').isEnabled()).toBe(true);
     await shot('sleep');
+    // Switching the scope after the preview disables Apply (it used to apply the newly selected scope), and the
+    // disabled button looks disabled (it kept the red of an enabled one).
+    await page.getByLabel('Scope').selectOption('daydream');
+    await page.waitForSelector('#sleep-stale');
+    const apply = page.locator('#sleep-apply');
+    expect(await apply.isDisabled()).toBe(true);
+    const colour = (): Promise<string> => apply.evaluate((b) => getComputedStyle(b).backgroundColor);
+    expect(await colour()).toBe('rgb(140, 149, 159)');
+    // A new preview of the new scope can be applied, and what is applied is that scope.
+    await page.getByRole('button', { name: 'Preview (dry run)' }).click();
+    await page.waitForSelector('#sleep-result [data-dry-run="true"] h3:has-text("daydream")');
+    await apply.click();
+    await page.waitForSelector('#sleep-result [data-dry-run="false"]');
+    expect(await page.locator('#sleep-result h3').textContent()).toMatch(/^Applied daydream sleep /);
   });
 
   it('shows the ingest run of the sample and downloads a backup', async () => {

@@ -173,6 +173,8 @@ export interface SleepOut {
   phases: { name: string; status: string; changes: number; reason?: string }[];
   health: { entities: number; warnings: string[] };
   journaled: number;
+  /** A dry run's identity: applying it sends this back, and the server refuses when anything changed since. */
+  previewId: string | null;
 }
 export interface Status {
   version: string;

@@ -59,15 +59,28 @@ export async function maintenanceView(main: HTMLElement): Promise<void> {
   preview.addEventListener('click', () => void runSleep(true));
   const apply = h('button', { type: 'button', id: 'sleep-apply', disabled: true, class: 'danger' }, 'Apply this sleep');
   apply.addEventListener('click', () => void runSleep(false));
+  /** The preview on screen: Apply applies exactly it (its scope and identity), never what the menu says now. */
+  let shown: { id: string; scope: string } | null = null;
+  scope.addEventListener('change', () => {
+    if (shown === null) return;
+    shown = null;
+    apply.disabled = true;
+    result.prepend(h('p', { class: 'muted', id: 'sleep-stale' }, 'The scope changed: preview again before applying.'));
+  });
 
   async function runSleep(dryRun: boolean): Promise<void> {
+    if (!dryRun && shown === null) return;
     preview.disabled = true;
     apply.disabled = true;
     try {
-      const r = await post<SleepOut>('/api/sleep', { scope: scope.value, dry_run: dryRun });
+      const body = dryRun
+        ? { scope: scope.value, dry_run: true }
+        : { scope: shown?.scope, dry_run: false, preview_id: shown?.id };
+      const r = await post<SleepOut>('/api/sleep', body);
+      shown = dryRun && r.previewId ? { id: r.previewId, scope: r.scope } : null;
       clear(result, report(r, refresh));
       announce(dryRun ? 'Sleep preview ready' : `Sleep ${r.runId} applied`);
-      apply.disabled = !dryRun || readOnly;
+      apply.disabled = shown === null || readOnly;
       if (!dryRun) await refresh();
     } catch (error) {
       clear(result, h('p', { class: 'error', role: 'alert' }, error instanceof Error ? error.message : String(error)));

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { PieError } from '../../../domain/errors.js';
 import { computeHealth } from '../../../metabolism/health.js';
 import { planSalience, SCOPES } from '../../../metabolism/plan.js';
+import { previewInstant, sleepPreviewId } from '../../../metabolism/preview-id.js';
 import { runSleep, SLEEP_LOG_KIND } from '../../../metabolism/sleep.js';
 import { undoRun } from '../../../metabolism/undo.js';
 import type { MaintenanceLogEntry } from '../../../ports/world-store.js';
@@ -34,19 +36,41 @@ export const maintenanceRoutes: Route[] = [
     body: z.object({
       scope: z.enum(SCOPES).default('full'),
       dry_run: z.boolean().default(true),
+      preview_id: z
+        .string()
+        .max(100)
+        .optional()
+        .describe(
+          'apply exactly this preview (the previewId of a dry run): refused with 409 when the world or the scope changed since',
+        ),
     }),
     handler: async ({ body, deps }) => {
       if (!body.dry_run && deps.readOnly) throw readOnlyError();
-      const report = await runSleep({
-        store: deps.store,
-        scope: body.scope,
-        dryRun: body.dry_run,
-        now: deps.clock.now(),
-        runId: `sleep-${deps.newId()}`,
-        newId: deps.newId,
-        llm: (await deps.queryModel())?.client ?? null,
-      });
-      return { ...report, now: iso(report.now) };
+      const llm = (await deps.queryModel())?.client ?? null;
+      const sleep = (dryRun: boolean, now: number) =>
+        runSleep({
+          store: deps.store,
+          scope: body.scope,
+          dryRun,
+          now,
+          runId: `sleep-${deps.newId()}`,
+          newId: deps.newId,
+          llm,
+        });
+      let now = deps.clock.now();
+      if (!body.dry_run && body.preview_id !== undefined) {
+        now = previewInstant(body.preview_id);
+        const again = await sleep(true, now);
+        if (sleepPreviewId(again, await deps.store.stats()) !== body.preview_id) {
+          throw new PieError(
+            'CONFLICT',
+            'The world or the sleep options changed since this preview; preview the sleep again and apply that preview.',
+          );
+        }
+      }
+      const report = await sleep(body.dry_run, now);
+      const previewId = body.dry_run ? sleepPreviewId(report, await deps.store.stats()) : null;
+      return { ...report, now: iso(report.now), previewId };
     },
   }),
   defineRoute({
