@@ -1,3 +1,4 @@
+import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unknownArguments } from '../../src/serve/mcp/strict-input.js';
 import { connect, fixtureWorld, textOf, type Connected } from './harness.js';
@@ -59,6 +60,25 @@ describe('dates that are not dates', () => {
     it(`get_world_snapshot period "${bad}" is an error, not now`, async () => {
       const r = await mcp.call('get_world_snapshot', { period: bad });
       expect(r.isError, textOf(r)).toBe(true);
+    });
+  }
+});
+
+describe('arguments that are not an object', () => {
+  for (const [label, args] of [
+    ['a string', 'Tidepool'],
+    ['an array', ['Tidepool']],
+    ['null', null],
+  ] as const) {
+    it(`${label} is a tool error the model can read, not a protocol error`, async () => {
+      const r = (await mcp.client.request(
+        { method: 'tools/call', params: { name: 'get_entity', arguments: args as never } },
+        CallToolResultSchema,
+      )) as CallToolResult;
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toBe(
+        `get_entity takes its arguments as a JSON object of named values (e.g. {"query": "…"}), not ${label}; call it again with an object.`,
+      );
     });
   }
 });

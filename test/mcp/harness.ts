@@ -6,6 +6,7 @@ import { compose, type Services } from '../../src/compose.js';
 import { loadConfig } from '../../src/config/config.js';
 import { createMcpDeps } from '../../src/serve/cli/commands/mcp.js';
 import type { McpDeps } from '../../src/serve/mcp/deps.js';
+import { connectMcp } from '../../src/serve/mcp/connect.js';
 import { createMcpServer } from '../../src/serve/mcp/server.js';
 import { ROOT, pie, tempDir } from '../helpers/cli.js';
 
@@ -52,7 +53,7 @@ export async function connect(input: {
   });
   const server = createMcpServer(deps);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
+  await connectMcp(server, serverSide);
   const client = new Client({ name: 'pie-test', version: '1.0.0' });
   await client.connect(clientSide);
   // Listing caches the output schemas, so every callTool below is validated against them by the client.

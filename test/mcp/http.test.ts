@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startHttpServer, type RunningHttpServer } from '../../src/serve/mcp/http.js';
 import { connect, fixtureWorld, structured, textOf, type Connected } from './harness.js';
@@ -79,6 +79,13 @@ describe('Streamable HTTP without a token', () => {
     expect((await c.listTools()).tools).toHaveLength(13);
     const r = (await c.callTool({ name: 'get_entity', arguments: { name: 'Maya' } })) as CallToolResult;
     expect(structured<{ entity: { name: string } }>(r).entity.name).toBe('Maya Chen');
+    // Arguments that are not an object get a tool error over HTTP too (answered before the SDK's validation).
+    const bad = (await c.request(
+      { method: 'tools/call', params: { name: 'get_entity', arguments: 'Maya' as never } },
+      CallToolResultSchema,
+    )) as CallToolResult;
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toContain('get_entity takes its arguments as a JSON object');
     expect(server.sessions()).toBe(1);
     await (c.transport as StreamableHTTPClientTransport).terminateSession();
     await c.close();

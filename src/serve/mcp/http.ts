@@ -8,6 +8,7 @@ import { errorMessage, PieError } from '../../domain/errors.js';
 import { bearerMatches, requireStrongToken } from '../http/bearer.js';
 import type { McpDeps } from './deps.js';
 import { createMcpServer } from './server.js';
+import { connectMcp } from './connect.js';
 
 export const MCP_PATH = '/mcp';
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -144,7 +145,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       sessions.delete(transport.sessionId);
     };
     server.server.onerror = (error) => deps.log(`MCP session error: ${errorMessage(error)}`);
-    await server.connect(transport);
+    await connectMcp(server, transport);
     await transport.handleRequest(req, res, body);
     if (!transport.sessionId) {
       await server.close().catch((error: unknown) => deps.log(`closing a refused session: ${errorMessage(error)}`));

@@ -3,6 +3,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { errorMessage } from '../../domain/errors.js';
 import type { McpDeps } from './deps.js';
 import { createMcpServer } from './server.js';
+import { connectMcp } from './connect.js';
 
 /**
  * Serves one client over stdin/stdout until the client goes away (stdin ends) or `signal` aborts. Stdout carries
@@ -30,7 +31,7 @@ export async function serveStdio(input: {
   });
   server.server.onerror = (error) => deps.log(`protocol error: ${errorMessage(error)}`);
   try {
-    await server.connect(transport);
+    await connectMcp(server, transport);
     deps.log(`PIE MCP server ready on stdio${deps.readOnly ? ' (read-only)' : ''}.`);
     const why = await closed;
     deps.log(`Stopping: ${why}.`);

@@ -1,0 +1,43 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage, JSONRPCResponse } from '@modelcontextprotocol/sdk/types.js';
+
+/**
+ * Connects a PIE MCP server to a transport (stdio, an HTTP session, a test's in-memory pair). A `tools/call` whose
+ * `arguments` is not an object (a string, an array, null) is answered here as a tool error the model can act on;
+ * left to the SDK it failed request validation and came back as a protocol error carrying a raw schema dump, which
+ * clients hide from the model.
+ */
+export async function connectMcp(server: McpServer, transport: Transport): Promise<void> {
+  await server.connect(transport);
+  const inner = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    const refusal = nonObjectArguments(message);
+    if (refusal === null) return inner?.(message, extra);
+    void transport.send(refusal, { relatedRequestId: refusal.id });
+  };
+}
+
+/** The tool error for a `tools/call` whose arguments are not a JSON object, or null when they are (or absent). */
+export function nonObjectArguments(message: JSONRPCMessage): JSONRPCResponse | null {
+  if (!('method' in message) || message.method !== 'tools/call' || !('id' in message)) return null;
+  const params = (message.params ?? {}) as { name?: unknown; arguments?: unknown };
+  const args = params.arguments;
+  if (args === undefined || (typeof args === 'object' && args !== null && !Array.isArray(args))) return null;
+  const tool = typeof params.name === 'string' ? params.name : 'A tool';
+  const given = args === null ? 'null' : Array.isArray(args) ? 'an array' : `a ${typeof args}`;
+  return {
+    jsonrpc: '2.0',
+    id: message.id,
+    result: {
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text: `${tool} takes its arguments as a JSON object of named values (e.g. {"query": "…"}), not ${given}; call it again with an object.`,
+        },
+      ],
+      _meta: { 'pie/error': { code: 'INVALID_ARGUMENT', suggestions: [] } },
+    },
+  };
+}
