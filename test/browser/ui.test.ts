@@ -217,7 +217,8 @@ describe('web UI', () => {
     await page.waitForSelector('#sleep-stale');
     const apply = page.locator('#sleep-apply');
     expect(await apply.isDisabled()).toBe(true);
-    const colour = (): Promise<string> => apply.evaluate('(b) => getComputedStyle(b).backgroundColor') as Promise<string>;
+    const colour = (): Promise<string> =>
+      apply.evaluate('(b) => getComputedStyle(b).backgroundColor') as Promise<string>;
     expect(await colour()).toBe('rgb(140, 149, 159)');
     // A new preview of the new scope can be applied, and what is applied is that scope.
     await page.getByRole('button', { name: 'Preview (dry run)' }).click();
