@@ -218,7 +218,11 @@ describe('web UI', () => {
     const apply = page.locator('#sleep-apply');
     expect(await apply.isDisabled()).toBe(true);
     const colour = (): Promise<string> =>
-      apply.evaluate('(b) => getComputedStyle(b).backgroundColor') as Promise<string>;
+      apply.evaluate(
+        (b) =>
+          (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(b)
+            .backgroundColor,
+      );
     expect(await colour()).toBe('rgb(140, 149, 159)');
     // A new preview of the new scope can be applied, and what is applied is that scope.
     await page.getByRole('button', { name: 'Preview (dry run)' }).click();

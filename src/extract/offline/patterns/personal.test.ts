@@ -36,23 +36,22 @@ describe('personal events, pets and observations of both speakers', () => {
       'Caroline',
       'I went to a LGBTQ support group yesterday and it was so powerful.',
       'Caroline',
-      'go',
-      'to a LGBTQ support group',
+      'went to a LGBTQ support group',
       day(-1),
     ],
-    ['Melanie', 'Yeah, I painted that lake sunrise last week!', 'Melanie', 'paint', 'that lake sunrise', '2025-01-09'],
+    ['Melanie', 'Yeah, I painted that lake sunrise last week!', 'Melanie', 'painted that lake sunrise', '2025-01-09'],
     [
       'Melanie',
       'Lost my job at the bakery this month, so I am looking around.',
       'Melanie',
-      'lose',
-      'my job at the bakery',
+      'lost my job at the bakery',
       day(0),
     ],
-    ['Caroline', "I'm starting a dance studio because I love dancing.", 'Caroline', 'start', 'a dance studio', day(0)],
-  ])('%s: %s', (speaker, text, entityName, attribute, value, eventDay) => {
+    ['Caroline', "I'm starting a dance studio because I love dancing.", 'Caroline', 'starting a dance studio', day(0)],
+  ])('%s: %s', (speaker, text, entityName, value, eventDay) => {
     const result = extractOffline(chat([[speaker, text]]), tagger);
-    const change = result.stateChanges.find((c) => c.entityName === entityName && c.attribute === attribute);
+    // Every event goes to the one latest_event attribute (a field per verb made a state of a hundred verbs).
+    const change = result.stateChanges.find((c) => c.entityName === entityName && c.attribute === 'latest_event');
     expect(change?.newStateAspect).toBe(value);
     expect(change?.eventTime?.slice(0, 10)).toBe(eventDay);
   });

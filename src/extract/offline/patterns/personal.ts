@@ -3,8 +3,9 @@
  * between two people (LoCoMo, MemoryBank) or with an assistant, each speaker tells what they did, what they have,
  * what they plan and how they feel. Three kinds of finding, each about the speaker ("I"):
  * - events: "I painted that lake sunrise last year", "We adopted a puppy two weeks ago" → a dated state change of the
- *   speaker (attribute: the verb's infinitive, value: what it was done to), the relative time resolved against when
- *   it was said;
+ *   speaker's one `latest_event` attribute (value: "painted that lake sunrise"), the relative time resolved against
+ *   when it was said; the timeline keeps every event, the state only the latest (one field per verb made a person's
+ *   state a list of a hundred verbs);
  * - pets: "my dog Max", "a puppy named Coco" → a pet entity (with its species) the speaker OWNS;
  * - observations: the speaker's own sentences about themselves (not reactions to the other person, not questions),
  *   kept as pyramid observations in the speaker's words, with relative times resolved.
@@ -53,6 +54,8 @@ const ANIMALS =
   /\b(dog|puppy|pup|cat|kitten|bunny|rabbit|hamster|parrot|bird|turtle|tortoise|horse|pony|guinea pig|fish|snake|lizard|gecko|ferret)s?\b/i;
 
 const MAX_OBJECT_WORDS = 10;
+/** One attribute for every personal event: the latest thing done is the state, each event a dated transition. */
+export const EVENT_ATTRIBUTE = 'latest_event';
 
 /** Findings of one sentence. */
 export function findPersonal(ctx: PatternContext & { tagger: SpanTagger | null; events?: boolean }): Partial<Findings> {
@@ -162,8 +165,8 @@ function eventOf(ctx: PatternContext, v: NlpVerb, times: readonly ResolvedTime[]
   return {
     entityName: s.self,
     whatChanged: summary.replace(/\s+/g, ' ').trim(),
-    attribute: infinitive,
-    newStateAspect: object,
+    attribute: EVENT_ATTRIBUTE,
+    newStateAspect: `${verbText.charAt(0).toLowerCase()}${verbText.slice(1)} ${object}`.replace(/\s+/g, ' ').trim(),
     isContradiction: false,
     confidence: 0.6,
     episodeId: s.episodeId,

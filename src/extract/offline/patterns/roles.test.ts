@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { change, known, rel, run } from '../test-kit.js';
+import { extractOffline } from '../index.js';
+import { batchOf, change, episode, known, rel, run, T0 } from '../test-kit.js';
 
 const preamble = {
   activeProjects: [known('Tidepool', 'project')],
@@ -86,4 +87,29 @@ describe('roles and relations', () => {
       expect(run([text], { preamble }).stateChanges.filter((c) => c.attribute === 'role')).toEqual([]);
     },
   );
+});
+
+describe('relations said between named speakers', () => {
+  const spoken = (speaker: string, text: string) =>
+    extractOffline(
+      batchOf([
+        {
+          ...episode('ep-1', []),
+          turns: [{ role: 'user' as const, speaker, text, time: T0 }],
+        },
+      ]),
+      null,
+    );
+
+  it('"Max is my mother\'s cat" makes no mother of Max', () => {
+    const r = spoken('Deborah', "Max is my mother's cat, I took him when my mother passed away.");
+    expect(r.relationships.filter((x) => x.type === 'FAMILY_OF')).toEqual([]);
+    expect(r.entities.find((e) => e.name === 'Max')?.state.relation).toBeUndefined();
+  });
+
+  it("a relation is an edge, and the person's state says whose relation it is", () => {
+    const r = spoken('John', 'Sara is my daughter and she just started school.');
+    expect(rel(r, 'Sara', 'FAMILY_OF', 'John')?.properties).toEqual({ relation: 'daughter' });
+    expect(r.entities.find((e) => e.name === 'Sara')?.state).toMatchObject({ relation: "John's daughter" });
+  });
 });

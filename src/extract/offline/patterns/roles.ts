@@ -5,6 +5,7 @@
  * person named in the same turn, and only there.
  */
 import type { Findings, Mention, RelationshipFinding, StateChangeFinding } from '../findings.js';
+import { SELF_NAME } from '../assemble.js';
 import { RELATION_NOUNS, relationEdge, ROLE_WORDS } from '../lexicon.js';
 import { clip } from '../names.js';
 import { E, isHedged, isQuestion, mentionOf, unmask, type PatternContext } from './context.js';
@@ -26,7 +27,8 @@ const SELF_ROLE = new RegExp(
   `\\bI(?:'m| am)\\s+(?:now\\s+)?(?:moving|switching|stepping)\\s+(?:in)?to\\s+(?:the\\s+)?(${ROLES})\\b|\\bI(?:'m| am)\\s+now\\s+(?:the|our)\\s+(${ROLES})\\b`,
   'i',
 );
-const IS_MY = new RegExp(`${WHO}\\s+(?:my|our)\\s+(${RELATIONS}|${ROLES})\\b`);
+/** "Nora is my sister"; not "Max is my mother's cat" (the relation word owns something else). */
+const IS_MY = new RegExp(`${WHO}\\s+(?:my|our)\\s+(${RELATIONS}|${ROLES})\\b(?!['’]s\\b)`);
 const APPOSITIVE_AT = new RegExp(
   `${E},\\s+(?:a|an|the|our|my)\\s+((?:[\\w-]+\\s+){0,2}?(?:${ROLES}|professor|student|scientist))\\s+(?:at|of|from)\\s+${E}`,
   'i',
@@ -128,7 +130,9 @@ export function findRoles(ctx: PatternContext): Partial<Findings> {
     const word = (isMy[3] ?? '').toLowerCase();
     if (person && person !== s.self) {
       if (RELATION_NOUNS[word]) {
-        entities.push({ name: person, type: 'person', aliases: [], state: { relation: word }, episodeId: s.episodeId });
+        // Relative to the user in their own chats ("sister"); between named speakers, whose ("Deborah's mother").
+        const relation = s.self === SELF_NAME ? word : `${s.self}'s ${word}`;
+        entities.push({ name: person, type: 'person', aliases: [], state: { relation }, episodeId: s.episodeId });
         const edge = relationEdge(word);
         if (edge === 'FAMILY_OF' || edge === 'MENTORS') rel(person, s.self, edge, { relation: word });
         else rel(s.self, person, edge, { relation: word });
