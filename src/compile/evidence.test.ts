@@ -44,6 +44,8 @@ function options(partial: Partial<EvidenceOptions>): EvidenceOptions {
     keywords: [],
     assistantWanted: false,
     cite: (id) => ` [${numbers.get(id) ?? (numbers.set(id, ++n), n)}]`,
+    // The ranked selection alone; filling the rest of the budget is tested on its own below.
+    fill: false,
     ...partial,
   };
 }
@@ -122,6 +124,47 @@ describe('compileEvidence', () => {
       ).lines.find((l) => l.startsWith('    Assistant:')) ?? '';
     expect(tokenizer.count(run(false))).toBeLessThanOrEqual(130);
     expect(tokenizer.count(run(true))).toBeGreaterThan(300);
+  });
+});
+
+describe('filling the budget', () => {
+  it("with room left, shows the rest of the ranked turns' conversations, nearest turns first", () => {
+    const section = compileEvidence(options({ candidates: [pick('e2', 0), pick('e1', 4)], fill: true }));
+    expect(section.excerpts.map((x) => [x.episode.id, x.lines.map((l) => l.seq)])).toEqual([
+      ['e1', [0, 1, 2, 3, 4, 5]],
+      ['e2', [0, 1, 2, 3]],
+    ]);
+    expect(tokenizer.count(section.lines.join('\n'))).toBeLessThanOrEqual(1000);
+  });
+
+  it('takes the nearest turns first when the room runs out, and never passes the limit', () => {
+    const section = compileEvidence(options({ candidates: [pick('e1', 4)], fill: true, limit: 110 }));
+    const seqs = section.excerpts[0]?.lines.map((l) => l.seq) ?? [];
+    expect(seqs).toContain(4);
+    expect(seqs.length).toBeGreaterThan(1);
+    expect(seqs.length).toBeLessThan(6);
+    // Nearest first: whatever was added is the turns around 4, not the start of the conversation.
+    expect(seqs.every((seq) => seq >= 4 - (seqs.length - 1))).toBe(true);
+    expect(tokenizer.count(section.lines.join('\n'))).toBeLessThanOrEqual(110);
+  });
+
+  it('an assistant reply held to 120 tokens is shown whole when the budget has room for it', () => {
+    const long = Array.from({ length: 60 }, (_, i) => `Point ${i} about sealant choices.`).join(' ');
+    const ep = episode({ id: 'a', title: 'DIY decor', createdAt: day(1), turnCount: 1 });
+    const [turn] = turns('a', [['assistant', long]]);
+    if (!turn) throw new Error('no turn');
+    const line = (limit: number) =>
+      compileEvidence(
+        options({
+          candidates: [{ episode: ep, turn }],
+          turnsOf: () => [turn],
+          limit,
+          keywords: ['sealant'],
+          fill: true,
+        }),
+      ).lines.find((l) => l.startsWith('    Assistant:')) ?? '';
+    expect(line(2000)).toBe(`    Assistant: ${long}`);
+    expect(tokenizer.count(line(300))).toBeLessThanOrEqual(130);
   });
 });
 

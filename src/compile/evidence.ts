@@ -26,6 +26,8 @@ export interface EvidenceOptions {
   assistantWanted: boolean;
   /** The citation number of a conversation (registers it as a source). */
   cite: (episodeId: string) => string;
+  /** Fill room the ranked turns leave from their conversations (default true; see `widen`). */
+  fill?: boolean;
 }
 
 export interface EvidenceSection {
@@ -60,11 +62,13 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
   const headers = new Map<string, number>();
   let misses = 0;
   const cap = Math.max(150, Math.floor(limit / 4));
+  /** Turns shown cut (to their best sentences, or an assistant's aside), with the tokens their line costs. */
+  const cut = new Map<string, { turn: StoredTurn; tokens: number }>();
 
   const tryTake = (episode: Episode, turn: StoredTurn, given?: Line): boolean => {
     const group = picked.get(episode.id);
     if (group?.lines.has(turn.seq)) return true;
-    const { text: line, tokens } = given ?? turnLine({ ...input, episode, turn, cap });
+    const { text: line, tokens, whole } = given ?? turnLine({ ...input, episode, turn, cap });
     // A line, its newline, and the "…" that may separate it from the turns around it.
     let cost = tokens + 3;
     if (!group) cost += headers.get(episode.id) ?? headerCost(input, episode, headers);
@@ -72,8 +76,43 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
     used += cost;
     const g = group ?? { episode, lines: new Map<number, string>() };
     g.lines.set(turn.seq, line);
+    if (!whole) cut.set(`${episode.id}#${turn.seq}`, { turn, tokens });
     picked.set(episode.id, g);
     return true;
+  };
+
+  /**
+   * When the ranked turns are all shown and leave room, the conversations they came from fill it (a question's neighbouring turns
+   * often hold the rest of its answer, and a budget the caller gave is there to be used): first the turns shown cut
+   * are shown whole (an assistant's reply included), then the other turns of those conversations, nearest to a
+   * shown turn first, conversations in the order their first turn ranked. A turn longer than a quarter of the budget
+   * stays cut.
+   */
+  const widen = (): void => {
+    const options = { ...input, assistantWanted: true };
+    for (const g of picked.values()) {
+      for (const seq of [...g.lines.keys()]) {
+        const shown = cut.get(`${g.episode.id}#${seq}`);
+        if (!shown || limit - used < MIN_CUT_TOKENS) continue;
+        const line = turnLine({ ...options, episode: g.episode, turn: shown.turn, cap });
+        if (!line.whole || used + line.tokens - shown.tokens > limit) continue;
+        used += line.tokens - shown.tokens;
+        g.lines.set(seq, line.text);
+        cut.delete(`${g.episode.id}#${seq}`);
+      }
+    }
+    for (const g of [...picked.values()]) {
+      const shown = [...g.lines.keys()];
+      const rest = input
+        .turnsOf(g.episode.id)
+        .filter((t) => !g.lines.has(t.seq))
+        .map((t) => ({ t, distance: Math.min(...shown.map((seq) => Math.abs(seq - t.seq))) }))
+        .sort((a, b) => a.distance - b.distance || a.t.seq - b.t.seq);
+      for (const { t } of rest) {
+        if (limit - used < MIN_CUT_TOKENS) return;
+        tryTake(g.episode, t, turnLine({ ...options, episode: g.episode, turn: t, cap }));
+      }
+    }
   };
 
   for (const { episode, turn } of input.candidates) {
@@ -87,6 +126,9 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
       if (input.assistantWanted || !isAssistantText(n)) tryTake(episode, n);
     }
   }
+  // Only once every ranked turn is shown: while some did not fit, the room left goes to the best of them, cut.
+  const allShown = input.candidates.every((c) => picked.get(c.episode.id)?.lines.has(c.turn.seq));
+  if (input.fill !== false && allShown) widen();
   // What is left is too small for any whole turn: the best turn not shown, cut to the room left.
   const rest = input.candidates.find((c) => !picked.get(c.episode.id)?.lines.has(c.turn.seq));
   const room = limit - used - 3 - (rest && !picked.has(rest.episode.id) ? headerCost(input, rest.episode, headers) : 0);
@@ -122,6 +164,8 @@ function carriers(turn: StoredTurn, turns: readonly StoredTurn[]): StoredTurn[] 
 interface Line {
   text: string;
   tokens: number;
+  /** False when the turn was cut to fit its cap. */
+  whole?: boolean;
 }
 
 /** A turn's line; counted once, and a second time only when it had to be cut to its best sentences. */
@@ -140,9 +184,9 @@ function turnLine(input: EvidenceOptions & { episode: Episode; turn: StoredTurn;
   const whole = `${prefix}${resolved}`;
   const tokens = input.tokenizer.count(whole);
   // The speaker prefix costs at most a token per four characters of it.
-  if (tokens - Math.ceil(prefix.length / 4) <= cap) return { text: whole, tokens };
+  if (tokens - Math.ceil(prefix.length / 4) <= cap) return { text: whole, tokens, whole: true };
   const cut = `${prefix}${passage(resolved, input.keywords, cap, input.tokenizer)}`;
-  return { text: cut, tokens: input.tokenizer.count(cut) };
+  return { text: cut, tokens: input.tokenizer.count(cut), whole: false };
 }
 
 /**

@@ -28,6 +28,12 @@ export const TRANSITION_KINDS = ['creation', 'update', 'contradiction', 'resolut
 export type TransitionKind = (typeof TRANSITION_KINDS)[number];
 
 export type StateValue = string | number | boolean | null;
+
+/**
+ * The state attribute a dated personal event sets ("painted that lake sunrise"): the latest thing a person did is
+ * their state, each event a transition whose summary says it all.
+ */
+export const EVENT_ATTRIBUTE = 'latest_event';
 export type EntityState = Record<string, StateValue>;
 
 export interface Entity {

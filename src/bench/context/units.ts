@@ -73,6 +73,8 @@ export function longmemevalContextUnits(input: {
   tz: string;
   /** Question ids to leave out (the dev30 tuning set when the held-out questions are measured). */
   exclude?: ReadonlySet<string>;
+  /** Only these question ids (the dev30 questions in the oracle file: the tuning analogue of the held-out set). */
+  only?: ReadonlySet<string>;
   limit?: number | undefined;
 }): ContextUnit[] {
   const units: ContextUnit[] = [];
@@ -81,6 +83,7 @@ export function longmemevalContextUnits(input: {
     const q = longmemevalQuestion(raw);
     if (!q || q.abstention || q.question.trim() === '' || q.answer.trim() === '') continue;
     if (input.exclude?.has(q.id)) continue;
+    if (input.only && !input.only.has(q.id)) continue;
     const conversations = longmemevalQuestionToConversations(raw, input.tz);
     const now = parseLongMemEvalDate(q.date, input.tz) ?? afterLast(conversations);
     const item = { key: q.id, group: q.type, question: q.question, answer: q.answer, now, headline: true };

@@ -14,6 +14,7 @@ import { resolvedLabel } from '../../../compile/turn-times.js';
 import { selectNonOverlapping } from '../../../query/time/combine.js';
 import { relativeCandidates } from '../../../query/time/relative.js';
 import { localDayKey } from '../../../domain/time.js';
+import { EVENT_ATTRIBUTE } from '../../../domain/world.js';
 import { eventTimeOf } from '../dates.js';
 import type {
   EntityFinding,
@@ -54,8 +55,6 @@ const ANIMALS =
   /\b(dog|puppy|pup|cat|kitten|bunny|rabbit|hamster|parrot|bird|turtle|tortoise|horse|pony|guinea pig|fish|snake|lizard|gecko|ferret)s?\b/i;
 
 const MAX_OBJECT_WORDS = 10;
-/** One attribute for every personal event: the latest thing done is the state, each event a dated transition. */
-export const EVENT_ATTRIBUTE = 'latest_event';
 
 /** Findings of one sentence. */
 export function findPersonal(ctx: PatternContext & { tagger: SpanTagger | null; events?: boolean }): Partial<Findings> {

@@ -29,7 +29,7 @@ import { parseTimeFormat } from './ask.js';
 import { benchQa } from './bench-qa.js';
 import { isObject } from '../../../import/common.js';
 
-export const CONTEXT_SETS = ['locomo', 'longmemeval', 'longmemeval-heldout'] as const;
+export const CONTEXT_SETS = ['locomo', 'longmemeval', 'longmemeval-oracle-dev30', 'longmemeval-heldout'] as const;
 type ContextSet = (typeof CONTEXT_SETS)[number];
 
 export function parseBudgets(text: string): number[] {
@@ -152,14 +152,23 @@ function loadUnits(ctx: CommandContext, set: ContextSet, flags: BenchFlags): Loa
     };
   }
   const data = resolve(flags.data ?? `${dir}/${DEFAULT_FILES.longmemevalOracle}`);
-  const exclude = longmemevalIds(readJsonArray(devPath, 'LongMemEval dev30'));
+  const dev30 = longmemevalIds(readJsonArray(devPath, 'LongMemEval dev30'));
   const all = readJsonArray(data, 'LongMemEval');
-  const units = longmemevalContextUnits({ raws: all, tz: 'UTC', exclude, limit });
+  // The oracle file's dev30 questions tune the evidence-only setting; every other oracle question is held out.
+  const tuning = set === 'longmemeval-oracle-dev30';
+  const units = longmemevalContextUnits({
+    raws: all,
+    tz: 'UTC',
+    ...(tuning ? { only: dev30 } : { exclude: dev30 }),
+    limit,
+  });
   return {
     units,
     raws: chosen(all, units),
     data: flags.data ?? `../shared/data/${DEFAULT_FILES.longmemevalOracle}`,
-    part: 'LongMemEval oracle questions outside dev30 (held out; haystacks are the evidence sessions only)',
+    part: tuning
+      ? 'LongMemEval oracle, the dev30 questions (tuning; haystacks are the evidence sessions only)'
+      : 'LongMemEval oracle questions outside dev30 (held out; haystacks are the evidence sessions only)',
   };
 }
 
