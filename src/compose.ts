@@ -29,6 +29,8 @@ import type { Tokenizer } from './ports/tokenizer.js';
 import type { WorldStore } from './ports/world-store.js';
 import { createEntityVerifier } from './resolve/verify-prompt.js';
 import type { MatchVerifier } from './resolve/resolver.js';
+import { redactionPolicy } from './privacy/policy.js';
+import { redactingEmbedder, redactingModel } from './privacy/redacting-model.js';
 
 export interface Services {
   config: Config;
@@ -124,10 +126,16 @@ async function createClientFor(input: {
   onCall?: Parameters<typeof createLlmClient>[0]['onCall'] | undefined;
 }): Promise<LlmClient> {
   const { services, model } = input;
-  const languageModel: LanguageModel =
+  const base: LanguageModel =
     model.ref.provider === 'fake'
       ? createFakeModelFromFile(model.ref.model)
       : createLanguageModel({ ref: model.ref, env: services.env });
+  // Secrets and personal data are replaced by placeholders before a prompt leaves the machine (cloud providers by
+  // default, PIE_REDACT to choose); below the cache, so cached answers hold the real values, which stay local.
+  const languageModel = redactingModel({
+    model: base,
+    categories: redactionPolicy({ ref: model.ref, env: services.env }),
+  });
   return createLlmClient({
     model: languageModel,
     cache: services.store.llmCache,
@@ -160,5 +168,7 @@ export function createEmbedderFromEnv(env: Env): Embedder | undefined {
   const text = env.PIE_EMBEDDER?.trim();
   if (!text) return undefined;
   const ref = parseModelRef(text);
-  return ref.provider === 'fake' ? createFakeEmbedder() : createEmbedder({ ref, env });
+  if (ref.provider === 'fake') return createFakeEmbedder();
+  // Texts sent to a cloud embedding model are redacted like prompts (nothing maps back: a vector is all it returns).
+  return redactingEmbedder({ embedder: createEmbedder({ ref, env }), categories: redactionPolicy({ ref, env }) });
 }

@@ -81,7 +81,7 @@ export function registerBench(program: Command, run: ActionRunner): void {
     .option('--conditions <list>', 'ablation conditions: raw,absolute,relative,semantic,hybrid,auto (default all)')
     .option(
       '--set <name>',
-      'context: locomo (default), longmemeval (S dev30, the tuning set) or longmemeval-heldout (oracle questions outside dev30)',
+      "context: locomo (default), longmemeval (S dev30, the tuning set), longmemeval-oracle-dev30 (the oracle file's dev30 questions: tuning for the evidence-only setting) or longmemeval-heldout (oracle questions outside dev30)",
     )
     .option(
       '--conversations <list>',
