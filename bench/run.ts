@@ -3,6 +3,7 @@ import { benchDryRun } from './dry-run.js';
 import { benchImport } from './import.js';
 import { benchKip } from './kip.js';
 import { benchQuery } from './query.js';
+import { benchRedaction } from './redaction.js';
 import { writeHeader } from './report.js';
 import { benchSleep } from './sleep.js';
 
@@ -14,6 +15,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   kip: benchKip,
   query: benchQuery,
   sleep: benchSleep,
+  redaction: benchRedaction,
 };
 
 const name = process.argv[2];

@@ -105,6 +105,30 @@ describe('redaction before a cloud call', () => {
     }
   }, 60_000);
 
+  it('--dry-run says what would be replaced, masked, and sends nothing', async () => {
+    bodies.length = 0;
+    const notes = join(dir, 'dry.md');
+    writeFileSync(
+      notes,
+      `# Keys\n\nMail ${PLANTED.email} or bo@example.org; key ${PLANTED.key}; card ${PLANTED.card}.\n`,
+    );
+    const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseUrl, PIE_NOW: '2025-06-03' };
+    const r = await pie(['--db', join(dir, 'dry.db'), 'ingest', notes, '--llm', 'openai:gpt-5-mini', '--dry-run'], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      'Redaction for openai:gpt-5-mini: 2 email addresses (ma…du, bo…rg), 1 secret (sk-…), 1 card number (41…11) would be replaced by placeholders before anything is sent.',
+    );
+    for (const value of [PLANTED.email, PLANTED.key, PLANTED.card]) expect(r.stdout).not.toContain(value);
+    expect(bodies).toEqual([]);
+    const local = await pie(
+      ['--db', join(dir, 'dry2.db'), 'ingest', notes, '--llm', 'ollama:qwen2.5:14b', '--dry-run'],
+      {
+        PIE_NOW: '2025-06-03',
+      },
+    );
+    expect(local.stdout).toContain('Redaction: off for ollama:qwen2.5:14b (a local model, or PIE_REDACT=off)');
+  }, 60_000);
+
   it('PIE_REDACT=off sends the text as written (the user chose so)', async () => {
     bodies.length = 0;
     const notes = join(dir, 'plain.md');

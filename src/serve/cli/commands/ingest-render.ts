@@ -5,6 +5,8 @@ import type { ImportReport } from '../../../ingest/import-stage.js';
 import type { IngestEvent, IngestSummary } from '../../../ingest/pipeline.js';
 import { formatModelRef, type CostEstimate } from '../../../llm/index.js';
 import type { ModelRef } from '../../../ports/llm.js';
+import type { RedactionCategory } from '../../../privacy/detectors.js';
+import type { RedactionPreview } from '../../../privacy/preview.js';
 import { countList, localDate, num, plural, table } from '../format.js';
 
 const FORMAT_LABELS: Record<ImportFormat, string> = {
@@ -143,4 +145,36 @@ export function renderExtraction(input: { summary: IngestSummary; extraction: st
       `${plural(stats.transitions, 'transition')}, ${plural(stats.relationships, 'relationship')}, ${plural(stats.periods, 'period')}.`,
   );
   return lines.join('\n');
+}
+
+const REDACTION_LABELS: Record<RedactionCategory, [string, string]> = {
+  secret: ['secret', 'secrets'],
+  email: ['email address', 'email addresses'],
+  phone: ['phone number', 'phone numbers'],
+  card: ['card number', 'card numbers'],
+  iban: ['IBAN', 'IBANs'],
+  government_id: ['government id', 'government ids'],
+  address: ['street address', 'street addresses'],
+};
+
+/** What would be replaced by placeholders before the prompts leave the machine (docs/privacy.md). */
+export function renderRedaction(input: {
+  ref: ModelRef;
+  categories: ReadonlySet<RedactionCategory>;
+  redaction: RedactionPreview;
+}): string {
+  const model = formatModelRef(input.ref);
+  if (input.categories.size === 0) {
+    return `Redaction: off for ${model} (a local model, or PIE_REDACT=off): the conversations are sent as written.`;
+  }
+  const found = Object.entries(input.redaction.counts) as [RedactionCategory, number][];
+  if (found.length === 0) {
+    return `Redaction for ${model}: nothing found to replace (${[...input.categories].join(', ')} looked for).`;
+  }
+  const parts = found.map(([category, n]) => {
+    const examples = input.redaction.examples[category] ?? [];
+    const [one, many] = REDACTION_LABELS[category];
+    return `${plural(n, one, many)}${examples.length > 0 ? ` (${examples.join(', ')})` : ''}`;
+  });
+  return `Redaction for ${model}: ${parts.join(', ')} would be replaced by placeholders before anything is sent.`;
 }

@@ -20,7 +20,9 @@ import type { CommandContext } from '../context.js';
 import { num, plural } from '../format.js';
 import { createProgress } from '../io.js';
 import type { ActionRunner } from '../run.js';
-import { batchProgressLine, renderDryRun, renderExtraction, renderImport } from './ingest-render.js';
+import { redactionPolicy } from '../../../privacy/policy.js';
+import { previewRedaction } from '../../../privacy/preview.js';
+import { batchProgressLine, renderDryRun, renderExtraction, renderImport, renderRedaction } from './ingest-render.js';
 
 interface IngestFlags {
   format: string;
@@ -137,9 +139,19 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
     });
     progress.done();
     const cost = await costOf(services, ref, dry.inputTokens, dry.outputTokensGuess);
+    const categories = redactionPolicy({ ref, env: services.env });
+    const redaction = previewRedaction(
+      incoming.flatMap((c) => c.turns.map((t) => t.text)),
+      categories,
+    );
     ctx.emit({
-      text: `${importText}\n\n${renderDryRun({ dry, ref, extraction: description, cost, tokenizer: tokenizer.name })}`,
-      json: { input: plan.label, format: plan.format, import: imported, extraction: { ...dry, model: ref, cost } },
+      text: `${importText}\n\n${renderDryRun({ dry, ref, extraction: description, cost, tokenizer: tokenizer.name })}\n${renderRedaction({ ref, categories, redaction })}`,
+      json: {
+        input: plan.label,
+        format: plan.format,
+        import: imported,
+        extraction: { ...dry, model: ref, cost, redaction: { categories: [...categories], ...redaction } },
+      },
     });
     return;
   }
