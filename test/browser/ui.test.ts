@@ -145,6 +145,30 @@ describe('web UI', () => {
     await shot('diff');
   });
 
+  it('keeps the form when a period is not known, and a suggestion tries again', async () => {
+    await go('#/diff', 'form');
+    await page.getByLabel('From (period or date)').fill('junior year at UMD');
+    await page.getByLabel('To (period, date or now)').fill('my PhD');
+    await page.getByRole('button', { name: 'Compare' }).click();
+    await page.waitForSelector('#diff-result .error');
+    // The error sits next to the form, which still holds what was typed (it used to replace the whole view).
+    expect(await page.getByLabel('To (period, date or now)').inputValue()).toBe('my PhD');
+    expect(await page.locator('#diff-result .error').textContent()).toContain(
+      'No period is called "my PhD"',
+    );
+    await page.locator('#diff-result .suggestions button', { hasText: 'gap semester in San Francisco' }).click();
+    await page.waitForSelector('#diff-result pre');
+    expect(await page.getByLabel('To (period, date or now)').inputValue()).toBe('gap semester in San Francisco');
+  });
+
+  it('"Skip to content" moves focus to the content and stays on the page', async () => {
+    await go('#/diff', 'form');
+    await page.focus('a.skip');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe('main');
+    expect(new URL(page.url()).hash).toBe('#/diff');
+  });
+
   it('shows the world at a date, with the state entities had then', async () => {
     await go('#/snapshot?at=2025-01-15', '#snapshot-result pre');
     const text = (await page.locator('#snapshot-result').textContent()) ?? '';

@@ -71,3 +71,26 @@ export function errorBox(error: unknown): HTMLElement {
 export function shortModel(text: string): string {
   return text.replace(/(fake:)\S*\/([^/\s]+)/, '$1$2');
 }
+
+/**
+ * An error shown next to the form that caused it (the form stays as typed), with the server's suggestions as buttons
+ * that put a suggestion in place and try again.
+ */
+export function formError(error: unknown, onPick?: (suggestion: string) => void): HTMLElement {
+  const box = errorBox(error);
+  const suggestions = (error as { suggestions?: unknown }).suggestions;
+  if (!onPick || !Array.isArray(suggestions) || suggestions.length === 0) return box;
+  return h(
+    'div',
+    { class: 'form-error' },
+    box,
+    h(
+      'p',
+      { class: 'suggestions' },
+      'Try: ',
+      ...suggestions
+        .filter((x): x is string => typeof x === 'string')
+        .map((x) => h('button', { type: 'button', class: 'small', onclick: () => onPick(x) }, x)),
+    ),
+  );
+}

@@ -69,6 +69,12 @@ function tokenForm(): HTMLElement {
   );
 }
 
+/** The skip link moves focus to the page's content (as a hash link it was read as a route and opened Search). */
+document.querySelector<HTMLAnchorElement>('a.skip')?.addEventListener('click', (e) => {
+  e.preventDefault();
+  document.getElementById('main')?.focus();
+});
+
 async function start(): Promise<void> {
   const badge = document.getElementById('server-status');
   try {

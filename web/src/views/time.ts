@@ -1,5 +1,5 @@
 import { get, type Period } from '../api.js';
-import { clear, field, h } from '../dom.js';
+import { clear, field, formError, h } from '../dom.js';
 
 async function periodList(): Promise<HTMLDataListElement> {
   const { items } = await get<{ items: Period[] }>('/api/periods');
@@ -50,8 +50,21 @@ export async function diffView(main: HTMLElement, _arg: string, query: URLSearch
     out,
   );
   if (a && b) {
-    const r = await get<{ text: string }>('/api/diff', { a, b, limit: 20 });
-    clear(out, h('pre', { class: 'context' }, r.text));
+    try {
+      const r = await get<{ text: string }>('/api/diff', { a, b, limit: 20 });
+      clear(out, h('pre', { class: 'context' }, r.text));
+    } catch (error) {
+      // The form keeps what was typed; a suggestion replaces the side the server could not read.
+      const bad = /"([^"]+)"/.exec(error instanceof Error ? error.message : '')?.[1];
+      clear(
+        out,
+        formError(error, (pick) => {
+          const aValue = bad === b ? a : bad === a ? pick : a;
+          const bValue = bad === b ? pick : b;
+          location.hash = `#/diff?a=${encodeURIComponent(aValue)}&b=${encodeURIComponent(bValue)}`;
+        }),
+      );
+    }
   }
 }
 
@@ -86,6 +99,15 @@ export async function snapshotView(main: HTMLElement, _arg: string, query: URLSe
     ),
     out,
   );
-  const r = await get<{ text: string }>('/api/snapshot', { at: at || undefined, type: type || undefined, limit: 40 });
-  clear(out, h('pre', { class: 'context' }, r.text));
+  try {
+    const r = await get<{ text: string }>('/api/snapshot', { at: at || undefined, type: type || undefined, limit: 40 });
+    clear(out, h('pre', { class: 'context' }, r.text));
+  } catch (error) {
+    clear(
+      out,
+      formError(error, (pick) => {
+        location.hash = `#/snapshot?at=${encodeURIComponent(pick)}&type=${encodeURIComponent(type)}`;
+      }),
+    );
+  }
 }
