@@ -153,9 +153,7 @@ describe('web UI', () => {
     await page.waitForSelector('#diff-result .error');
     // The error sits next to the form, which still holds what was typed (it used to replace the whole view).
     expect(await page.getByLabel('To (period, date or now)').inputValue()).toBe('my PhD');
-    expect(await page.locator('#diff-result .error').textContent()).toContain(
-      'No period is called "my PhD"',
-    );
+    expect(await page.locator('#diff-result .error').textContent()).toContain('No period is called "my PhD"');
     await page.locator('#diff-result .suggestions button', { hasText: 'gap semester in San Francisco' }).click();
     await page.waitForSelector('#diff-result pre');
     expect(await page.getByLabel('To (period, date or now)').inputValue()).toBe('gap semester in San Francisco');
