@@ -63,3 +63,19 @@ export async function finished(child: ChildProcess): Promise<CliResult> {
   );
   return { code, stdout, stderr };
 }
+
+/** Runs the real CLI as a child process with `input` on its stdin (a pipe, as a script would use it). */
+export async function pieWithInput(
+  args: string[],
+  input: string,
+  env: Record<string, string> = {},
+): Promise<CliResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bin', 'pie.ts'), ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PIE_TZ: 'UTC', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const done = finished(child);
+  child.stdin?.end(input);
+  return done;
+}

@@ -5,6 +5,7 @@ import { errorMessage, isPieError } from '../../domain/errors.js';
 import { openToOthers } from '../../config/private-files.js';
 import { registerApply } from './commands/apply.js';
 import { registerAsk } from './commands/ask.js';
+import { registerChat } from './commands/chat.js';
 import { registerAudit } from './commands/audit.js';
 import { registerBackup } from './commands/backup.js';
 import { registerBench } from './commands/bench.js';
@@ -70,6 +71,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerApply(program, run);
   registerStats(program, run);
   registerAsk(program, run);
+  registerChat(program, run);
   registerSearch(program, run);
   registerWorld(program, run);
   registerHistory(program, run);

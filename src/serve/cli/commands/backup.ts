@@ -66,7 +66,7 @@ function countsLine(tables: Record<string, number>): string {
     .join(', ');
 }
 
-async function backup(ctx: CommandContext, file: string, includeLlmCache: boolean): Promise<void> {
+export async function backup(ctx: CommandContext, file: string, includeLlmCache: boolean): Promise<void> {
   const services = await ctx.services({ readonly: true });
   const target = resolve(file);
   if (target === resolve(services.store.info().location)) {

@@ -26,7 +26,7 @@ interface SnapshotFlags extends TimeFlags {
   limit: string;
 }
 
-interface DiffFlags extends TimeFlags {
+export interface DiffFlags extends TimeFlags {
   limit: string;
 }
 
@@ -97,7 +97,7 @@ async function snapshot(ctx: CommandContext, flags: SnapshotFlags): Promise<void
   ctx.emit({ text: compileSnapshot({ snapshot: result, time }), json: result });
 }
 
-async function diff(ctx: CommandContext, a: string, b: string, flags: DiffFlags): Promise<void> {
+export async function diff(ctx: CommandContext, a: string, b: string, flags: DiffFlags): Promise<void> {
   const limit = parsePositiveInt(flags.limit, '--limit');
   const services = await ctx.services({ readonly: true });
   const time = await timeContext(services, ctx, flags.timeFormat);

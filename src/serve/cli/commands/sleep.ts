@@ -45,7 +45,7 @@ export function registerSleep(program: Command, run: ActionRunner): void {
     .action((flags: { domain?: string }) => run((ctx) => procedures(ctx, flags)));
 }
 
-interface SleepFlags {
+export interface SleepFlags {
   scope: string;
   dryRun?: boolean;
   /** A provider:model, or false for --no-llm. */
@@ -96,7 +96,7 @@ function phaseNote(details: Record<string, unknown> | undefined): string {
   return '';
 }
 
-async function sleep(ctx: CommandContext, flags: SleepFlags): Promise<void> {
+export async function sleep(ctx: CommandContext, flags: SleepFlags): Promise<void> {
   const scope = parseScope(flags.scope);
   const dryRun = flags.dryRun === true;
   const services = await ctx.services({ readonly: dryRun });
@@ -124,7 +124,7 @@ async function sleep(ctx: CommandContext, flags: SleepFlags): Promise<void> {
   }
 }
 
-async function undo(ctx: CommandContext, runId: string, force: boolean): Promise<void> {
+export async function undo(ctx: CommandContext, runId: string, force: boolean): Promise<void> {
   const services = await ctx.services();
   const report = await undoRun({ store: services.store, runId, now: services.clock.now(), force });
   ctx.emit({ text: `Run ${report.runId} undone: ${num(report.restored)} row changes reverted.`, json: report });

@@ -88,7 +88,7 @@ async function entity(ctx: CommandContext, name: string): Promise<void> {
   ctx.emit({ text: lines.join('\n'), json: { entity: e, relationships: t.relationships, periods } });
 }
 
-async function timeline(ctx: CommandContext, name: string): Promise<void> {
+export async function timeline(ctx: CommandContext, name: string): Promise<void> {
   const services = await ctx.services({ readonly: true });
   const e = await findEntity({ store: services.store, name });
   const t = await loadTimeline({ store: services.store, entity: e });

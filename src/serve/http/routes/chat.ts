@@ -10,7 +10,7 @@ import {
   MIN_CONTEXT_TOKENS,
 } from '../../../query/ask.js';
 import { refOut } from '../../mcp/schemas.js';
-import { routeMessage } from '../chat-route.js';
+import { routeMessage } from '../../../query/chat-route.js';
 import type { HttpDeps } from '../deps.js';
 import { defineRoute, iso, readOnlyError, type Route } from '../route.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeMessage } from './chat-route.js';
+import { isSmallTalk, routeMessage } from './chat-route.js';
 
 describe('routeMessage', () => {
   it.each([
@@ -16,4 +16,15 @@ describe('routeMessage', () => {
   ] as const)('%s → %s', (text, route) => {
     expect(routeMessage(text)).toBe(route);
   });
+});
+
+describe('isSmallTalk', () => {
+  it.each(['hi', 'Hello!', 'hey there', 'thanks!', 'Thank you so much.', 'ok', 'good morning', 'bye :)'])(
+    '%s is small talk',
+    (text) => expect(isSmallTalk(text)).toBe(true),
+  );
+  it.each(['hi, I moved to Berlin', 'Thanks to Maya we shipped', 'ok so Tidepool pivoted', 'What is Tidepool?'])(
+    '%s is not',
+    (text) => expect(isSmallTalk(text)).toBe(false),
+  );
 });
