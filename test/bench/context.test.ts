@@ -132,7 +132,10 @@ describe('pie bench context', () => {
   it.each([
     [['--budgets', '100'], /--budgets 100 is out of range; each budget is a whole number of tokens from 200 to 32000/],
     [['--budgets', 'x'], /--budgets must be a positive whole number/],
-    [['--set', 'mmlu'], /--set "mmlu" is not known; use locomo, longmemeval, longmemeval-oracle-dev30, longmemeval-heldout/],
+    [
+      ['--set', 'mmlu'],
+      /--set "mmlu" is not known; use locomo, longmemeval, longmemeval-oracle-dev30, longmemeval-heldout/,
+    ],
     [['--conversations', '2'], /--conversations "2" is not a list of positions between 1 and 1/],
   ])('refuses %j in one sentence', async (args, message) => {
     const r = await pie(['bench', 'context', '--data', join(FIXTURES, 'locomo-mini.json'), ...args]);
