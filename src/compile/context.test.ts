@@ -131,3 +131,40 @@ describe('compileContext', () => {
     expect(empty.sources).toEqual([]);
   });
 });
+
+describe("a person's recent events", () => {
+  it('are one compact line beside the latest changes, newest first, with their dates', () => {
+    const melanie = entity({ id: 'm', name: 'Melanie', type: 'person', state: { latest_event: 'ran a charity race' } });
+    const event = (id: string, d: number, what: string) =>
+      transition({
+        id,
+        entityId: 'm',
+        kind: 'update',
+        eventTime: at(2023, 5, d),
+        summary: what,
+        fromState: { latest_event: null },
+        toState: { latest_event: what.toLowerCase() },
+        episodeId: 'ep1',
+      });
+    const text = compileContext({
+      plan: { ...plan, question: 'What does Melanie do?', entityIds: ['m'], wantsHistory: false },
+      subgraph: {
+        ...subgraph,
+        entities: [
+          {
+            entity: melanie,
+            transitionCount: 4,
+            changeCount: 3,
+            hiddenCount: 2,
+            transitions: [event('e3', 20, 'Ran a charity race')],
+            recentEvents: [event('e2', 8, 'Painted a lake sunrise'), event('e1', 1, 'Went camping')],
+            relationships: [],
+          },
+        ],
+      },
+      time: { now: NOW, tz: 'UTC', format: 'absolute', periods },
+      episodes,
+    }).text;
+    expect(text).toContain('  Also did lately: painted a lake sunrise (8 May 2023); went camping (1 May 2023).');
+  });
+});

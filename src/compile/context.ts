@@ -2,7 +2,7 @@ import { humanizeDuration, monthsBetween, relativeTime } from '../domain/humaniz
 import type { Tokenizer } from '../ports/tokenizer.js';
 import { createTokenBudget } from './budget.js';
 import { compileEvidence, type EvidenceOptions } from './evidence.js';
-import type { Procedure, Transition } from '../domain/world.js';
+import { EVENT_ATTRIBUTE, type Procedure, type Transition } from '../domain/world.js';
 import type { Excerpt, PathHop, QueryPlan, Subgraph, SubgraphEntity } from '../query/types.js';
 import { changeText, stateText } from './timeline.js';
 import { longDate, when, type TimeContext } from './time-format.js';
@@ -223,6 +223,12 @@ function entityLines(ctx: TimeContext, block: SubgraphEntity, history: boolean, 
     const label = history ? 'History' : 'Latest changes';
     lines.push(`  ${label}${hidden > 0 ? ` (${hidden} more not shown)` : ''}:`);
     for (const t of block.transitions) lines.push(...transitionLines(ctx, t, cite));
+  }
+  if (block.recentEvents && block.recentEvents.length > 0) {
+    const done = block.recentEvents.map(
+      (t) => `${String(t.toState[EVENT_ATTRIBUTE])} (${shortWhen(ctx, t.eventTime)})`,
+    );
+    lines.push(`  Also did lately: ${done.join('; ')}.`);
   }
   for (const r of block.relationships) {
     const rel = r.relationship;

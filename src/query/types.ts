@@ -99,6 +99,8 @@ export interface SubgraphEntity {
   changeCount: number;
   /** Transitions the question's scope (history or current, time range) covers that are not shown. */
   hiddenCount: number;
+  /** A person's latest events beyond the transitions shown (what they did lately), newest first; current mode only. */
+  recentEvents?: Transition[];
   relationships: { relationship: Relationship; other: Pick<Entity, 'id' | 'name' | 'type'>; direction: 'out' | 'in' }[];
 }
 
