@@ -60,7 +60,7 @@ describe.skipIf(!existsSync(SCRIPT))('pie chat on a terminal', () => {
     at = await waitFor('[asked]', at);
     at = await waitFor('you › ', at);
     child.stdin.write('\u0003');
-    at = await waitFor('(Ctrl-D or /quit leaves)', at);
+    await waitFor('(Ctrl-D or /quit leaves)', at);
     child.stdin.write('\u0004');
     expect(await exited).toBe(0);
     const history = join(dir, 'chat-history');
