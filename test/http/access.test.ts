@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +120,23 @@ describe('HTTP API access', () => {
       expect(answer.sentBeforeAnswer).toBeLessThan(20_000_000);
     } finally {
       await server.close();
+      await api.close();
+    }
+  });
+
+  it('compresses JSON for a client that accepts gzip, and not for one that does not', async () => {
+    const api = await openApi({ db: world.db });
+    try {
+      const big = await api.app.request('/api/snapshot?limit=50', { headers: { 'accept-encoding': 'gzip' } });
+      expect(big.status).toBe(200);
+      expect(big.headers.get('content-encoding')).toBe('gzip');
+      const raw = Buffer.from(await big.arrayBuffer());
+      const json = JSON.parse(gunzipSync(raw).toString('utf8')) as { text: string };
+      expect(json.text.length).toBeGreaterThan(1024);
+      expect(raw.length).toBeLessThan(gunzipSync(raw).length);
+      const plain = await api.app.request('/api/snapshot?limit=50');
+      expect(plain.headers.get('content-encoding')).toBeNull();
+    } finally {
       await api.close();
     }
   });

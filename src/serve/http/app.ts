@@ -1,4 +1,5 @@
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { PieError, isPieError } from '../../domain/errors.js';
@@ -83,6 +84,11 @@ export function createApp(options: AppOptions): Hono {
     }
     await next();
   });
+
+  // JSON answers travel gzip- or deflate-compressed when the client accepts it (a snapshot or a page of entities
+  // shrinks several times); answers whose size is known and under 1 KB, and downloads that are already compressed
+  // (backups), are left as they are.
+  app.use('/api/*', compress({ threshold: 1024 }));
 
   // The limit is counted while the body streams in (a chunked body has no Content-Length to check first), so a
   // client cannot make the server hold more than this before it is refused.
