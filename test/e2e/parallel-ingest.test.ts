@@ -61,11 +61,11 @@ beforeAll(() => {
     },
   }));
   script = join(dir, 'fake-model.json');
-  // Slow enough (49 batches × 60 ms) that the runs surely overlap.
+  // Slow enough (49 batches × 200 ms, about 10 s) that the runs overlap even when starting a process is slow.
   writeFileSync(
     script,
     JSON.stringify({
-      delayMs: 60,
+      delayMs: 200,
       prompts: {
         'extract-batch@2': rules,
         'verify-entity@1': [{ response: { same: false, reason: 'different topics' } }],
