@@ -139,7 +139,7 @@ describe('Streamable HTTP without a token', () => {
     const gone = call.then(
       async (res) => {
         const reader = res.body?.getReader();
-        await new Promise((r) => setTimeout(r, 300));
+        await new Promise((r) => setTimeout(r, 2_500));
         abort.abort();
         await reader?.read().catch(() => undefined);
       },
@@ -263,7 +263,7 @@ describe('Streamable HTTP session cap', () => {
       host: '127.0.0.1',
       port: 0,
       maxSessions: 2,
-      evictableIdleMs: 200,
+      evictableIdleMs: 2_000,
     });
     try {
       const first = await client(server.url);
@@ -275,7 +275,7 @@ describe('Streamable HTTP session cap', () => {
       expect(refused.body).toContain('Too many open sessions (2)');
       expect(server.sessions()).toBe(2);
       // Once the first has been idle past the threshold, a new client takes its place.
-      await new Promise((r) => setTimeout(r, 300));
+      await new Promise((r) => setTimeout(r, 2_500));
       await second.listTools();
       const third = await client(server.url);
       expect(server.sessions()).toBe(2);
