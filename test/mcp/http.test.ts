@@ -139,7 +139,7 @@ describe('Streamable HTTP without a token', () => {
     const gone = call.then(
       async (res) => {
         const reader = res.body?.getReader();
-        await new Promise((r) => setTimeout(r, 2_500));
+        await new Promise((r) => setTimeout(r, 300));
         abort.abort();
         await reader?.read().catch(() => undefined);
       },
