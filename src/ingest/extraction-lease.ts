@@ -1,15 +1,15 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { PieError } from '../domain/errors.js';
-import type { Lease, LeaseHolder } from '../ports/lease-store.js';
+import type { LeaseHolder } from '../ports/lease-store.js';
 import type { WorldStore } from '../ports/world-store.js';
 import {
   EXTRACTION_LEASE,
   LEASE_POLL_MS,
   LEASE_RENEW_MS,
   LEASE_TTL_MS,
-  describeHolder,
   holderIsDead,
+  runningClause,
 } from './lease-rules.js';
 
 export interface LeaseWaitOptions {
@@ -78,31 +78,23 @@ async function acquire(
       isDead: (h) => holderIsDead(h, self),
     });
     if (outcome.taken) return;
-    const busy = busyMessage(outcome.lease, wallNow());
+    const running = runningClause(outcome.lease, wallNow());
     if (options.waitMs !== undefined && wallNow() - started >= options.waitMs) {
-      throw new PieError('CONFLICT', `${busy}; run again when it has finished.`, {
-        details: { holder: outcome.lease.holder },
+      throw new PieError('CONFLICT', `Another ${running}; run again when it has finished.`, {
+        details: { holder: outcome.lease.holder, running },
       });
     }
     if (options.signal?.aborted) {
-      throw new PieError('CONFLICT', `Stopped while waiting: ${lowerFirst(busy)}.`);
+      throw new PieError('CONFLICT', `Stopped while waiting: another ${running}.`);
     }
     if (!announced) {
       options.onWaiting?.(
-        `${busy}; waiting for it to finish, then this run extracts whatever is still waiting (Ctrl-C stops waiting).`,
+        `Another ${running}; waiting for it to finish, then this run extracts whatever is still waiting (Ctrl-C stops waiting).`,
       );
       announced = true;
     }
     await pause(LEASE_POLL_MS, options.signal);
   }
-}
-
-function busyMessage(lease: Lease, now: number): string {
-  return `Another extraction is running on this database: ${describeHolder(lease, now)}`;
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 /** Whether a process with this id exists (EPERM: it exists but belongs to someone else). */

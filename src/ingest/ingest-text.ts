@@ -120,10 +120,12 @@ async function ingestOne(input: Parameters<typeof ingestText>[0] & { text: strin
     verifier: extraction.verifier,
     embedder: extraction.embedder,
   }).catch((error: unknown) => {
-    if (!isPieError(error, 'CONFLICT')) throw error;
+    // Another extraction holds the database (the lease's refusal says who): the text is stored, not extracted.
+    const running = isPieError(error, 'CONFLICT') ? error.details?.running : undefined;
+    if (typeof running !== 'string') throw error;
     throw new PieError(
       'CONFLICT',
-      `The text is stored but not extracted yet: ${lowerFirst(error.message)} (Sending it again stores nothing twice; pie ingest also extracts it.)`,
+      `The text is stored but not extracted yet: another ${running}; run again when it has finished. (Sending it again stores nothing twice; pie ingest also extracts it.)`,
       { cause: error },
     );
   });
@@ -193,8 +195,4 @@ function serialize<T>(store: WorldStore, fn: () => Promise<T>): Promise<T> {
     next.catch(() => undefined),
   );
   return next;
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }

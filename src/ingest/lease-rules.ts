@@ -17,7 +17,15 @@ export function holderIsDead(holder: LeaseHolder, self: { host: string; pidAlive
   return holder.host === self.host && !self.pidAlive(holder.pid);
 }
 
-/** The sentence a run that has to wait shows: who holds the work and since when. */
+/**
+ * What a run that finds the work taken says, after "Another" or "another": "extraction is running on this database:
+ * pie ingest x.json (process 42 on box, running for 9 s)".
+ */
+export function runningClause(lease: Lease, now: number): string {
+  return `extraction is running on this database: ${describeHolder(lease, now)}`;
+}
+
+/** Who holds the work and since when. */
 export function describeHolder(lease: Lease, now: number): string {
   const since = Math.max(0, Math.round((now - lease.acquiredAt) / 1000));
   return `${lease.holder.purpose} (process ${lease.holder.pid} on ${lease.holder.host}, running for ${formatSeconds(since)})`;

@@ -1,4 +1,5 @@
 import { PieError, type PieErrorCode } from '../domain/errors.js';
+import { editDistance } from '../resolve/similarity.js';
 
 /** The KIP error codes of the specification (§6.3), with their names. */
 export const KIP_ERRORS = {
@@ -111,17 +112,4 @@ export function closest(value: string, candidates: Iterable<string>): string | u
   }
   const limit = Math.max(2, Math.floor(value.length / 3));
   return bestScore <= limit ? best : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
-    }
-    prev = cur;
-  }
-  return prev[b.length] ?? 0;
 }

@@ -39,6 +39,11 @@ export function levenshteinSimilarity(a: string, b: string): number {
   if (a === b) return 1;
   const longer = Math.max(a.length, b.length);
   if (longer === 0) return 1;
+  return 1 - editDistance(a, b) / longer;
+}
+
+/** Levenshtein distance: the fewest insertions, deletions and substitutions that turn `a` into `b`. */
+export function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
@@ -48,7 +53,7 @@ export function levenshteinSimilarity(a: string, b: string): number {
     }
     prev = cur;
   }
-  return 1 - (prev[b.length] ?? longer) / longer;
+  return prev[b.length] ?? 0;
 }
 
 /** Cosine similarity of two equal-length vectors. */

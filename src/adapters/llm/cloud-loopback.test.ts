@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ModelRequest } from '../../ports/llm.js';
+import { openAiResponsesReply } from '../../../test/helpers/llm.js';
 import { createLanguageModel } from './ai-sdk.js';
 
 interface Received {
@@ -52,28 +53,7 @@ describe('cloud providers over loopback HTTP', () => {
   });
 
   it('openai: Responses API with a non-strict JSON schema and store: false', async () => {
-    reply = {
-      id: 'resp_1',
-      object: 'response',
-      created_at: 1_700_000_000,
-      status: 'completed',
-      model: 'gpt-5-mini',
-      output: [
-        {
-          type: 'message',
-          id: 'msg_1',
-          status: 'completed',
-          role: 'assistant',
-          content: [{ type: 'output_text', text: '{"n":1}', annotations: [] }],
-        },
-      ],
-      usage: {
-        input_tokens: 11,
-        output_tokens: 3,
-        input_tokens_details: { cached_tokens: 0 },
-        output_tokens_details: { reasoning_tokens: 0 },
-      },
-    };
+    reply = openAiResponsesReply({ text: '{"n":1}', inputTokens: 11, outputTokens: 3 });
     const model = createLanguageModel({
       ref: { provider: 'openai', model: 'gpt-5-mini' },
       env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseUrl },

@@ -32,7 +32,12 @@ export async function loadEntityBlock(input: {
 }): Promise<SubgraphEntity> {
   const { store, entity, options } = input;
   const counts = sum(await store.transitions.countByKind({ entityId: entity.id }));
-  const { candidates, inScope } = await loadCandidates({ store, entityId: entity.id, options, total: counts.total });
+  const { candidates, inScope, latest } = await loadCandidates({
+    store,
+    entityId: entity.id,
+    options,
+    total: counts.total,
+  });
   const transitions = pickTransitions({ all: candidates, options });
   // DURING edges repeat what every time in the context already says (the period), so they are left out; a hub's
   // edges are cut in SQL (open first, newest first).
@@ -64,11 +69,9 @@ export async function loadEntityBlock(input: {
   });
   // What a person did lately is one compact line beside the latest changes (events set one attribute, so the
   // state holds only the last of them).
-  const recentEvents = options.history
-    ? []
-    : (await store.transitions.list({ entityIds: [entity.id], order: 'desc', limit: RECENT_EVENTS + 3 }))
-        .filter((t) => isEvent(t) && !transitions.some((x) => x.id === t.id))
-        .slice(0, RECENT_EVENTS);
+  const recentEvents = latest
+    .filter((t) => isEvent(t) && !transitions.some((x) => x.id === t.id))
+    .slice(0, RECENT_EVENTS);
   return {
     entity,
     transitions,
@@ -82,7 +85,8 @@ export async function loadEntityBlock(input: {
 
 /**
  * Only the transitions `pickTransitions` can choose from, read with bounded queries (a hub entity may have
- * thousands): current mode, the latest three and the unresolved contradictions; history mode, the first and the
+ * thousands): current mode, the latest three (and the recent events after them, `latest`, newest first) and the
+ * unresolved contradictions; history mode, the first and the
  * latest `maxTransitions` in the range. `inScope` counts what the mode could have shown.
  */
 async function loadCandidates(input: {
@@ -90,15 +94,16 @@ async function loadCandidates(input: {
   entityId: string;
   options: BlockOptions;
   total: number;
-}): Promise<{ candidates: Transition[]; inScope: number }> {
+}): Promise<{ candidates: Transition[]; inScope: number; latest: Transition[] }> {
   const { store, options } = input;
   const mine = { entityIds: [input.entityId] };
   if (!options.history) {
+    // One read serves both the latest three changes and the recent events listed after them.
     const [latest, open] = await Promise.all([
-      store.transitions.list({ ...mine, order: 'desc', limit: 3 }),
+      store.transitions.list({ ...mine, order: 'desc', limit: 3 + RECENT_EVENTS }),
       store.transitions.list({ ...mine, unresolved: true, limit: options.maxTransitions }),
     ]);
-    return { candidates: chronological([...latest, ...open]), inScope: input.total };
+    return { candidates: chronological([...latest, ...open]), inScope: input.total, latest };
   }
   const range = options.range;
   const scope = range ? { ...mine, since: range.start, until: range.end } : mine;
@@ -111,7 +116,7 @@ async function loadCandidates(input: {
           .then((c) => sum(c).total)
       : Promise.resolve(input.total),
   ]);
-  return { candidates: chronological([...first, ...latest]), inScope };
+  return { candidates: chronological([...first, ...latest]), inScope, latest: [] };
 }
 
 function sum(byKind: Partial<Record<Transition['kind'], number>>): { total: number; creations: number } {

@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { editDistance } from '../../resolve/similarity.js';
 
 /**
  * Tool arguments an LLM can get right: every tool's input object refuses argument names it does not know, with a
@@ -32,22 +33,6 @@ function closest(name: string, known: readonly string[]): string | null {
     if (distance <= 2 && (best === null || distance < best.distance)) best = { name: candidate, distance };
   }
   return best?.name ?? null;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }
 
 /**

@@ -16,6 +16,7 @@ import { relativeCandidates } from '../../../query/time/relative.js';
 import { localDayKey } from '../../../domain/time.js';
 import { EVENT_ATTRIBUTE } from '../../../domain/world.js';
 import { eventTimeOf } from '../dates.js';
+import { lowerFirst } from '../names.js';
 import type {
   EntityFinding,
   Findings,
@@ -165,7 +166,7 @@ function eventOf(ctx: PatternContext, v: NlpVerb, times: readonly ResolvedTime[]
     entityName: s.self,
     whatChanged: summary.replace(/\s+/g, ' ').trim(),
     attribute: EVENT_ATTRIBUTE,
-    newStateAspect: `${verbText.charAt(0).toLowerCase()}${verbText.slice(1)} ${object}`.replace(/\s+/g, ' ').trim(),
+    newStateAspect: lowerFirst(`${verbText} ${object}`).replace(/\s+/g, ' ').trim(),
     isContradiction: false,
     confidence: 0.6,
     episodeId: s.episodeId,
