@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pie, ROOT, SAMPLE, tempDir } from '../helpers/cli.js';
+import { pie, PIE_COMMAND, ROOT, SAMPLE, tempDir } from '../helpers/cli.js';
 
 /**
  * `pie chat` on a real pseudo-terminal (util-linux `script` allocates it): the prompt, line editing through Node's
@@ -24,17 +24,7 @@ afterAll(() => cleanup());
 
 describe.skipIf(!existsSync(SCRIPT))('pie chat on a terminal', () => {
   it('prompts, answers, survives Ctrl-C, leaves on Ctrl-D and keeps the history private', async () => {
-    const command = [
-      process.execPath,
-      '--import',
-      'tsx',
-      join(ROOT, 'bin', 'pie.ts'),
-      '--db',
-      db,
-      '--now',
-      '2025-11-01',
-      'chat',
-    ]
+    const command = [...PIE_COMMAND, '--db', db, '--now', '2025-11-01', 'chat']
       .map((a) => `'${a.replaceAll("'", "'\\''")}'`)
       .join(' ');
     const child = spawn(SCRIPT, ['-qfec', command, '/dev/null'], {

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE, finished, spawnPie, tempDir } from '../helpers/cli.js';
+import { doneBatches, writeSampleModel } from '../helpers/sample-model.js';
 
 /**
  * Kill a real `pie ingest` (SIGKILL: no cleanup of any kind) in the middle of extraction, run the same command
@@ -43,50 +43,14 @@ function readWorld(db: string): World {
   }
 }
 
-function doneBatches(db: string): number {
-  try {
-    const d = new Database(db, { readonly: true, timeout: 1000 });
-    try {
-      return (d.prepare("SELECT count(*) AS n FROM ingest_batches WHERE status = 'done'").get() as { n: number }).n;
-    } finally {
-      d.close();
-    }
-  } catch {
-    return 0;
-  }
-}
-
 let dir: string;
 let cleanup: () => void;
 let script: string;
 
 beforeAll(() => {
   ({ dir, cleanup } = tempDir('pie-crash-'));
-  // One rule per conversation title: a topic entity, and a shared project whose state follows the days (so the
-  // order of application shows in its facts and transitions).
-  const titles = (JSON.parse(readFileSync(SAMPLE, 'utf8')) as { title: string }[]).map((c) => c.title);
-  const rules = titles.map((title) => ({
-    contains: `"${title}"`,
-    response: {
-      entities: [
-        { name: `Topic: ${title}`, type: 'concept', state: { status: 'discussed' } },
-        { name: 'Tidepool', type: 'project', state: { latest: title } },
-      ],
-      relationships: [{ source: 'I', target: `Topic: ${title}`, type: 'EXPLORED' }],
-      summary: title,
-    },
-  }));
-  script = join(dir, 'fake-model.json');
-  writeFileSync(
-    script,
-    JSON.stringify({
-      delayMs: 120,
-      prompts: {
-        'extract-batch@2': rules,
-        'verify-entity@1': [{ response: { same: false, reason: 'different topics' } }],
-      },
-    }),
-  );
+  // One rule per conversation title: a topic entity, and a shared project whose state follows the days.
+  script = writeSampleModel({ dir, delayMs: 120 });
 });
 afterAll(() => cleanup());
 

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE, finished, spawnPie, tempDir } from '../helpers/cli.js';
+import { doneBatches, writeSampleModel } from '../helpers/sample-model.js';
 
 /**
  * Two real `pie ingest` processes on one database at the same time (issue: they both exited 0 and duplicated every
@@ -29,49 +29,14 @@ function counts(db: string): Record<string, number> {
   }
 }
 
-function doneBatches(db: string): number {
-  try {
-    const d = new Database(db, { readonly: true, timeout: 1000 });
-    try {
-      return (d.prepare("SELECT count(*) AS n FROM ingest_batches WHERE status = 'done'").get() as { n: number }).n;
-    } finally {
-      d.close();
-    }
-  } catch {
-    return 0;
-  }
-}
-
 let dir: string;
 let cleanup: () => void;
 let script: string;
 
 beforeAll(() => {
   ({ dir, cleanup } = tempDir('pie-parallel-'));
-  const titles = (JSON.parse(readFileSync(SAMPLE, 'utf8')) as { title: string }[]).map((c) => c.title);
-  const rules = titles.map((title) => ({
-    contains: `"${title}"`,
-    response: {
-      entities: [
-        { name: `Topic: ${title}`, type: 'concept', state: { status: 'discussed' } },
-        { name: 'Tidepool', type: 'project', state: { latest: title } },
-      ],
-      relationships: [{ source: 'I', target: `Topic: ${title}`, type: 'EXPLORED' }],
-      summary: title,
-    },
-  }));
-  script = join(dir, 'fake-model.json');
   // Slow enough (49 batches × 200 ms, about 10 s) that the runs overlap even when starting a process is slow.
-  writeFileSync(
-    script,
-    JSON.stringify({
-      delayMs: 200,
-      prompts: {
-        'extract-batch@2': rules,
-        'verify-entity@1': [{ response: { same: false, reason: 'different topics' } }],
-      },
-    }),
-  );
+  script = writeSampleModel({ dir, delayMs: 200 });
 });
 afterAll(() => cleanup());
 

@@ -44,12 +44,20 @@ export function tempDir(prefix = 'pie-test-'): { dir: string; cleanup: () => voi
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** The command line that runs the real CLI from source (through tsx, so no build is needed). */
+export const PIE_COMMAND: readonly string[] = [process.execPath, '--import', 'tsx', join(ROOT, 'bin', 'pie.ts')];
+
 /** Spawns the real CLI as a child process (through tsx, so no build is needed). */
-export function spawnPie(args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bin', 'pie.ts'), ...args], {
+export function spawnPie(
+  args: string[],
+  env: Record<string, string> = {},
+  options: { stdin?: boolean } = {},
+): ChildProcess {
+  const [node = process.execPath, ...script] = PIE_COMMAND;
+  return spawn(node, [...script, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PIE_TZ: 'UTC', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
 }
 
@@ -70,11 +78,7 @@ export async function pieWithInput(
   input: string,
   env: Record<string, string> = {},
 ): Promise<CliResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bin', 'pie.ts'), ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PIE_TZ: 'UTC', ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawnPie(args, env, { stdin: true });
   const done = finished(child);
   child.stdin?.end(input);
   return done;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pie, tempDir } from '../helpers/cli.js';
+import { openAiResponsesReply } from '../helpers/llm.js';
 
 /**
  * Redaction before any cloud call, end to end: `pie ingest` with an OpenAI model whose server is a loopback stand-in
@@ -42,23 +43,7 @@ beforeAll(async () => {
       };
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
-        JSON.stringify({
-          id: 'resp_1',
-          object: 'response',
-          created_at: 1_700_000_000,
-          status: 'completed',
-          model: 'gpt-5-mini',
-          output: [
-            {
-              type: 'message',
-              id: 'msg_1',
-              status: 'completed',
-              role: 'assistant',
-              content: [{ type: 'output_text', text: JSON.stringify(extraction), annotations: [] }],
-            },
-          ],
-          usage: { input_tokens: 100, output_tokens: 20, input_tokens_details: { cached_tokens: 0 } },
-        }),
+        JSON.stringify(openAiResponsesReply({ text: JSON.stringify(extraction), inputTokens: 100, outputTokens: 20 })),
       );
     })();
   });
