@@ -46,6 +46,15 @@ async function api<T>(path: string): Promise<T> {
 
 async function go(hash: string, ready: string): Promise<void> {
   await page.goto(`${server.url}${hash}`);
+  // A hash change keeps the old view in the page until the new one renders: wait for this address's content.
+  await page.waitForFunction(
+    (want) => {
+      const main = document.getElementById('main');
+      return main?.dataset.route === want && !main.hasAttribute('aria-busy');
+    },
+    hash,
+    { timeout: WAIT },
+  );
   await page.waitForSelector(ready, { timeout: WAIT });
   await page.waitForLoadState('networkidle');
 }

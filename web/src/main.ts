@@ -47,6 +47,8 @@ async function route(): Promise<void> {
   } finally {
     main.removeAttribute('aria-busy');
     main.dataset.view = name;
+    // Which address this content answers (tests and tools wait on it after an in-page navigation).
+    main.dataset.route = location.hash;
   }
 }
 
