@@ -49,7 +49,10 @@ async function go(hash: string, ready: string): Promise<void> {
   // A hash change keeps the old view in the page until the new one renders: wait for this address's content.
   await page.waitForFunction(
     (want) => {
-      const main = document.getElementById('main');
+      // Node's type library has no DOM: the page's `main` is read structurally.
+      type Main = { dataset: { route?: string }; hasAttribute(name: string): boolean };
+      const doc = (globalThis as unknown as { document: { getElementById(id: string): Main | null } }).document;
+      const main = doc.getElementById('main');
       return main?.dataset.route === want && !main.hasAttribute('aria-busy');
     },
     hash,
