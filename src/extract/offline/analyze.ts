@@ -12,6 +12,7 @@ import { findCommitments } from './patterns/commitments.js';
 import { buildMasked, type PatternContext } from './patterns/context.js';
 import { findDecisions } from './patterns/decisions.js';
 import { findLife } from './patterns/life.js';
+import { findLifePeriods } from './patterns/life-periods.js';
 import { findPeriods } from './patterns/periods.js';
 import { findPreferences } from './patterns/preferences.js';
 import { findRoles } from './patterns/roles.js';
@@ -26,6 +27,7 @@ const SENTENCE_FAMILIES = [
   findRoles,
   findLife,
   findPeriods,
+  findLifePeriods,
   findDecisions,
   findPreferences,
   findCommitments,

@@ -68,7 +68,7 @@ function mentionedEntities(analyses: EpisodeAnalysis[], registry: Registry): Ent
 function periodEntities(f: Findings): EntityFinding[] {
   return f.periods.map((p) => {
     const state: Record<string, string> = { status: p.status };
-    if (p.date && p.cue === 'start') state.start = p.date;
+    if (p.date && (p.cue === 'start' || p.cue === 'ongoing')) state.start = p.date;
     if (p.date && p.cue === 'end') state.end = p.date;
     return { name: p.name, type: 'period', aliases: [], state, episodeId: p.episodeId };
   });
@@ -127,7 +127,8 @@ export function assemble(input: {
     registry,
   );
   const annotations = analyses.map((a) => annotateEpisode(a.episode, a.sentences, a.findings));
-  const explicit = all.periods.filter((p) => p.cue === 'start' || p.cue === 'ongoing').pop();
+  // Only the user's own current period frames the batch; another speaker's is theirs alone.
+  const explicit = all.periods.filter((p) => (p.cue === 'start' || p.cue === 'ongoing') && !p.owner).pop();
   const main = [...annotations].sort((x, y) => y.significance - x.significance)[0];
   return {
     batch: { id: batch.id, date: new Date(batch.date).toISOString(), episodeIds: batch.episodes.map((e) => e.id) },

@@ -97,7 +97,8 @@ export interface ActionFinding {
   episodeId: string;
 }
 
-export type PeriodCue = 'start' | 'ongoing' | 'end' | 'planned';
+/** 'past': a period told about as over ("when I was a kid"), never the current one. */
+export type PeriodCue = 'start' | 'ongoing' | 'end' | 'planned' | 'past';
 
 export interface PeriodFinding {
   name: string;
@@ -107,6 +108,8 @@ export interface PeriodFinding {
   episodeId: string;
   /** A date stated with the cue ("classes started August 26"), YYYY-MM-DD. */
   date?: string;
+  /** Whose period it is when not the user's (a named speaker of a chat between people). */
+  owner?: string;
 }
 
 /** A sentence of the speaker about themselves, for pyramid memory. */

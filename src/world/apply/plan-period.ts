@@ -46,6 +46,36 @@ export function planPeriod(
   }
 }
 
+const YMD = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Other period entities the batch declares with a stated start ("since I moved to Boston two years ago") get their
+ * period row too: from that start (or an earlier known one), open while the period is active, else closed at its
+ * stated end. A period told about with no date (a childhood) stays an entity without a row: its times are unknown.
+ */
+export function planStatedPeriods(ctx: PlanContext, periods: ReadonlyMap<string, Period>): void {
+  const { result } = ctx.input;
+  for (const e of result.entities) {
+    if (e.type !== 'period' || e.name === result.periodContext) continue;
+    const start = e.state.start;
+    if (typeof start !== 'string' || !YMD.test(start)) continue;
+    const w = ctx.entity(e.name, { episodeId: e.episodeId ?? result.batch.episodeIds[0] });
+    const known = periods.get(w.id);
+    const at = Date.parse(`${start}T12:00:00.000Z`);
+    const stated =
+      typeof e.state.end === 'string' && YMD.test(e.state.end) ? Date.parse(`${e.state.end}T12:00:00.000Z`) : null;
+    ctx.ws.emit({
+      op: 'period.upsert',
+      period: {
+        entityId: w.id,
+        name: w.name,
+        start: Math.min(known?.start ?? at, at),
+        end: e.state.status === 'active' ? (known?.end ?? null) : (stated ?? known?.end ?? null),
+      },
+    });
+  }
+}
+
 /** Locations become place entities mentioned by the episode. */
 export function planLocations(ctx: PlanContext): void {
   const episodeId = ctx.input.result.batch.episodeIds[0];

@@ -252,6 +252,33 @@ describe('applying an extraction result (pure rules)', () => {
     ]);
   });
 
+  it('a period with a stated start gets its row from that start, open while active; one with no date gets none', () => {
+    const m = plan({
+      result: {
+        batch: { id: '2024-03-15', date: new Date(T0).toISOString(), episodeIds: ['ep1'] },
+        entities: [
+          { name: "Gina's unemployment", type: 'period', state: { status: 'active', start: '2023-01-20' } },
+          { name: "Gina's childhood", type: 'period', state: { status: 'ended' } },
+          { name: 'gap year', type: 'period', state: { status: 'ended', start: '2021-09-01', end: '2022-06-30' } },
+        ],
+      },
+    });
+    expect(ops(m, 'period.upsert').map((p) => p.period)).toEqual([
+      {
+        entityId: 'new:ginas unemployment',
+        name: "Gina's unemployment",
+        start: Date.parse('2023-01-20T12:00:00.000Z'),
+        end: null,
+      },
+      {
+        entityId: 'new:gap year',
+        name: 'gap year',
+        start: Date.parse('2021-09-01T12:00:00.000Z'),
+        end: Date.parse('2022-06-30T12:00:00.000Z'),
+      },
+    ]);
+  });
+
   it('the period follows observed dates and new entities are DURING it; episodes are annotated', () => {
     const m = plan({
       result: {

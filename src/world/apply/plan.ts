@@ -1,7 +1,7 @@
 import { PlanContext, type PlanInput } from './context.js';
 import type { Mutation } from './mutations.js';
 import { planBeliefs, planDecisions } from './plan-beliefs.js';
-import { planAnnotations, planLocations, planPeriod } from './plan-period.js';
+import { planAnnotations, planLocations, planPeriod, planStatedPeriods } from './plan-period.js';
 import { OpenEdges, planRelationships } from './plan-relationships.js';
 import { planEntities, planStateChanges } from './plan-state.js';
 import { WorkingSet, type WorldSlice } from './working-set.js';
@@ -13,7 +13,8 @@ import { WorkingSet, type WorldSlice } from './working-set.js';
  * 2. state changes become update/contradiction transitions and supersede facts;
  * 3. known declared entities get one update transition for attributes that still differ;
  * 4. beliefs (with reversals), decisions (ABOUT their subjects), relationships and actions (versioned edges);
- * 5. locations, the period (with DURING links for entities first seen here), episode annotations.
+ * 5. locations, the period (with DURING links for entities first seen here), other periods with a stated start,
+ *    episode annotations.
  */
 export function planApply(input: PlanInput, slice: WorldSlice): Mutation[] {
   const ws = new WorkingSet({
@@ -33,6 +34,7 @@ export function planApply(input: PlanInput, slice: WorldSlice): Mutation[] {
   planRelationships(ctx, edges);
   planLocations(ctx);
   planPeriod(ctx, edges, slice.periods, ws.newIds());
+  planStatedPeriods(ctx, slice.periods);
   planAnnotations(ctx);
   return ws.finish();
 }
