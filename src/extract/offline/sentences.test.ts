@@ -40,6 +40,16 @@ describe('splitSentences', () => {
       ['I use Node.js 20.1 on scifair.tech now.'],
     ],
     ['splits lines', 'first line here\nsecond line here', ['first line here', 'second line here']],
+    [
+      'splits a question after a dash from the statement before it',
+      'FYI, I finished another pottery project - want to see a pic?',
+      ['FYI, I finished another pottery project', 'want to see a pic?'],
+    ],
+    [
+      'keeps a dash inside a question, and a statement after a dash',
+      'Is it the one - the blue one? I went home - it was late.',
+      ['Is it the one - the blue one?', 'I went home - it was late.'],
+    ],
   ])('%s', (_name, input, expected) => {
     expect(splitSentences(input)).toEqual(expected);
   });

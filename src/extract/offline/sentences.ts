@@ -87,7 +87,22 @@ export function splitSentences(paragraph: string): string[] {
   }
   return out
     .map((s) => s.replace(/\s+/g, ' ').trim())
+    .flatMap(splitTagQuestion)
     .filter((s) => /\p{L}/u.test(s) && s.length <= MAX_SENTENCE_CHARS);
+}
+
+/** A question after a dash is its own sentence: "I finished another pottery project - want to see a pic?". */
+function splitTagQuestion(sentence: string): string[] {
+  const m = /^([^?]{12,}?)\s[-–—]\s([^-–—]+\?)$/.exec(sentence);
+  if (!m?.[1] || !m[2]) return [sentence];
+  // "Is it the one - the blue one?" is one question.
+  if (
+    /^(?:should|could|would|can|do|does|did|is|are|was|were|will|which|what|how|why|who|where|when|have|has)\b/i.test(
+      m[1],
+    )
+  )
+    return [sentence];
+  return [m[1].trim(), m[2].trim()];
 }
 
 /** All sentences of the user turns (and of every named human speaker's turns) of an episode, in order. */

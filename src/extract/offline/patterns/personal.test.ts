@@ -48,6 +48,28 @@ describe('personal events, pets and observations of both speakers', () => {
       day(0),
     ],
     ['Caroline', "I'm starting a dance studio because I love dancing.", 'Caroline', 'starting a dance studio', day(0)],
+    // compromise's lexicon files "lost" as an adjective; before "my" it is the verb.
+    [
+      'Melanie',
+      'Unfortunately, I also lost my job at the bakery this month.',
+      'Melanie',
+      'lost my job at the bakery',
+      day(0),
+    ],
+    [
+      'Melanie',
+      'I just launched an ad campaign for my clothing store in hopes of growing the business.',
+      'Melanie',
+      'launched an ad campaign for my clothing store',
+      day(0),
+    ],
+    [
+      'Melanie',
+      'FYI, I finished another pottery project - want to see a pic?',
+      'Melanie',
+      'finished another pottery project',
+      day(0),
+    ],
   ])('%s: %s', (speaker, text, entityName, value, eventDay) => {
     const result = extractOffline(chat([[speaker, text]]), tagger);
     // Every event goes to the one latest_event attribute (a field per verb made a state of a hundred verbs).
@@ -62,6 +84,10 @@ describe('personal events, pets and observations of both speakers', () => {
     'Did you go to the concert yesterday?',
     'I might go hiking next week.',
     'I never painted anything.',
+    "I'm doing great, thanks!",
+    "I'm doing this for my kids.",
+    'I do think so.',
+    'I lost interest.',
   ])('no event in: %s', (text) => {
     const result = extractOffline(chat([['Melanie', text]]), tagger);
     expect(result.stateChanges.filter((c) => c.entityName === 'Melanie')).toEqual([]);

@@ -51,11 +51,12 @@ const NO_SUBJECT =
   /^\s*(?:(?:hey|hi|yeah|yep|yup|well|so|oh|wow|actually|also|just|finally|recently|lol|haha)[,!.]?\s+)*$/i;
 /** Where an event's object ends: a new clause, a reason, a time phrase that was already read. */
 const CLAUSE_END =
-  /\s*(?:[,;:.!?()]|\s-\s|\s(?:and|but|because|since|so|which|who|when|while|as|although|though|until|before|after)\s(?:it|i|we|they|he|she|that|this|there|my|our|the)\b|\s(?:because|since|so that|although)\b)/i;
+  /\s*(?:[,;:.!?()]|\s-\s|\s(?:in (?:the )?hopes? of|in order to|hoping to)\s|\s(?:and|but|because|since|so|which|who|when|while|as|although|though|until|before|after)\s(?:it|i|we|they|he|she|that|this|there|my|our|the)\b|\s(?:because|since|so that|although)\b)/i;
 const ANIMALS =
   /\b(dog|puppy|pup|cat|kitten|bunny|rabbit|hamster|parrot|bird|turtle|tortoise|horse|pony|guinea pig|fish|snake|lizard|gecko|ferret)s?\b/i;
 
 const MAX_OBJECT_WORDS = 10;
+const DETERMINER = /^(?:my|our|the|a|an|his|her|their|this|that|some|all)$/;
 
 /** Findings of one sentence. */
 export function findPersonal(ctx: PatternContext & { tagger: SpanTagger | null; events?: boolean }): Partial<Findings> {
@@ -93,17 +94,20 @@ export function findPersonal(ctx: PatternContext & { tagger: SpanTagger | null; 
  */
 function mayTellEvent(text: string, tagger: SpanTagger): boolean {
   const words = text.toLowerCase().match(/[a-z']+/g) ?? [];
-  const eventLike = (word: string | undefined): boolean => {
+  const eventLike = (at: number): boolean => {
+    const word = words[at];
     if (word === undefined) return false;
     if (word.length > 3 && /(?:ed|ing)$/.test(word)) return true;
     const tags = tagger.lexicon(word);
-    return tags.includes('PastTense') || tags.includes('Participle');
+    if (tags.includes('PastTense') || tags.includes('Participle')) return true;
+    // The lexicon files some past forms as adjectives ("lost"); one before a determiner is a verb: "lost my job".
+    return tags.includes('Adjective') && DETERMINER.test(words[at + 1] ?? '');
   };
   // After the speaker as subject (within four words: "I just finally went"), or first in the sentence.
-  if (eventLike(words[0])) return true;
+  if (eventLike(0)) return true;
   for (const [i, word] of words.entries()) {
     if (!/^(?:i|we|i'm|i've|we're|we've)$/.test(word)) continue;
-    for (let j = i + 1; j <= i + 4 && j < words.length; j++) if (eventLike(words[j])) return true;
+    for (let j = i + 1; j <= i + 4 && j < words.length; j++) if (eventLike(j)) return true;
   }
   return false;
 }
@@ -143,7 +147,9 @@ function eventOf(ctx: PatternContext, v: NlpVerb, times: readonly ResolvedTime[]
   const infinitive = v.infinitive.toLowerCase().trim();
   if (!/^[a-z]+(?: (?:up|out|off|in|on|over|back|down|away|around|through|into|to|for|with))?$/.test(infinitive))
     return null;
-  if (NOT_EVENTS.has(infinitive.split(' ')[0] ?? '')) return null;
+  // "I'm doing kickboxing" is an activity; "I do think", "I'm doing great" are not (checked on the object below).
+  const activity = infinitive === 'do' && ongoing;
+  if (NOT_EVENTS.has(infinitive.split(' ')[0] ?? '') && !activity) return null;
   const before = s.text.slice(0, v.start);
   if (!SUBJECT_BEFORE.test(before) && !(v.tense === 'past' && NO_SUBJECT.test(before))) return null;
   const rest = s.text.slice(v.end);
@@ -154,6 +160,7 @@ function eventOf(ctx: PatternContext, v: NlpVerb, times: readonly ResolvedTime[]
   if (own) object = object.replace(s.text.slice(own.from, own.to), '').replace(/\s+/g, ' ').trim();
   const words = object.split(/\s+/).filter(Boolean);
   if (words.length === 0 || words.length > MAX_OBJECT_WORDS) return null;
+  if (activity && !/^(?:\w{3,}ing|my|our|a|an|the|some)$/i.test(words[0] ?? '')) return null;
   // Work on tools and projects ("we moved the backend to Supabase") is the tool and project families' business.
   const end = v.end + (cut ? cut.index : rest.length);
   if (s.mentions.some((m) => (m.type === 'tool' || m.type === 'project') && m.start >= v.end && m.start < end))
