@@ -46,7 +46,20 @@ export function contextRows(r: ContextBenchResult, budgets: readonly number[]): 
       return [share(pie), share(rag), ''];
     }),
   ];
-  return [header, ...rows, use];
+  const roomy = [
+    'tokens used where the conversations hold more than the budget (mean, % of budget, questions)',
+    '',
+    ...budgets.flatMap((b) => {
+      const share = (system: 'pie' | 'naive_rag') => {
+        const acc = r.roomy.get(systemKey(system, b));
+        if (!acc || acc.questions === 0) return '–';
+        const mean = acc.tokens / acc.questions;
+        return `${mean.toFixed(0)} (${((mean / b) * 100).toFixed(0)} %, ${acc.questions})`;
+      };
+      return [share('pie'), share('naive_rag'), ''];
+    }),
+  ];
+  return [header, ...rows, use, roomy];
 }
 
 export function contextMarkdown(r: ContextBenchResult, meta: ContextRunMeta): string {

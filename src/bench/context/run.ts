@@ -43,6 +43,11 @@ export interface ContextBenchResult {
   /** Questions left out because their answer is long (a rubric or a sentence no context holds verbatim). */
   longAnswers: number;
   failures: { key: string; reason: string }[];
+  /**
+   * Budget use where the evidence could fill the budget: per "system@budget", the questions whose conversations hold
+   * more tokens than the budget, and the mean tokens their contexts used.
+   */
+  roomy: Map<string, { questions: number; tokens: number }>;
 }
 
 export const systemKey = (system: ContextSystem, budget: number): string => `${system}@${budget}`;
@@ -59,6 +64,7 @@ export async function runContextBench(
   const records: ContextRecord[] = [];
   const failures: ContextBenchResult['failures'] = [];
   let longAnswers = 0;
+  const roomy: ContextBenchResult['roomy'] = new Map();
   const total = units.reduce((n, u) => n + u.items.length, 0);
   let done = 0;
   for (const unit of units) {
@@ -66,6 +72,9 @@ export async function runContextBench(
     const world = await buildWorld({ ...options, conversations: unit.conversations, label: unit.label });
     try {
       const rag = naiveRagContexts({ ...options, conversations: unit.conversations });
+      const haystack = options.tokenizer.count(
+        unit.conversations.flatMap((c) => c.turns.map((t) => t.text)).join('\n'),
+      );
       for (const item of unit.items) {
         done += 1;
         options.onProgress?.({ phase: 'query', label: item.key, done, total });
@@ -79,13 +88,18 @@ export async function runContextBench(
           for (const group of item.headline ? [item.group, 'all'] : [item.group]) {
             table.add(group, systemKey(r.system, r.budget), { hit: r.hit ? 1 : 0, tokens: r.tokens });
           }
+          if (item.headline && haystack > r.budget) {
+            const key = systemKey(r.system, r.budget);
+            const acc = roomy.get(key) ?? { questions: 0, tokens: 0 };
+            roomy.set(key, { questions: acc.questions + 1, tokens: acc.tokens + r.tokens });
+          }
         }
       }
     } finally {
       await world.close();
     }
   }
-  return { table, records, questions: records.length, longAnswers, failures };
+  return { table, records, questions: records.length, longAnswers, failures, roomy };
 }
 
 async function scoreItem(input: {
