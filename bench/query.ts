@@ -21,7 +21,7 @@ import type { Intent, LaneResult } from '../src/query/types.js';
 import { WORLD_NOW, ensureWorld, type WorldFile } from './generate/world.js';
 import { machineLine, mdTable, writeSection } from './report.js';
 
-interface Question {
+export interface Question {
   text: string;
   /** The intent the question is written for (the rules decide; a mismatch is reported). */
   expected: Intent;
@@ -53,7 +53,7 @@ function cpuNow(): number {
  * The fixed question set, with names drawn from the world itself (by importance: hubs and a few from the long
  * tail), so it also runs against any other database (`--db`). Every intent and every shape of time reference.
  */
-async function questionsFor(store: WorldStore): Promise<Question[]> {
+export async function questionsFor(store: WorldStore): Promise<Question[]> {
   const names = async (type: string, offsets: number[]): Promise<string[]> => {
     const out: string[] = [];
     for (const offset of offsets) {
@@ -132,7 +132,7 @@ async function questionsFor(store: WorldStore): Promise<Question[]> {
   ];
 }
 
-function percentile(values: readonly number[], p: number): number {
+export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;

@@ -1,3 +1,4 @@
+import { benchCipher } from './cipher.js';
 import { benchConcurrency } from './concurrency.js';
 import { benchDryRun } from './dry-run.js';
 import { benchImport } from './import.js';
@@ -16,6 +17,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   query: benchQuery,
   sleep: benchSleep,
   redaction: benchRedaction,
+  cipher: benchCipher,
 };
 
 const name = process.argv[2];

@@ -6,9 +6,14 @@ import { createEmbedder } from './adapters/embed/ai-sdk.js';
 import { createFakeEmbedder } from './adapters/embed/fake.js';
 import { createLanguageModel } from './adapters/llm/ai-sdk.js';
 import { createFakeModelFromFile } from './adapters/llm/fake-file.js';
-import { openSqliteStore } from './adapters/store/sqlite/index.js';
+import {
+  changeEncryption,
+  looksEncrypted,
+  openSqliteStore,
+  type CipherChangeSummary,
+} from './adapters/store/sqlite/index.js';
 import { createTiktokenTokenizer } from './adapters/tokenizer/tiktoken.js';
-import type { Config, Env } from './config/config.js';
+import { databaseKey, type Config, type Env } from './config/config.js';
 import { PieError } from './domain/errors.js';
 import { createLlmExtractor } from './extract/llm/index.js';
 import { createOfflineExtractor } from './extract/offline/index.js';
@@ -51,7 +56,11 @@ export function createClock(config: Pick<Config, 'now'>): Clock {
 export async function compose(input: { config: Config; env: Env; readonly?: boolean }): Promise<Services> {
   const { config } = input;
   const clock = createClock(config);
-  const store = await openSqliteStore({ path: config.dbPath, readonly: input.readonly ?? false });
+  const store = await openSqliteStore({
+    path: config.dbPath,
+    readonly: input.readonly ?? false,
+    key: databaseKey(input.env),
+  });
   let tokenizer: Tokenizer | undefined;
   return {
     config,
@@ -62,6 +71,20 @@ export async function compose(input: { config: Config; env: Env; readonly?: bool
     tokenizer: () => (tokenizer ??= createTiktokenTokenizer()),
     close: () => store.close(),
   };
+}
+
+/** Whether the configured database file is encrypted (its header is not SQLite's plain-text one). */
+export function databaseIsEncrypted(config: Pick<Config, 'dbPath'>): boolean {
+  return looksEncrypted(config.dbPath);
+}
+
+/** Encrypts, decrypts or re-keys the configured database file in place (see the SQLite adapter's change-cipher). */
+export function changeDatabaseKey(input: {
+  config: Pick<Config, 'dbPath'>;
+  from: string | undefined;
+  to: string | undefined;
+}): CipherChangeSummary {
+  return changeEncryption({ path: input.config.dbPath, from: input.from, to: input.to });
 }
 
 export type ExtractorChoice = 'auto' | 'llm' | 'offline';

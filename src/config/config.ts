@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -44,6 +45,32 @@ function fileOnly(value: string, origin: string): string {
     );
   }
   return value;
+}
+
+/**
+ * The key of an encrypted database: $PIE_DB_KEY, or the contents of the file $PIE_DB_KEY_FILE (its line break
+ * dropped); undefined when neither is set. Kept out of Config so that nothing that prints a configuration holds it.
+ */
+export function databaseKey(env: Env): string | undefined {
+  const direct = env.PIE_DB_KEY;
+  const file = env.PIE_DB_KEY_FILE;
+  if (direct && file) {
+    throw new PieError('INVALID_ARGUMENT', 'Both PIE_DB_KEY and PIE_DB_KEY_FILE are set; keep one of them.');
+  }
+  if (direct) return direct;
+  if (!file) return undefined;
+  const path = resolve(file);
+  if (!existsSync(path)) {
+    throw new PieError(
+      'FILE_NOT_FOUND',
+      `PIE_DB_KEY_FILE ${path} does not exist; point it at the file holding the key.`,
+    );
+  }
+  const key = readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+  if (key === '') {
+    throw new PieError('INVALID_ARGUMENT', `PIE_DB_KEY_FILE ${path} is empty; write the key in it.`);
+  }
+  return key;
 }
 
 /** Flags win over environment variables, which win over defaults. */

@@ -12,6 +12,7 @@ export type PieErrorCode =
   | 'DB_LOCKED' // another process holds the database
   | 'DB_NEWER_SCHEMA' // the database was written by a newer PIE
   | 'DB_CORRUPT' // not a PIE database or damaged
+  | 'DB_KEY' // the database is encrypted and no key, or a wrong one, was given
   | 'DB_ERROR' // any other storage failure
   | 'LLM_UNAVAILABLE' // provider unreachable or not configured
   | 'LLM_INVALID_OUTPUT' // the model answered with something that does not validate

@@ -12,6 +12,7 @@ export const EXIT_CODES: Record<PieErrorCode, number> = {
   DB_LOCKED: 5,
   DB_NEWER_SCHEMA: 5,
   DB_CORRUPT: 5,
+  DB_KEY: 5,
   DB_ERROR: 5,
   CONFLICT: 5,
   LLM_UNAVAILABLE: 6,

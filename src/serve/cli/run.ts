@@ -9,6 +9,7 @@ import { registerChat } from './commands/chat.js';
 import { registerAudit } from './commands/audit.js';
 import { registerBackup } from './commands/backup.js';
 import { registerBench } from './commands/bench.js';
+import { registerEncrypt } from './commands/encrypt.js';
 import { registerExport } from './commands/export.js';
 import { registerHistory } from './commands/history.js';
 import { registerIngest } from './commands/ingest.js';
@@ -83,6 +84,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerInsights(program, run);
   registerBench(program, run);
   registerBackup(program, run);
+  registerEncrypt(program, run);
   registerExport(program, run);
   registerPyramid(program, run);
   for (const cmd of program.commands) cmd.exitOverride();

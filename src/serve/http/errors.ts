@@ -18,6 +18,7 @@ export const STATUS_BY_CODE: Record<PieErrorCode, ContentfulStatusCode> = {
   DB_LOCKED: 503,
   DB_NEWER_SCHEMA: 500,
   DB_CORRUPT: 500,
+  DB_KEY: 500,
   DB_ERROR: 500,
   INTERNAL: 500,
 };

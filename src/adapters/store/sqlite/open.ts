@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { PieError, errorMessage } from '../../../domain/errors.js';
 import type { WorldStore } from '../../../ports/world-store.js';
+import { applyKey, unreadableError } from './cipher.js';
 import { Connection } from './connection.js';
 import { translateSqliteError } from './errors.js';
 import { checkDatabase, migrate } from './migrate.js';
@@ -21,6 +22,8 @@ export interface SqliteStoreOptions {
   clock?: () => number;
   /** How long to wait for another process's lock before failing with DB_LOCKED; default 5000 ms. */
   busyTimeoutMs?: number;
+  /** The key of an encrypted database (PIE_DB_KEY); a new database opened with a key is created encrypted. */
+  key?: string | undefined;
 }
 
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
@@ -43,12 +46,17 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Worl
   } catch (error) {
     throw translateSqliteError(error, path);
   }
+  const key = path === MEMORY ? undefined : options.key;
   try {
+    if (key !== undefined) applyKey(db, key);
     const schemaVersion = initialize(db, path, readonly, clock);
     const connection = new Connection(db, path, schemaVersion, createRepos(new Statements(db), clock));
     return createStore(connection, connection.root);
   } catch (error) {
     db.close();
+    if (error instanceof Database.SqliteError && error.code === 'SQLITE_NOTADB') {
+      throw unreadableError(path, key !== undefined, error);
+    }
     throw translateSqliteError(error, path);
   }
 }
