@@ -10,6 +10,7 @@ import { registerAudit } from './commands/audit.js';
 import { registerBackup } from './commands/backup.js';
 import { registerBench } from './commands/bench.js';
 import { registerExport } from './commands/export.js';
+import { registerForget } from './commands/forget.js';
 import { registerHistory } from './commands/history.js';
 import { registerIngest } from './commands/ingest.js';
 import { registerInsights } from './commands/insights.js';
@@ -79,6 +80,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerMcp(program, run);
   registerServe(program, run);
   registerSleep(program, run);
+  registerForget(program, run);
   registerAudit(program, run);
   registerInsights(program, run);
   registerBench(program, run);

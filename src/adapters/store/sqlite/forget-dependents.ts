@@ -74,18 +74,19 @@ export function forgetDependents(s: Statements, q: DependentsQuery): ForgetDepen
      ORDER BY model_id`,
     { summaries: idsParam(summaries), models: idsParam(models) },
   );
-  const citing = (column: string): string => `EXISTS (SELECT 1 FROM json_each(${column}) e WHERE e.value ${IN('ids')})`;
+  const citing = (column: string): string =>
+    `EXISTS (SELECT 1 FROM json_each(x.${column}) e WHERE e.value ${IN('ids')})`;
   const insights = pluck<string>(
-    `SELECT id FROM insights WHERE ${citing('evidence')} OR ${holdsText('text')} ORDER BY id`,
+    `SELECT x.id FROM insights x WHERE ${citing('evidence')} OR ${holdsText('x.text')} ORDER BY x.id`,
     { ids, texts },
   );
   const sleepTasks = pluck<string>(
-    `SELECT id FROM sleep_tasks WHERE ${citing('subject_ids')} OR ${holdsText('payload')} OR ${holdsText('reason')}
-       OR ${holdsText("coalesce(result, '')")} ORDER BY id`,
+    `SELECT x.id FROM sleep_tasks x WHERE ${citing('subject_ids')} OR ${holdsText('x.payload')}
+       OR ${holdsText('x.reason')} OR ${holdsText("coalesce(x.result, '')")} ORDER BY x.id`,
     { ids, texts },
   );
   const procedures = (
-    s.get(`SELECT id, evidence FROM procedures WHERE ${citing('evidence')} ORDER BY id`).all({ ids }) as {
+    s.get(`SELECT x.id, x.evidence FROM procedures x WHERE ${citing('evidence')} ORDER BY x.id`).all({ ids }) as {
       id: string;
       evidence: string;
     }[]
@@ -126,7 +127,7 @@ export function forgetDependents(s: Statements, q: DependentsQuery): ForgetDepen
     embeddings,
     cacheKeys: pluck<string>(CACHE, { texts }),
     journal: s.get(JOURNAL).all({ touched, ids, texts }) as { runId: string; seq: number }[],
-    logs: pluck<string>(`SELECT id FROM maintenance_log WHERE ${holdsText('report')} ORDER BY id`, { texts }),
+    logs: pluck<string>(`SELECT x.id FROM maintenance_log x WHERE ${holdsText('x.report')} ORDER BY x.id`, { texts }),
     batches,
   };
 }

@@ -18,7 +18,10 @@ import { IDS_IN, fromJson, idsParam, type Statements } from './sql.js';
  * person asks PIE to forget. Everything is read by id lists bound as JSON (one statement shape for any size).
  */
 
-/** Rows whose `column` contains one of the lower-cased texts bound as @texts (a JSON array). */
+/**
+ * Rows whose `column` contains one of the lower-cased texts bound as @texts (a JSON array). Qualify the column
+ * (`x.value`): unqualified, names json_each has too (value, key, type, id, path) would mean its own columns.
+ */
 export function holdsText(column: string): string {
   return `EXISTS (SELECT 1 FROM json_each(@texts) n WHERE instr(lower(${column}), n.value) > 0)`;
 }
@@ -103,19 +106,20 @@ export function createForgetReads(s: Statements): ForgetReads {
     };
     if (texts.length === 0) return empty;
     const p = { texts: JSON.stringify(texts) };
-    const any = (columns: string[]): string => columns.map(holdsText).join(' OR ');
+    const where = (table: string, columns: string[]): string =>
+      `FROM ${table} x WHERE ${columns.map((c) => holdsText(`x.${c}`)).join(' OR ')}`;
     return {
-      transitions: ids(`SELECT id FROM transitions WHERE ${any(['summary', 'from_state', 'to_state'])}`, p),
-      facts: ids(`SELECT id FROM facts WHERE ${any(['value'])}`, p),
-      relationships: ids(`SELECT id FROM relationships WHERE ${any(['properties'])}`, p),
-      observations: ids(`SELECT id FROM observations WHERE ${any(['text'])}`, p),
-      summaries: ids(`SELECT id FROM summaries WHERE ${any(['text'])}`, p),
-      insights: ids(`SELECT id FROM insights WHERE ${any(['text'])}`, p),
-      procedures: ids(`SELECT id FROM procedures WHERE ${any(['description', 'pattern'])}`, p),
-      sleepTasks: ids(`SELECT id FROM sleep_tasks WHERE ${any(['reason', 'payload', 'result'])}`, p),
-      entities: ids(`SELECT id FROM entities WHERE ${any(['name'])}`, p),
+      transitions: ids(`SELECT x.id ${where('transitions', ['summary', 'from_state', 'to_state'])}`, p),
+      facts: ids(`SELECT x.id ${where('facts', ['value'])}`, p),
+      relationships: ids(`SELECT x.id ${where('relationships', ['properties'])}`, p),
+      observations: ids(`SELECT x.id ${where('observations', ['text'])}`, p),
+      summaries: ids(`SELECT x.id ${where('summaries', ['text'])}`, p),
+      insights: ids(`SELECT x.id ${where('insights', ['text'])}`, p),
+      procedures: ids(`SELECT x.id ${where('procedures', ['description', 'pattern'])}`, p),
+      sleepTasks: ids(`SELECT x.id ${where('sleep_tasks', ['reason', 'payload', 'result'])}`, p),
+      entities: ids(`SELECT x.id ${where('entities', ['name'])}`, p),
       aliases: s
-        .get(`SELECT entity_id AS entityId, normalized FROM entity_aliases WHERE ${any(['alias'])}`)
+        .get(`SELECT x.entity_id AS entityId, x.normalized ${where('entity_aliases', ['alias'])}`)
         .all(p) as TextMatches['aliases'],
     };
   }
