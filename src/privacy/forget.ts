@@ -38,8 +38,8 @@ export async function applyForget(
 ): Promise<ForgetOutcome> {
   const planId = checkPlanId(input.planId);
   const { store } = input;
-  return withExtractionLease(store, { purpose: input.purpose, waitMs: 0 }, async () => {
-    const plan = await store.transaction(async (tx) => {
+  const plan = await withExtractionLease(store, { purpose: input.purpose, waitMs: 0 }, () =>
+    store.transaction(async (tx) => {
       const current = await planForget({ ...input, store: tx });
       if (current.id !== planId) {
         throw new PieError(
@@ -50,9 +50,10 @@ export async function applyForget(
       }
       await tx.forget.apply({ write: current.write, at: input.now });
       return current;
-    });
-    return { plan, compact: await compactAfterForget(store) };
-  });
+    }),
+  );
+  // After the lease is given back, so that its bookkeeping row goes with the rest of the old pages.
+  return { plan, compact: await compactAfterForget(store) };
 }
 
 /** Rewrites the database file so nothing removed survives in it (also `pie forget --compact`). */
