@@ -50,6 +50,9 @@ describe('pie forget <conversation>', () => {
       // A sleep journals rows about the planted entity: undo data in the journal, written through the WAL.
       const slept = await w.run(['sleep', '--no-llm', '--json']);
       expect(slept.code).toBe(0);
+      // Pyramid summaries: one window holds the forgotten conversation's observations, three do not.
+      expect((await w.run(['summarize'])).code).toBe(0);
+      expect(rows(w.db, 'SELECT id FROM summaries')).toHaveLength(4);
       expect(filesHolding(w.db, PLANTED)).toEqual([w.db, `${w.db}-wal`]);
       expect(ftsSegmentsHold(w.db, 'turns_fts', TOKEN)).toBe(true);
       expect(rows(w.db, 'SELECT key FROM llm_cache')).toHaveLength(3);
@@ -71,6 +74,10 @@ describe('pie forget <conversation>', () => {
       expect(ftsSegmentsHold(w.db, 'turns_fts', TOKEN)).toBe(false);
       expect(rows(w.db, 'SELECT 1 FROM episodes WHERE id = ?', SECRET_ID)).toEqual([]);
       expect(rows(w.db, 'SELECT 1 FROM turns WHERE episode_id = ?', SECRET_ID)).toEqual([]);
+      expect(rows(w.db, 'SELECT 1 FROM observations WHERE episode_id = ?', SECRET_ID)).toEqual([]);
+      expect(rows(w.db, 'SELECT id FROM summaries')).toHaveLength(3);
+      expect(rows(w.db, "SELECT content FROM mental_models WHERE name = 'user'")).toEqual([{ content: '' }]);
+      expect(rows(w.db, 'SELECT 1 FROM ingest_batches WHERE instr(episode_ids, ?)', SECRET_ID)).toEqual([]);
       // The launch conversation's cached answer stays; the forgotten conversation's goes.
       expect(rows(w.db, 'SELECT key FROM llm_cache')).toHaveLength(2);
 
