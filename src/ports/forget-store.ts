@@ -95,6 +95,22 @@ export interface TextMatches {
   aliases: { entityId: string; normalized: string }[];
 }
 
+/** No row holds a text (every forget but a text one). */
+export function noTextMatches(): TextMatches {
+  return {
+    transitions: [],
+    facts: [],
+    relationships: [],
+    observations: [],
+    summaries: [],
+    insights: [],
+    procedures: [],
+    sleepTasks: [],
+    entities: [],
+    aliases: [],
+  };
+}
+
 export interface ForgetScan {
   /** The conversations removed whole. */
   episodes: ScannedEpisode[];

@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ForgetScan, ForgetSeeds, ScannedEntity, TextMatches } from '../ports/forget-store.js';
+import {
+  noTextMatches,
+  type ForgetScan,
+  type ForgetSeeds,
+  type ScannedEntity,
+  type TextMatches,
+} from '../ports/forget-store.js';
 import { entitiesGone, planWorld } from './forget-world.js';
-
-const NO_TEXT: TextMatches = {
-  transitions: [],
-  facts: [],
-  relationships: [],
-  observations: [],
-  summaries: [],
-  insights: [],
-  procedures: [],
-  sleepTasks: [],
-  entities: [],
-  aliases: [],
-};
 
 /** An entity mentioned in the given conversations (at times 1, 2, …), with a creation transition in the first. */
 function entity(id: string, episodes: string[], more: Partial<ScannedEntity> = {}): ScannedEntity {
@@ -55,7 +48,7 @@ const scan = (entities: ScannedEntity[], text: Partial<TextMatches> = {}): Forge
   partial: [],
   turns: [],
   entities,
-  text: { ...NO_TEXT, ...text },
+  text: { ...noTextMatches(), ...text },
 });
 
 describe('entitiesGone', () => {

@@ -47,7 +47,7 @@ describe('forget over MCP', () => {
     expect(await exists('Neo4j')).toBe(false);
     const after = await mcp.services.store.stats();
     expect(after.entities).toBe(before.entities - 1);
-    expect(after.transitions).toBe(before.transitions - plan.counts.transitions);
+    expect(after.transitions).toBe(before.transitions - (plan.counts.transitions ?? 0));
     const gone = await mcp.call('get_entity', { name: 'Neo4j' });
     expect(gone.isError).toBe(true);
   });

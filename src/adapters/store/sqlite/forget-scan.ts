@@ -1,6 +1,5 @@
 import type { EntityState, TransitionKind } from '../../../domain/world.js';
 import type {
-  ForgetScan,
   ForgetSeeds,
   ScannedEntity,
   ScannedEpisode,
@@ -9,6 +8,7 @@ import type {
   TurnMatch,
   TurnRef,
 } from '../../../ports/forget-store.js';
+import { noTextMatches, type ForgetScan } from '../../../ports/forget-store.js';
 import { SELECT as FACT_SELECT, factFromRow, type FactRow } from './facts.js';
 import { exactPhrase } from './fts-query.js';
 import { IDS_IN, fromJson, idsParam, type Statements } from './sql.js';
@@ -92,19 +92,7 @@ export function createForgetReads(s: Statements): ForgetReads {
   const ids = (sql: string, params: Record<string, string>): string[] => s.pluck(sql).all(params) as string[];
 
   function textMatches(texts: readonly string[]): TextMatches {
-    const empty: TextMatches = {
-      transitions: [],
-      facts: [],
-      relationships: [],
-      observations: [],
-      summaries: [],
-      insights: [],
-      procedures: [],
-      sleepTasks: [],
-      entities: [],
-      aliases: [],
-    };
-    if (texts.length === 0) return empty;
+    if (texts.length === 0) return noTextMatches();
     const p = { texts: JSON.stringify(texts) };
     const where = (table: string, columns: string[]): string =>
       `FROM ${table} x WHERE ${columns.map((c) => holdsText(`x.${c}`)).join(' OR ')}`;
