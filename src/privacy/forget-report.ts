@@ -78,11 +78,12 @@ export function describeForgetPlan(plan: ForgetPlan, tz: string): string[] {
   ].filter(Boolean);
   if (rederived.length > 0) lines.push(`Re-derived: ${rederived.join('; ')}.`);
   if (plan.stillNamedIn > 0) {
-    const which =
-      plan.stillNamedIn === 1
-        ? 'The conversation that names it stays'
-        : `The ${plan.stillNamedIn} conversations that name it stay`;
-    lines.push(`${which} (a source, not derived from it); forget it, or the name as a text, to remove the words too.`);
+    const one = plan.stillNamedIn === 1;
+    lines.push(
+      one
+        ? 'The conversation that names it stays (a source, not derived from it); forget it, or the name as a text, to remove the words too.'
+        : `The ${plan.stillNamedIn} conversations that name it stay (sources, not derived from it); forget them, or the name as a text, to remove the words too.`,
+    );
   }
   return lines;
 }
