@@ -6,7 +6,15 @@ import type { JournalEntry, MaintenanceLogEntry, WorldStore } from '../ports/wor
 export interface UndoReport {
   runId: string;
   restored: number;
+  /** Journal rows `pie forget` removed from this run (what they changed stays as it is: forgotten). */
+  forgotten: number;
   undoneAt: number;
+}
+
+/** How many of a run's journal rows a forget removed (recorded in its report by the forget). */
+function forgottenRows(report: Record<string, unknown>): number {
+  const removed = (report.forget as { journalRowsRemoved?: unknown } | undefined)?.journalRowsRemoved;
+  return typeof removed === 'number' ? removed : 0;
 }
 
 const LOOKBACK = 1000;
@@ -71,7 +79,7 @@ export async function undoRun(input: {
       status: 'undone',
       report: { ...entry.report, undoneAt: input.now, restored: journal.length },
     });
-    return { runId: entry.id, restored: journal.length, undoneAt: input.now };
+    return { runId: entry.id, restored: journal.length, forgotten: forgottenRows(entry.report), undoneAt: input.now };
   });
 }
 

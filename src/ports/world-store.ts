@@ -1,4 +1,5 @@
 import type { DumpStore } from './dump-store.js';
+import type { ForgetStore } from './forget-store.js';
 import type { InsightRepo } from './insight-store.js';
 import type { LeaseRepo } from './lease-store.js';
 import type { MaintenanceStore } from './maintenance-store.js';
@@ -51,6 +52,8 @@ export interface WorldStore {
   readonly insights: InsightRepo;
   /** Claims on work shared by every process on this database (one extraction at a time). */
   readonly leases: LeaseRepo;
+  /** Forgetting on request: what hangs off what a person asks to forget, its removal, and compaction. */
+  readonly forget: ForgetStore;
 
   /**
    * Run `fn` atomically: either everything it wrote is committed or nothing is; when `fn` throws, everything is

@@ -4,6 +4,7 @@ import { describeDumpStore } from './world-store/dump-store.js';
 import { describeEmbeddings } from './world-store/embeddings.js';
 import { describeEntities } from './world-store/entities.js';
 import { describeEpisodes } from './world-store/episodes.js';
+import { describeForgetStore } from './world-store/forget-store.js';
 import type { StoreFactory } from './world-store/fixtures.js';
 import { describeHistory } from './world-store/history.js';
 import { describeInsights } from './world-store/insights.js';
@@ -39,6 +40,7 @@ export function describeWorldStoreContract(name: string, factory: StoreFactory):
     describePyramidStore(factory);
     describeSleepTasks(factory);
     describeInsights(factory);
+    describeForgetStore(factory);
     describeTransactions(factory);
   });
 }

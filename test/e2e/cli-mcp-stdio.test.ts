@@ -39,7 +39,7 @@ describe('pie mcp over stdio', () => {
     const { client, stderr } = await spawnClient();
     try {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(13);
+      expect(tools).toHaveLength(14);
       const r = (await client.callTool({
         name: 'query_world',
         arguments: { query: 'How has Tidepool changed?' },

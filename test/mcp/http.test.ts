@@ -76,7 +76,7 @@ describe('Streamable HTTP without a token', () => {
   it('serves the tools to a client session on loopback, and forgets the session when the client ends it', async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const c = await client(server.url);
-    expect((await c.listTools()).tools).toHaveLength(13);
+    expect((await c.listTools()).tools).toHaveLength(14);
     const r = (await c.callTool({ name: 'get_entity', arguments: { name: 'Maya' } })) as CallToolResult;
     expect(structured<{ entity: { name: string } }>(r).entity.name).toBe('Maya Chen');
     // Arguments that are not an object get a tool error over HTTP too (answered before the SDK's validation).
@@ -151,7 +151,7 @@ describe('Streamable HTTP without a token', () => {
     const after = (await c.callTool({ name: 'search_memory', arguments: { query: 'Heron' } })) as CallToolResult;
     expect(textOf(after)).toContain('Heron (project)');
     const other = await client(server.url);
-    expect((await other.listTools()).tools.length).toBe(13);
+    expect((await other.listTools()).tools.length).toBe(14);
     await other.close();
     await c.close();
   });

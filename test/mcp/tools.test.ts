@@ -34,11 +34,11 @@ describe('the tool list', () => {
   it('has the contract names, each with a description, input and output schemas and annotations', async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
-      [...READ_TOOLS, 'execute_kip_readonly', 'ingest_episode', 'execute_kip'].sort(),
+      [...READ_TOOLS, 'execute_kip_readonly', 'ingest_episode', 'execute_kip', 'forget'].sort(),
     );
     for (const tool of tools) {
-      if (tool.name === 'execute_kip') {
-        expect(tool.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+      if (tool.name === 'execute_kip' || tool.name === 'forget') {
+        expect(tool.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
         continue;
       }
       expect(tool.description?.length ?? 0).toBeGreaterThan(80);

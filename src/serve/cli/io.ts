@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline';
 import type { Env } from '../../config/config.js';
 
 /** What the CLI touches of the outside world, so tests can run it in-process. */
@@ -7,6 +8,11 @@ export interface CliIo {
   env: Env;
   /** True when stderr is an interactive terminal: progress lines are shown only then. */
   interactive: boolean;
+  /**
+   * Asks a yes/no question on the terminal and answers true for "y" or "yes"; absent when stdin or stderr is not a
+   * terminal (a script, a pipe, CI), where commands that need a confirmation ask for --yes instead.
+   */
+  confirm?: (question: string) => Promise<boolean>;
 }
 
 export function processIo(): CliIo {
@@ -15,7 +21,21 @@ export function processIo(): CliIo {
     stderr: (text) => process.stderr.write(text),
     env: process.env,
     interactive: Boolean(process.stderr.isTTY),
+    ...(process.stdin.isTTY && process.stderr.isTTY ? { confirm: askOnTerminal } : {}),
   };
+}
+
+async function askOnTerminal(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await new Promise<string>((resolve) => {
+      rl.once('close', () => resolve(''));
+      rl.question(question, resolve);
+    });
+    return /^\s*y(es)?\s*$/i.test(answer);
+  } finally {
+    rl.close();
+  }
 }
 
 /** A progress line that rewrites itself on a terminal and stays silent elsewhere (pipes, CI, --json). */

@@ -11,6 +11,7 @@ import { registerBackup } from './commands/backup.js';
 import { registerBench } from './commands/bench.js';
 import { registerEncrypt } from './commands/encrypt.js';
 import { registerExport } from './commands/export.js';
+import { registerForget } from './commands/forget.js';
 import { registerHistory } from './commands/history.js';
 import { registerIngest } from './commands/ingest.js';
 import { registerInsights } from './commands/insights.js';
@@ -80,6 +81,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerMcp(program, run);
   registerServe(program, run);
   registerSleep(program, run);
+  registerForget(program, run);
   registerAudit(program, run);
   registerInsights(program, run);
   registerBench(program, run);

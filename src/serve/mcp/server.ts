@@ -3,6 +3,7 @@ import type { McpDeps } from './deps.js';
 import { registerResources } from './resources.js';
 import { withStrictArguments } from './strict-input.js';
 import { registerEntityTools } from './tools/entities.js';
+import { registerForgetTool } from './tools/forget.js';
 import { registerHistoryTools } from './tools/history.js';
 import { registerIngestTool } from './tools/ingest.js';
 import { registerKipTools } from './tools/kip.js';
@@ -40,7 +41,10 @@ export function createMcpServer(deps: McpDeps): McpServer {
   registerPeriodTools(server, deps);
   registerKipTools(server, deps);
   registerPyramidTools(server, deps);
-  if (!deps.readOnly) registerIngestTool(server, deps);
+  if (!deps.readOnly) {
+    registerIngestTool(server, deps);
+    registerForgetTool(server, deps);
+  }
   registerResources(server, deps);
   return server;
 }

@@ -18,6 +18,7 @@ import type {
   TransitionRepo,
 } from '../../../ports/world-store.js';
 import type { DumpStore } from '../../../ports/dump-store.js';
+import type { ForgetStore } from '../../../ports/forget-store.js';
 import type { LeaseRepo } from '../../../ports/lease-store.js';
 import type { InsightRepo } from '../../../ports/insight-store.js';
 import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
@@ -50,6 +51,7 @@ export interface SyncRepos {
   tasks: SyncOf<SleepTaskRepo>;
   insights: SyncOf<InsightRepo>;
   leases: SyncOf<LeaseRepo>;
+  forget: SyncOf<ForgetStore>;
   stats: () => WorldStats;
 }
 

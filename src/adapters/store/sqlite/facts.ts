@@ -3,7 +3,7 @@ import type { FactRepo } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
 import { IDS_IN, fromJson, idsParam, notFound, toJson, type Params, type Statements } from './sql.js';
 
-interface FactRow {
+export interface FactRow {
   id: string;
   entity_id: string;
   attribute: string;
@@ -16,11 +16,12 @@ interface FactRow {
   confidence: number;
 }
 
-const SELECT = `SELECT id, entity_id, attribute, value, valid_from, valid_to, superseded_by, episode_id, recorded_at,
+/** Every fact column, in the shape factFromRow reads (add a WHERE). */
+export const SELECT = `SELECT id, entity_id, attribute, value, valid_from, valid_to, superseded_by, episode_id, recorded_at,
   confidence FROM facts`;
 
 /** Values are stored as JSON so that 20 (number), "20" (string), true and null stay distinct. */
-function factFromRow(row: FactRow): Fact {
+export function factFromRow(row: FactRow): Fact {
   return {
     id: row.id,
     entityId: row.entity_id,

@@ -17,6 +17,15 @@ export interface FtsMatch {
   phrases: string[];
 }
 
+/**
+ * The whole text as one FTS5 phrase ("Maya Chen" → `"Maya Chen"`, "zq-forget-7731" → `"zq forget 7731"`): its
+ * letter/digit runs in order, so it matches where the words stand together. Null when it has no searchable word.
+ */
+export function exactPhrase(text: string): string | null {
+  const terms = text.match(TERM);
+  return terms ? `"${terms.join(' ').replaceAll('"', '""')}"` : null;
+}
+
 /** Pairs grow quadratically; past this many words the pairs tier is skipped. */
 const MAX_PAIR_WORDS = 8;
 

@@ -3,6 +3,7 @@ import { createDumpStore } from './dump.js';
 import { createEmbeddingRepo } from './embeddings.js';
 import { createEntityRepo } from './entities.js';
 import { createEpisodeRepo } from './episodes.js';
+import { createForgetStore } from './forget.js';
 import { createFactRepo } from './facts.js';
 import { createInsightRepo } from './insights.js';
 import { createJournalRepo } from './journal.js';
@@ -44,6 +45,7 @@ export function createRepos(s: Statements, now: () => number): SyncRepos {
     tasks: createSleepTaskRepo(s),
     insights: createInsightRepo(s),
     leases: createLeaseRepo(s),
+    forget: createForgetStore(s),
     stats: createStats(s),
   };
 }

@@ -1,4 +1,5 @@
 import type { DumpStore } from '../../../ports/dump-store.js';
+import type { ForgetStore } from '../../../ports/forget-store.js';
 import type { LeaseRepo } from '../../../ports/lease-store.js';
 import type { InsightRepo } from '../../../ports/insight-store.js';
 import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
@@ -63,6 +64,7 @@ export function createStore(conn: Connection, scope: Scope): WorldStore {
     tasks: bindRepo<SleepTaskRepo>(r.tasks, run),
     insights: bindRepo<InsightRepo>(r.insights, run),
     leases: bindRepo<LeaseRepo>(r.leases, run),
+    forget: bindRepo<ForgetStore>(r.forget, run),
     transaction: (fn) => runTransaction(conn, scope, fn),
     stats: () => run(r.stats),
     info: () => ({ adapter: 'sqlite', location: conn.path, schemaVersion: conn.schemaVersion }),

@@ -127,7 +127,14 @@ export async function sleep(ctx: CommandContext, flags: SleepFlags): Promise<voi
 export async function undo(ctx: CommandContext, runId: string, force: boolean): Promise<void> {
   const services = await ctx.services();
   const report = await undoRun({ store: services.store, runId, now: services.clock.now(), force });
-  ctx.emit({ text: `Run ${report.runId} undone: ${num(report.restored)} row changes reverted.`, json: report });
+  const forgotten =
+    report.forgotten > 0
+      ? ` ${num(report.forgotten)} of its row changes were about what pie forget removed; they were dropped from its journal and stay forgotten.`
+      : '';
+  ctx.emit({
+    text: `Run ${report.runId} undone: ${num(report.restored)} row changes reverted.${forgotten}`,
+    json: report,
+  });
 }
 
 async function procedures(ctx: CommandContext, flags: { domain?: string }): Promise<void> {
