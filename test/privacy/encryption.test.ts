@@ -126,6 +126,16 @@ describe('encryption at rest', () => {
     expect(fileBytes(copy).includes(PLANTED)).toBe(false);
   });
 
+  it('forgetting on an encrypted memory compacts it and keeps it encrypted', async () => {
+    const db = join(dir, 'restored.db');
+    const env = { PIE_DB_KEY: KEY };
+    const r = await pie(['--db', db, 'forget', 'Moving', '--kind', 'conversation', '--yes'], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(header(db)).not.toBe('SQLite format 3\u0000');
+    expect((await counts(db, env)).episodes).toBe(0);
+    expect((await pie(['--db', db, 'stats'])).code).toBe(5);
+  });
+
   it('reads the key file, and says which setting is wrong', async () => {
     const db = join(dir, 'keyed.db');
     const missing = await pie(['--db', db, 'stats'], { PIE_DB_KEY_FILE: join(dir, 'nope.txt') });
