@@ -48,6 +48,7 @@ describe('encryption at rest', () => {
     expect(header(db)).not.toBe('SQLite format 3\u0000');
     expect(fileBytes(db).includes(PLANTED)).toBe(false);
     expect(fileBytes(db).includes('Boston')).toBe(false);
+    expect((await pie(['--db', db, 'stats'], env)).stdout).toMatch(/^Database: .*keyed\.db \(encrypted\)$/m);
     const found = await pie(['--db', db, 'search', 'locker code'], env);
     expect(found.code).toBe(0);
     expect(found.stdout).toContain(PLANTED);
