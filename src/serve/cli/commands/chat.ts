@@ -217,7 +217,7 @@ async function slash(input: TurnInput & { line: string }): Promise<Reply | null>
     }
     case 'backup':
       if (arg === '') throw new PieError('INVALID_ARGUMENT', 'Give a file: /backup ~/pie-backup.jsonl.gz.');
-      await backup(sub, arg, false);
+      await backup(sub, arg, { includeLlmCache: false });
       return null;
     default:
       throw new PieError('INVALID_ARGUMENT', `/${command} is not a command; /help lists them.`);
