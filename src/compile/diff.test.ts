@@ -41,7 +41,18 @@ const DIFF: WorldDiff = {
   attributesChanged: { total: 1, items: [{ entity: tidepool, attribute: 'stage', from: 'prototype', to: 'beta' }] },
   relationshipsBegun: {
     total: 1,
-    items: [{ id: 'r1', type: 'USES', source: tidepool, target: supabase, properties: {}, time: AUG, since: AUG, until: null }],
+    items: [
+      {
+        id: 'r1',
+        type: 'USES',
+        source: tidepool,
+        target: supabase,
+        properties: {},
+        time: AUG,
+        since: AUG,
+        until: null,
+      },
+    ],
   },
   relationshipsEnded: {
     total: 1,

@@ -69,7 +69,15 @@ const SNAPSHOT: WorldSnapshot = {
       validFrom: T('2024-09-10T14:00:00Z'),
       validTo: null,
     },
-    { id: 'r3', type: 'USES', source: tidepool, target: notion, properties: {}, validFrom: T('2024-11-05T14:00:00Z'), validTo: null },
+    {
+      id: 'r3',
+      type: 'USES',
+      source: tidepool,
+      target: notion,
+      properties: {},
+      validFrom: T('2024-11-05T14:00:00Z'),
+      validTo: null,
+    },
   ],
 };
 

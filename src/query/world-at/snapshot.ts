@@ -150,7 +150,12 @@ export async function snapshotAt(input: {
     active,
     limit,
     entities,
-    relationships: await relationshipsAt({ store, at, ids, known: new Map(all.map((e) => [e.id, refOf(e, tierAt.get(e.id))])) }),
+    relationships: await relationshipsAt({
+      store,
+      at,
+      ids,
+      known: new Map(all.map((e) => [e.id, refOf(e, tierAt.get(e.id))])),
+    }),
   };
 }
 
