@@ -130,6 +130,13 @@ describe('Diff view', () => {
     );
   });
 
+  it('jumps to a section without leaving the diff', async () => {
+    await page.locator('nav.jump a', { hasText: '2 contradictions' }).click();
+    expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe('diff-contradictions');
+    expect(new URL(page.url()).hash).toBe(DIFF);
+    expect(await page.locator('#diff-new').count()).toBe(1);
+  });
+
   it('shows the rest of a long list on request, and a name opens its entity', async () => {
     expect(await page.locator('#diff-quiet li.more').textContent()).toContain('… and 10 more.');
     await page.locator('#diff-quiet li.more a', { hasText: 'Show up to 100' }).click();
@@ -199,6 +206,16 @@ describe('Snapshot view', () => {
     const visible = (await page.locator('#snapshot-result').innerText()).replace(/What the model sees[\s\S]*$/, '');
     expect(visible).not.toMatch(/\bnull\b/);
     expect(visible).not.toMatch(/\b1 (mentions|changes|entities|transitions)\b/);
+  });
+
+  it('shows more entities on request', async () => {
+    const note = page.locator('#snapshot-result p.muted', { hasText: 'most important of' });
+    expect(await note.textContent()).toMatch(/^The 40 most important of 43 entities, by type/);
+    await page.locator('#snapshot-more').click();
+    await waitForRoute(page, `#/snapshot?at=${encodeURIComponent(A)}&type=&limit=200`);
+    await page.waitForSelector('#snapshot-summary');
+    expect(await page.locator('#snapshot-result li.entity-card').count()).toBe(43);
+    expect(await page.locator('#snapshot-more').count()).toBe(0);
   });
 
   it('keeps the compiled text under "What the model sees", and a type filters', async () => {

@@ -104,6 +104,28 @@ export function modelText(text: string): HTMLElement {
   );
 }
 
+/**
+ * A link to a section of this page. Routes are hash routes, so a plain "#id" link would be read as a route (and open
+ * Search): it moves focus to the section instead, and the address stays.
+ */
+export function jumpLink(id: string, text: string): HTMLElement {
+  return h(
+    'a',
+    {
+      href: `#${id}`,
+      onclick: (e: Event) => {
+        e.preventDefault();
+        const target = document.getElementById(id);
+        if (!target) return;
+        target.setAttribute('tabindex', '-1');
+        target.focus({ preventScroll: true });
+        target.scrollIntoView({ block: 'start' });
+      },
+    },
+    text,
+  );
+}
+
 /** A search snippet with the matched words (between « and ») marked. */
 export function markedSnippet(snippet: string): (Node | string)[] {
   return snippet

@@ -5,6 +5,7 @@ import {
   countedSection,
   edgeLine,
   entityLink,
+  jumpLink,
   modelText,
   plural,
   stateList,
@@ -46,10 +47,10 @@ export function renderDiff(input: { diff: DiffOut; text: string; moreHref: strin
     h(
       'nav',
       { class: 'jump', 'aria-label': 'Sections of the diff' },
-      h('a', { href: '#diff-new' }, `${newTotal.toLocaleString('en-US')} new`),
-      h('a', { href: '#diff-changed' }, `${changedTotal.toLocaleString('en-US')} changed`),
-      h('a', { href: '#diff-ended' }, `${endedTotal.toLocaleString('en-US')} ended`),
-      h('a', { href: '#diff-contradictions' }, plural(d.contradictions.total, 'contradiction')),
+      jumpLink('diff-new', `${newTotal.toLocaleString('en-US')} new`),
+      jumpLink('diff-changed', `${changedTotal.toLocaleString('en-US')} changed`),
+      jumpLink('diff-ended', `${endedTotal.toLocaleString('en-US')} ended`),
+      jumpLink('diff-contradictions', plural(d.contradictions.total, 'contradiction')),
     ),
     countedSection({
       id: 'diff-new',

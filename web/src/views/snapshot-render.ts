@@ -21,6 +21,8 @@ export function renderSnapshot(input: {
   snapshot: SnapshotOut;
   text: string;
   typeHref: (type: string) => string;
+  /** More entities than shown: where to see up to the API's most. */
+  moreHref: string | null;
 }): (HTMLElement | null)[] {
   const s = input.snapshot;
   const listed = s.entities.filter((e) => e.tier !== 'archived');
@@ -46,8 +48,11 @@ export function renderSnapshot(input: {
           'p',
           { class: 'muted' },
           s.entities.length < s.total
-            ? `The ${s.entities.length} most important of ${plural(s.total, 'entity', 'entities')}, by type; most important first within each.`
+            ? `The ${s.entities.length} most important of ${plural(s.total, 'entity', 'entities')}, by type; most important first within each. `
             : 'Every entity, by type; most important first within each.',
+          s.entities.length < s.total && input.moreHref
+            ? h('a', { href: input.moreHref, id: 'snapshot-more' }, 'Show up to 200')
+            : null,
         ),
     ...[...groups].map(([type, entities]) =>
       countedSection({

@@ -8,6 +8,9 @@ import { renderSnapshot } from './snapshot-render.js';
 /** Items per kind of change: a first look, and "show more" (the API's most). */
 const DIFF_LIMIT = 20;
 const DIFF_MORE = 100;
+/** Entities in a snapshot: a first look, and "show more" (the API's most). */
+const SNAPSHOT_LIMIT = 40;
+const SNAPSHOT_MORE = 200;
 
 async function periodList(): Promise<HTMLDataListElement> {
   const { items } = await get<{ items: Period[] }>('/api/periods');
@@ -88,6 +91,7 @@ export async function diffView(main: HTMLElement, _arg: string, query: URLSearch
 export async function snapshotView(main: HTMLElement, _arg: string, query: URLSearchParams): Promise<void> {
   const at = query.get('at') ?? '';
   const type = query.get('type') ?? '';
+  const limit = Number(query.get('limit')) === SNAPSHOT_MORE ? SNAPSHOT_MORE : SNAPSHOT_LIMIT;
   const snapshotHref = (x: string, t: string): string =>
     `#/snapshot?at=${encodeURIComponent(x)}&type=${encodeURIComponent(t)}`;
   document.title = `Snapshot: ${at || 'now'}${type ? ` (${type})` : ''} — PIE`;
@@ -125,10 +129,14 @@ export async function snapshotView(main: HTMLElement, _arg: string, query: URLSe
       get<{ text: string; snapshot: SnapshotOut }>('/api/snapshot', {
         at: at || undefined,
         type: type || undefined,
-        limit: 40,
+        limit,
       }),
     );
-    clear(out, ...renderSnapshot({ snapshot: r.snapshot, text: r.text, typeHref: (t) => snapshotHref(at, t) }));
+    const moreHref = limit < SNAPSHOT_MORE ? `${snapshotHref(at, type)}&limit=${SNAPSHOT_MORE}` : null;
+    clear(
+      out,
+      ...renderSnapshot({ snapshot: r.snapshot, text: r.text, typeHref: (t) => snapshotHref(at, t), moreHref }),
+    );
   } catch (error) {
     clear(
       out,
