@@ -1,7 +1,15 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROOT } from '../helpers/cli.js';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  ensureWebBuilt,
+  requireChromium,
+  startSampleServer,
+  type SampleServer,
+} from './server.js';
 
 /**
  * Where the browser tests save their screenshots: into dist/screenshots/ on every run, and into docs/screenshots/
@@ -39,4 +47,38 @@ export async function waitForRoute(page: Page, hash: string): Promise<void> {
     hash,
     { timeout: WAIT },
   );
+}
+
+/** The real `pie serve` on the sample and one Chromium page (1280 × 860) on it. */
+export interface SampleSession {
+  server: SampleServer;
+  browser: Browser;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** Builds the UI when stale, starts the sample server and Chromium; the screenshot folder exists after it. */
+export async function openSampleSession(): Promise<SampleSession> {
+  requireChromium();
+  mkdirSync(SHOTS, { recursive: true });
+  await ensureWebBuilt();
+  const server = await startSampleServer();
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  page.setDefaultTimeout(WAIT);
+  return {
+    server,
+    browser,
+    page,
+    close: async () => {
+      await browser.close();
+      await server.stop();
+    },
+  };
 }

@@ -1,17 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRoute, SHOTS, WAIT } from './page.js';
-import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  ensureWebBuilt,
-  requireChromium,
-  startSampleServer,
-  type SampleServer,
-} from './server.js';
+import { openRoute, openSampleSession, SHOTS, type SampleSession } from './page.js';
+import type { SampleServer } from './server.js';
 
 /**
  * The web UI in Debian's Chromium against the real `pie serve` on the bundled sample (ingested offline), with the
@@ -20,8 +12,8 @@ import {
  * Each main view is saved as a PNG (see SHOTS in page.ts for where).
  */
 
+let session: SampleSession;
 let server: SampleServer;
-let browser: Browser;
 let page: Page;
 const foreign: string[] = [];
 
@@ -41,13 +33,8 @@ async function go(hash: string, ready: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  requireChromium();
-  mkdirSync(SHOTS, { recursive: true });
-  await ensureWebBuilt();
-  server = await startSampleServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-  page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  page.setDefaultTimeout(WAIT);
+  session = await openSampleSession();
+  ({ server, page } = session);
   const origin = new URL(server.url).origin;
   page.on('request', (r) => {
     const url = r.url();
@@ -56,8 +43,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.close();
 });
 
 describe('web UI', () => {

@@ -1,16 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRoute, SHOTS, waitForRoute, WAIT } from './page.js';
-import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  ensureWebBuilt,
-  requireChromium,
-  startSampleServer,
-  type SampleServer,
-} from './server.js';
+import { openRoute, openSampleSession, SHOTS, waitForRoute, type SampleSession } from './page.js';
 
 /**
  * The Diff, Snapshot and Search views in Debian's Chromium against the real `pie serve` on the bundled sample
@@ -23,13 +14,12 @@ const A = 'junior year at UMD';
 const B = 'gap semester in San Francisco';
 const DIFF = `#/diff?a=${encodeURIComponent(A)}&b=${encodeURIComponent(B)}`;
 
-let server: SampleServer;
-let browser: Browser;
+let session: SampleSession;
 let page: Page;
 const consoleErrors: string[] = [];
 
 async function go(hash: string, ready: string): Promise<void> {
-  await openRoute({ page, url: server.url, hash, ready });
+  await openRoute({ page, url: session.server.url, hash, ready });
 }
 
 async function texts(selector: string): Promise<string[]> {
@@ -47,13 +37,8 @@ async function horizontalOverflow(): Promise<number> {
 }
 
 beforeAll(async () => {
-  requireChromium();
-  mkdirSync(SHOTS, { recursive: true });
-  await ensureWebBuilt();
-  server = await startSampleServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-  page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  page.setDefaultTimeout(WAIT);
+  session = await openSampleSession();
+  page = session.page;
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
@@ -61,8 +46,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.close();
 });
 
 describe('Diff view', () => {
@@ -154,7 +138,7 @@ describe('Diff view', () => {
       await route.continue();
     });
     try {
-      await page.goto(`${server.url}${DIFF}`);
+      await page.goto(`${session.server.url}${DIFF}`);
       const progress = page.locator('#diff-result .progress[role=status]');
       await progress.waitFor();
       expect(await progress.textContent()).toContain(`Comparing ${A} with ${B}…`);
