@@ -263,6 +263,19 @@ describe('Search view', () => {
   });
 });
 
+describe('Search errors', () => {
+  it('shows a refused query next to the form, which keeps it', async () => {
+    const long = 'x'.repeat(501);
+    const before = consoleErrors.length;
+    await go(`#/search?q=${long}`, '#search-results .error');
+    expect(await page.locator('#search-results .error').textContent()).toMatch(/^Invalid request query: q: /);
+    expect(await page.getByLabel('Search entities, changes and conversations').inputValue()).toBe(long);
+    // The browser logs the refused request itself; that one is expected, anything else is not.
+    const logged = consoleErrors.splice(before);
+    expect(logged).toEqual([expect.stringMatching(/status of 400/)]);
+  });
+});
+
 describe('on a 390 px phone', () => {
   it('nothing scrolls sideways on Diff, Snapshot and Search', async () => {
     await page.setViewportSize({ width: 390, height: 844 });

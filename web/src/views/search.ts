@@ -1,5 +1,5 @@
-import { get, type Entity, type Page } from '../api.js';
-import { announce, clear, date, entityHref, field, h } from '../dom.js';
+import { ApiError, get, type Entity, type Page } from '../api.js';
+import { announce, clear, date, entityHref, field, formError, h } from '../dom.js';
 import { plural, withProgress } from '../widgets.js';
 import type { SearchOut } from '../world-shapes.js';
 import { renderSearch } from './search-render.js';
@@ -32,9 +32,15 @@ export async function searchView(main: HTMLElement, _arg: string, query: URLSear
     browser,
   );
   if (q) {
-    const r = await withProgress(results, `Searching for “${q}”…`, get<SearchOut>('/api/search', { q, limit: 30 }));
-    clear(results, ...renderSearch(r));
-    announce(r.items.length === 0 && r.entities.length === 0 ? 'No results' : plural(r.items.length, 'result'));
+    try {
+      const r = await withProgress(results, `Searching for “${q}”…`, get<SearchOut>('/api/search', { q, limit: 30 }));
+      clear(results, ...renderSearch(r));
+      announce(r.items.length === 0 && r.entities.length === 0 ? 'No results' : plural(r.items.length, 'result'));
+    } catch (error) {
+      // Next to the form, which keeps what was typed (a missing token still asks for it).
+      if (error instanceof ApiError && error.status === 401) throw error;
+      clear(results, formError(error));
+    }
   }
   await entityBrowser(browser, query);
 }
