@@ -13,10 +13,12 @@ import { entityRoutes } from './routes/entities.js';
 import { graphRoutes } from './routes/graph.js';
 import { maintenanceRoutes } from './routes/maintenance.js';
 import { backupResponse, runRoutes } from './routes/runs.js';
+import { searchRoutes } from './routes/search.js';
 import { worldRoutes } from './routes/world.js';
 import { readStatic } from './static.js';
 
 export const ROUTES: readonly Route[] = [
+  ...searchRoutes,
   ...entityRoutes,
   ...graphRoutes,
   ...worldRoutes,
