@@ -2,6 +2,7 @@ import type { DumpStore } from './dump-store.js';
 import type { InsightRepo } from './insight-store.js';
 import type { LeaseRepo } from './lease-store.js';
 import type { MaintenanceStore } from './maintenance-store.js';
+import type { PersonalBenchRepo } from './personal-bench-store.js';
 import type { PyramidStore } from './pyramid-store.js';
 import type { SleepTaskRepo } from './sleep-task-store.js';
 import type { Conversation } from '../domain/conversation.js';
@@ -51,6 +52,8 @@ export interface WorldStore {
   readonly insights: InsightRepo;
   /** Claims on work shared by every process on this database (one extraction at a time). */
   readonly leases: LeaseRepo;
+  /** The personal benchmark's question set and run figures (`pie bench personal`). */
+  readonly personalBench: PersonalBenchRepo;
 
   /**
    * Run `fn` atomically: either everything it wrote is committed or nothing is; when `fn` throws, everything is

@@ -19,6 +19,7 @@ import type {
 } from '../../../ports/world-store.js';
 import type { DumpStore } from '../../../ports/dump-store.js';
 import type { LeaseRepo } from '../../../ports/lease-store.js';
+import type { PersonalBenchRepo } from '../../../ports/personal-bench-store.js';
 import type { InsightRepo } from '../../../ports/insight-store.js';
 import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
 import type { SleepTaskRepo } from '../../../ports/sleep-task-store.js';
@@ -50,6 +51,7 @@ export interface SyncRepos {
   tasks: SyncOf<SleepTaskRepo>;
   insights: SyncOf<InsightRepo>;
   leases: SyncOf<LeaseRepo>;
+  personalBench: SyncOf<PersonalBenchRepo>;
   stats: () => WorldStats;
 }
 

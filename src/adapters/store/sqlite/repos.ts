@@ -13,6 +13,7 @@ import { createMaintenanceStore } from './maintenance-store.js';
 import { createMentionRepo } from './mentions.js';
 import { createPyramidStore } from './pyramid.js';
 import { createPeriodRepo } from './periods.js';
+import { createPersonalBenchRepo } from './personal-bench.js';
 import { createProcedureRepo } from './procedures.js';
 import { createRelationshipRepo } from './relationships.js';
 import { createIngestRunRepo } from './runs.js';
@@ -44,6 +45,7 @@ export function createRepos(s: Statements, now: () => number): SyncRepos {
     tasks: createSleepTaskRepo(s),
     insights: createInsightRepo(s),
     leases: createLeaseRepo(s),
+    personalBench: createPersonalBenchRepo(s),
     stats: createStats(s),
   };
 }

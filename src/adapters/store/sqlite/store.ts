@@ -1,5 +1,6 @@
 import type { DumpStore } from '../../../ports/dump-store.js';
 import type { LeaseRepo } from '../../../ports/lease-store.js';
+import type { PersonalBenchRepo } from '../../../ports/personal-bench-store.js';
 import type { InsightRepo } from '../../../ports/insight-store.js';
 import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
 import type { PyramidStore } from '../../../ports/pyramid-store.js';
@@ -63,6 +64,7 @@ export function createStore(conn: Connection, scope: Scope): WorldStore {
     tasks: bindRepo<SleepTaskRepo>(r.tasks, run),
     insights: bindRepo<InsightRepo>(r.insights, run),
     leases: bindRepo<LeaseRepo>(r.leases, run),
+    personalBench: bindRepo<PersonalBenchRepo>(r.personalBench, run),
     transaction: (fn) => runTransaction(conn, scope, fn),
     stats: () => run(r.stats),
     info: () => ({ adapter: 'sqlite', location: conn.path, schemaVersion: conn.schemaVersion }),
