@@ -212,7 +212,8 @@ function chainQuestions(chain: readonly Statement[]): DraftQuestion[] {
     return out;
   }
   if (latestNew && latestNew !== first && latestNew.turn.episodeId !== first.turn.episodeId) {
-    const before = first.new && phraseKey(first.new) !== phraseKey(latestNew.new ?? '') ? first.new : first.old;
+    // What the chain began with: what a first change left ("Notion" of Notion → Obsidian → Logseq), else what it took up.
+    const before = first.old ?? first.new;
     if (before && phraseKey(before) !== phraseKey(latestNew.new ?? '')) {
       const question =
         latestNew.kind === 'move'
@@ -251,11 +252,13 @@ function chainSubject(first: Statement): string {
 export function templateQuestions(input: { statements: readonly Statement[]; tz: string }): DraftQuestion[] {
   const { statements, tz } = input;
   const out: DraftQuestion[] = [];
-  const perMonth = new Map<string, number>();
+  // A month question needs the one thing of its sort that month (the same thing said twice counts once).
+  const perMonth = new Map<string, Set<string>>();
   const sortKey = (s: Statement): string => `${s.kind}|${s.verb}|${s.subject}|${monthLabel(s.when.time, tz)}`;
-  for (const s of statements) perMonth.set(sortKey(s), (perMonth.get(sortKey(s)) ?? 0) + 1);
+  const thingOf = (s: Statement): string => phraseKey(s.new ?? s.old ?? s.phrase ?? '');
+  for (const s of statements) perMonth.set(sortKey(s), (perMonth.get(sortKey(s)) ?? new Set()).add(thingOf(s)));
   for (const s of statements) {
-    const month = perMonth.get(sortKey(s)) === 1 ? monthLabel(s.when.time, tz) : null;
+    const month = perMonth.get(sortKey(s))?.size === 1 ? monthLabel(s.when.time, tz) : null;
     const fact = singleFact(s, month);
     if (fact && fact.answer !== '') out.push({ kind: 'single-fact', ...fact, evidence: [ref(s)], time: s.turn.time });
     const when = temporal(s);

@@ -50,8 +50,7 @@ export function createPersonalBenchRepo(s: Statements): SyncOf<PersonalBenchRepo
   return {
     currentSet() {
       const row = s.get('SELECT * FROM personal_bench_sets ORDER BY created_at DESC, id LIMIT 1').get() as
-        | SetRow
-        | undefined;
+        SetRow | undefined;
       if (!row) return null;
       const evidence = new Map<string, PersonalQuestion['evidence']>();
       const evidenceRows = s
@@ -67,17 +66,15 @@ export function createPersonalBenchRepo(s: Statements): SyncOf<PersonalBenchRepo
       }
       const questions = (
         s.get('SELECT * FROM personal_bench_questions WHERE set_id = ? ORDER BY position').all(row.id) as QuestionRow[]
-      ).map(
-        (q): PersonalQuestion => ({
-          id: q.id,
-          kind: q.kind as PersonalKind,
-          question: q.question,
-          answer: q.answer,
-          evidence: evidence.get(q.id) ?? [],
-          createdAt: q.created_at,
-          generator: q.generator,
-        }),
-      );
+      ).map((q): PersonalQuestion => ({
+        id: q.id,
+        kind: q.kind as PersonalKind,
+        question: q.question,
+        answer: q.answer,
+        evidence: evidence.get(q.id) ?? [],
+        createdAt: q.created_at,
+        generator: q.generator,
+      }));
       return {
         id: row.id,
         generator: row.generator,
