@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, relative } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createEmbedderFromEnv, createQueryModel, type Services } from '../../../compose.js';
 import { longDate } from '../../../compile/time-format.js';
@@ -114,7 +114,7 @@ export async function benchPersonal(input: { ctx: CommandContext; flags: BenchFl
     else lines.push('There is no earlier run on this question set to compare with; this run is stored as the first.');
   }
   if (flags.report) {
-    const notes = reportNotes({ set, figures, flags, db: ctx.config.dbPath, date });
+    const notes = reportNotes({ set, figures, flags, ctx, date });
     writeMarkedSection(
       flags.report,
       flags.section ?? 'personal',
@@ -182,22 +182,28 @@ function reportNotes(input: {
   set: PersonalQuestionSet;
   figures: RunFigures;
   flags: BenchFlags;
-  db: string;
+  ctx: CommandContext;
   date: (t: number) => string;
 }): string[] {
-  const { set, figures, flags, date } = input;
+  const { set, figures, flags, ctx, date } = input;
+  const db = relative(process.cwd(), ctx.config.dbPath);
   const command = [
-    'pie bench personal',
+    `pie --db ${db.startsWith('..') ? basename(db) : db} --tz ${ctx.config.tz}`,
+    ctx.config.now === null ? '' : `--now ${new Date(ctx.config.now).toISOString().slice(0, 10)}`,
+    'bench personal',
+    flags.k === '5,10' ? '' : `--k ${flags.k}`,
+    flags.chunkTurns === '2' ? '' : `--chunk-turns ${flags.chunkTurns}`,
     flags.limit ? `--limit ${flags.limit}` : '',
     flags.llm ? `--llm ${flags.llm}` : '',
   ]
     .filter(Boolean)
     .join(' ');
   return [
-    `Command: \`${command}\` on \`${basename(input.db)}\`, questions asked as of ${date(figures.now)}.`,
+    `Command: \`${command}\`; questions asked as of ${date(figures.now)}.`,
     `Source at ${figures.revision}. Question set: ${setLine({ ...set, questions: set.questions.length }, date)}.`,
     `Run on ${new Date().toISOString().slice(0, 10)} in ${figures.seconds.toFixed(0)} s.`,
-    'PIE: the turns its compiled context (4,000 tokens, as `pie ask --context-only` prints it) shows, those its fused items stand for first;',
-    'BM25: chunks of 2 turns, best first. "in_context": the share of evidence turns each shows within 4,000 tokens.',
+    'PIE: the turns its compiled context (4,000 tokens, as `pie ask --context-only` prints it) shows, those its fused',
+    `items stand for first; BM25: chunks of ${flags.chunkTurns} turns, best first. "in_context": the share of evidence turns each shows`,
+    'within 4,000 tokens; "clear": no near miss shown (docs/evaluation.md "Personal benchmark").',
   ];
 }
