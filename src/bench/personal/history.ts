@@ -23,13 +23,7 @@ export const turnKey = (ref: TurnRef): string => `${ref.episodeId}#${ref.seq}`;
 
 /** Each turn once, in the order first named. */
 export function uniqueRefs(refs: readonly TurnRef[]): TurnRef[] {
-  const seen = new Set<string>();
-  return refs.filter((r) => {
-    const key = turnKey(r);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return [...new Map(refs.map((r) => [turnKey(r), r])).values()];
 }
 
 /** A short, stable hash of a turn's text (a stored question notices when its evidence turn changed). */

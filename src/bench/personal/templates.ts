@@ -183,63 +183,64 @@ export function spread<T>(items: readonly T[], max: number): T[] {
 /** Knowledge-update and multi-session questions of one chain (none unless it spans two conversations). */
 function chainQuestions(chain: readonly Statement[]): DraftQuestion[] {
   if (episodesOf(chain) < 2) return [];
-  const first = chain[0] as Statement;
   const last = chain[chain.length - 1] as Statement;
-  const out: DraftQuestion[] = [];
-  const history = chain.map((s) => `${s.when.label}: ${summary(s)}`).join('; ');
-  const evidence = spread(uniqueTurns(chain), MAX_CHAIN_EVIDENCE);
-  const latestNew = [...chain].reverse().find((s) => s.new !== undefined && s.kind !== 'belief');
-  const rejected = chain.find((s) => s.kind === 'belief' && s.stance === 'rejects');
-  if (first.kind === 'belief') {
-    const claim = chain.find((s) => s.stance === 'holds' || s.stance === 'doubts')?.phrase ?? rejected?.phrase ?? '';
-    if (rejected) {
-      const replacement = chain.find((s) => s.stance === 'now-holds' && s.when.time >= rejected.when.time);
-      out.push({
-        kind: 'knowledge-update',
-        question: `Do ${first.subject} still think ${claim}?`,
-        answer: `No: not since ${rejected.when.label}${replacement ? `; now ${first.subject} think ${replacement.phrase ?? ''}` : ''}.`,
-        evidence: uniqueTurns([first, rejected, ...(replacement ? [replacement] : [])]),
-        time: last.turn.time,
-      });
-    }
-    out.push({
-      kind: 'multi-session',
-      question: `How did ${my(first)} view that ${claim} change?`,
-      answer: history,
-      evidence,
-      time: last.turn.time,
-    });
-    return out;
-  }
-  if (latestNew && latestNew !== first && latestNew.turn.episodeId !== first.turn.episodeId) {
-    // What the chain began with: what a first change left ("Notion" of Notion → Obsidian → Logseq), else what it took up.
-    const before = first.old ?? first.new;
-    if (before && phraseKey(before) !== phraseKey(latestNew.new ?? '')) {
-      const question =
-        latestNew.kind === 'move'
-          ? `Where do ${first.subject} live now?`
-          : `What do ${first.subject} use now instead of ${before}?`;
-      out.push({
-        kind: 'knowledge-update',
-        question,
-        answer: latestNew.new ?? '',
-        evidence: uniqueTurns([first, latestNew]),
-        time: latestNew.turn.time,
-      });
-    }
-  }
-  out.push({
+  const update = (chain[0]?.kind === 'belief' ? beliefUpdate : useUpdate)(chain);
+  const changed: DraftQuestion = {
     kind: 'multi-session',
-    question: `How did ${chainSubject(first)} change?`,
-    answer: history,
-    evidence,
+    question: `How did ${chainSubject(chain)} change?`,
+    answer: chain.map((s) => `${s.when.label}: ${summary(s)}`).join('; '),
+    evidence: spread(uniqueTurns(chain), MAX_CHAIN_EVIDENCE),
     time: last.turn.time,
-  });
-  return out;
+  };
+  return update ? [update, changed] : [changed];
+}
+
+/** The claim a belief chain is about: what was held or doubted first. */
+function claimOf(chain: readonly Statement[]): string {
+  const held = chain.find((s) => s.stance === 'holds' || s.stance === 'doubts') ?? chain[0];
+  return held?.phrase ?? '';
+}
+
+/** "Do I still think …?" once the belief was given up ("now I think …" when the same turn says what replaced it). */
+function beliefUpdate(chain: readonly Statement[]): DraftQuestion | null {
+  const first = chain[0] as Statement;
+  const rejected = chain.find((s) => s.stance === 'rejects');
+  if (!rejected) return null;
+  const replacement = chain.find((s) => s.stance === 'now-holds' && s.when.time >= rejected.when.time);
+  const now = replacement ? `; now ${first.subject} think ${replacement.phrase ?? ''}` : '';
+  return {
+    kind: 'knowledge-update',
+    question: `Do ${first.subject} still think ${claimOf(chain)}?`,
+    answer: `No: not since ${rejected.when.label}${now}.`,
+    evidence: uniqueTurns([first, rejected, ...(replacement ? [replacement] : [])]),
+    time: (chain[chain.length - 1] as Statement).turn.time,
+  };
+}
+
+/** "What do I use now instead of …?" (moves: "Where do I live now?") when a later conversation names something new. */
+function useUpdate(chain: readonly Statement[]): DraftQuestion | null {
+  const first = chain[0] as Statement;
+  const latest = [...chain].reverse().find((s) => s.new !== undefined);
+  if (!latest?.new || latest === first || latest.turn.episodeId === first.turn.episodeId) return null;
+  // What the chain began with: what a first change left ("Notion" of Notion → Obsidian → Logseq), else what it took up.
+  const before = first.old ?? first.new;
+  if (!before || phraseKey(before) === phraseKey(latest.new)) return null;
+  return {
+    kind: 'knowledge-update',
+    question:
+      latest.kind === 'move'
+        ? `Where do ${first.subject} live now?`
+        : `What do ${first.subject} use now instead of ${before}?`,
+    answer: latest.new,
+    evidence: uniqueTurns([first, latest]),
+    time: latest.turn.time,
+  };
 }
 
 /** What a chain is about, as the object of "How did … change?". */
-function chainSubject(first: Statement): string {
+function chainSubject(chain: readonly Statement[]): string {
+  const first = chain[0] as Statement;
+  if (first.kind === 'belief') return `${my(first)} view that ${claimOf(chain)}`;
   if (first.kind === 'move') return `where ${first.subject} live`;
   if (first.verb === 'pivot' && first.topic) return first.topic;
   const thing = first.new ?? first.old;
