@@ -189,6 +189,19 @@ describe('pie bench personal: bad input', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 
+  it('says there is nothing to score when no turn states a change, and how to get questions', async () => {
+    const db = join(dir, 'plain.db');
+    const note = join(dir, 'plain.md');
+    writeFileSync(note, '---\ndate: 2025-10-30\n---\nCan you help me plan a trip to the coast?\n');
+    expect((await pie(['--db', db, ...G, 'ingest', note])).code).toBe(0);
+    const r = await pie(['--db', db, ...G, 'bench', 'personal']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^Personal benchmark: 0 questions \(templates, made 1 November 2025\)\.\nNone of your turns/,
+    );
+    expect(r.stdout).toMatch(/nothing to score; after importing more, run it with --generate/);
+  });
+
   it('refuses a missing database and a bad --k', async () => {
     const missing = await pie(['--db', join(dir, 'nope.db'), 'bench', 'personal']);
     expect(missing.code).toBe(3);

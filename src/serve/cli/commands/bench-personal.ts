@@ -69,6 +69,15 @@ export async function benchPersonal(input: { ctx: CommandContext; flags: BenchFl
     replaced = await store.personalBench.replaceSet(set);
   }
   if (!set) throw new PieError('INTERNAL', 'No question set was generated.');
+  if (set.questions.length === 0) {
+    progress.done();
+    const text = [`Personal benchmark: ${setLine({ ...set, questions: 0 }, date)}.`, noQuestions(set)].join('\n');
+    ctx.emit({
+      text,
+      json: { benchmark: 'personal', set: { ...set, generated, replaced }, run: null, comparison: null },
+    });
+    return;
+  }
   const result = await runPersonalBench({
     store,
     history,
@@ -103,7 +112,6 @@ export async function benchPersonal(input: { ctx: CommandContext; flags: BenchFl
     `Personal benchmark: ${setLine({ ...set, questions: set.questions.length }, date)}, asked as of ${date(now)}.`,
   ];
   if (generated) head.push(generatedLine(set, replaced, date));
-  if (set.questions.length === 0) head.push(noQuestions(set));
   const lines = [...head, '', runText(figures)];
   if (flags.compare) {
     lines.push('');
@@ -174,8 +182,8 @@ function generatedLine(
 
 function noQuestions(set: PersonalQuestionSet): string {
   return set.generator === 'templates'
-    ? 'None of your turns states a dated change the templates recognize ("I switched from X to Y", "I started using X", "I moved to …"); try --generate --llm provider:model.'
-    : 'The model wrote no question that passed the checks; try another model with --generate --llm provider:model.';
+    ? 'None of your turns states a dated change the templates recognize ("I switched from X to Y", "I started using X", "I moved to …"), so there is nothing to score; after importing more, run it with --generate, or let a model write the questions with --generate --llm provider:model.'
+    : 'The model wrote no question that passed the checks, so there is nothing to score; try another model with --generate --llm provider:model.';
 }
 
 function reportNotes(input: {
