@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import { SAMPLE, pie, pieJson, tempDir } from '../helpers/cli.js';
+import { SPEC_SCALE, writeSyntheticExport } from '../../bench/generate/chatgpt-export.js';
 import { writeSampleModel } from '../helpers/sample-model.js';
 
 /**
@@ -98,7 +99,7 @@ describe('pie bench personal on the sample', () => {
     expect(limited.run.records.map((r) => r.kind)).toEqual(first.set.questions.slice(0, 5).map((q) => q.kind));
   }, 60_000);
 
-  it('makes the same set whatever the world model holds: before and after a sleep, offline rules or a model', async () => {
+  it('makes the same set whatever the world model holds: before and after a sleep, offline rules, a model, hardly any', async () => {
     const db = copyDb(offline, 'sleep.db');
     const before = await bench(db);
     const slept = await pie(['--db', db, ...G, 'sleep']);
@@ -113,6 +114,23 @@ describe('pie bench personal on the sample', () => {
     expect(ingested.code).toBe(0);
     const otherWorld = await bench(modelDb);
     expect(otherWorld.set.questions).toEqual(before.set.questions);
+
+    // A world hardly extracted at all (one conversation), with a generated export's filler conversations beside it.
+    const generated = join(dir, 'generated.json');
+    await writeSyntheticExport({
+      path: generated,
+      shape: { ...SPEC_SCALE, conversations: 40, userMessages: 120, assistantMessages: 140, textChars: 200_000 },
+    });
+    const bareDb = join(dir, 'bare.db');
+    for (const file of [generated, SAMPLE]) {
+      expect((await pie(['--db', bareDb, ...G, 'ingest', file, '--limit', '1'])).code).toBe(0);
+    }
+    const bare = await bench(bareDb);
+    // The same answerable questions; the abstention names are picked by the history's size, so they differ.
+    const answerable = (r: Run) => r.set.questions.filter((q) => q.kind !== 'abstention');
+    expect(answerable(bare)).toEqual(answerable(before));
+    expect(bare.set.questions.filter((q) => q.kind === 'abstention')).toHaveLength(6);
+    expect(bare.run.records.every((r) => r.status === 'scored')).toBe(true);
   }, 120_000);
 
   it('--compare shows what changed since the previous run: a sleep, a new conversation', async () => {

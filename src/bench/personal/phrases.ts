@@ -46,10 +46,22 @@ export function phraseKey(phrase: string): string {
   return (cut ? bare.slice(0, cut.index) : bare).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
+/**
+ * The sentences of a text, code blocks left out: split after ".", "!" or "?" (and a closing quote or bracket) before
+ * white space, and at line breaks. Cheaper than a parser on long turns; an abbreviation ("Prof. Okafor") may split a
+ * sentence, which only costs the frames a chance to match.
+ */
+export function sentences(text: string): string[] {
+  return text
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/`[^`]*`/g, ' ')
+    .split(/(?<=[.!?]["”’')\]]*)\s+|\n+/)
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
+}
+
 /** What the templates ask compromise (loaded on first use: its lexicon is built on import). */
 export interface Language {
-  /** The sentences of a text, code blocks left out. */
-  sentences(text: string): string[];
   /** A place (city, country, region), a proper name, a phrase that starts with a verb. */
   tags(phrase: string): { place: boolean; proper: boolean; startsWithVerb: boolean; temporal: boolean };
   /** Whether a clause holds a verb (a belief states something: "vector search is enough"). */
@@ -60,7 +72,6 @@ export interface Language {
 
 interface Doc {
   has(pattern: string): boolean;
-  sentences(): { out(format: 'array'): unknown };
 }
 interface Nlp {
   (text: string): Doc;
@@ -76,11 +87,6 @@ export function loadLanguage(): Promise<Language> {
 
 function languageOf(nlp: Nlp): Language {
   return {
-    sentences(text) {
-      const prose = text.replace(/```[\s\S]*?```/g, ' ').replace(/`[^`]*`/g, ' ');
-      const out = nlp(prose).sentences().out('array');
-      return (Array.isArray(out) ? out : []).map((s) => String(s).trim()).filter((s) => s !== '');
-    },
     tags(phrase) {
       const doc = nlp(phrase);
       return {

@@ -1,4 +1,12 @@
-import { isPronoun, leadingClause, leadingPhrase, statedTime, type Language, type StatedTime } from './phrases.js';
+import {
+  isPronoun,
+  leadingClause,
+  leadingPhrase,
+  sentences,
+  statedTime,
+  type Language,
+  type StatedTime,
+} from './phrases.js';
 
 /**
  * Statements of a dated change or fact in the user's own turns (docs/evaluation.md "Personal benchmark"): "I
@@ -195,6 +203,7 @@ const HYPOTHETICAL =
 /** Turns worth reading with compromise (most turns state none of the frames). */
 const HINT =
   /\b(?:switched|moved|migrated|changed|went|replaced|instead|pivoted|turned|started|began|stopped|quit|dropped|gave up|relocated|decided|think|believe|doubt|using|going to use)\b/i;
+const SUBJECT = /(?<![\p{L}\p{N}'])(?:I|we)(?![\p{L}\p{N}])/iu;
 /** "For the backend I'm going to use Firebase": a purpose before the subject. */
 const LEADING_PURPOSE = /^for\s+(.+?),?\s+(?:I|we)\b/i;
 
@@ -203,9 +212,9 @@ export function findStatements(input: { turn: HistoryTurn; tz: string; lang: Lan
   const { turn, tz, lang } = input;
   if (!HINT.test(turn.text)) return [];
   const out: Statement[] = [];
-  for (const raw of lang.sentences(turn.text)) {
+  for (const raw of sentences(turn.text)) {
     const sentence = raw.replace(/[’‘]/g, "'");
-    if (/\?\s*$/.test(sentence)) continue;
+    if (/\?\s*$/.test(sentence) || !HINT.test(sentence) || !SUBJECT.test(sentence)) continue;
     const taken = new Set<number>();
     const found: { at: number; statement: Statement }[] = [];
     for (const frame of COMPILED) {
