@@ -282,7 +282,11 @@ describe('pie bench personal with a model (scripted fake)', () => {
     });
     expect(r.run.model).toBe(`fake:${script}`);
     expect(r.run.records.every((x) => x.qa?.pie === true)).toBe(true);
-    const text = await pie(['--db', db, ...G, 'bench', 'personal', '--llm', `fake:${script}`]);
+    const text = await pie(['--db', db, ...G, 'bench', 'personal', '--generate', '--llm', `fake:${script}`]);
+    expect(text.stdout).toContain('It has the same questions as the stored set');
+    expect(text.stdout).toMatch(
+      /Writing the questions took [\d,]+ tokens .*; questions dropped: 1 multi-session within one conversation, 1 evidence ids it was not shown, 1 abstention about something the history mentions\./,
+    );
     expect(text.stdout).toMatch(/Answer accuracy \(percent, judged by fake:/);
     expect(text.stdout).toMatch(/^all\s+4\s+100\.0\s+100\.0/m);
     expect(text.stdout).toMatch(/Tokens and cost: PIE [\d,]+ tokens/);

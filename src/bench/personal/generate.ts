@@ -1,4 +1,5 @@
 import { longDate } from '../../compile/time-format.js';
+import type { Usage } from '../../extract/types.js';
 import type { LlmClient } from '../../llm/index.js';
 import {
   PERSONAL_KINDS,
@@ -34,7 +35,13 @@ export interface GenerateOptions {
  * user's turns, or a model's questions. Kinds are interleaved (one of each in turn, each kind oldest first), so the
  * first N questions (`--limit N`) cover every kind. Deterministic without a model.
  */
-export async function generateQuestionSet(input: GenerateOptions): Promise<PersonalQuestionSet> {
+/** A new set, and what a model spent writing it and which of its questions were dropped (null without a model). */
+export interface GeneratedSet {
+  set: PersonalQuestionSet;
+  model: { usage: Usage; dropped: Record<string, number> } | null;
+}
+
+export async function generateQuestionSet(input: GenerateOptions): Promise<GeneratedSet> {
   const { history, tz } = input;
   const turns = userTurns(history);
   const texts = () => [...history.turns.values()].map((t) => t.text);
@@ -42,6 +49,7 @@ export async function generateQuestionSet(input: GenerateOptions): Promise<Perso
   let drafts: DraftQuestion[];
   let generator: string;
   let meta: Record<string, unknown>;
+  let spent: GeneratedSet['model'] = null;
   if (input.model) {
     const made = await modelQuestions({
       client: input.model.client,
@@ -53,6 +61,7 @@ export async function generateQuestionSet(input: GenerateOptions): Promise<Perso
     drafts = made.questions;
     generator = input.model.client.label;
     meta = { userTurns: turns.length, turnsShown: made.turnsShown, dropped: made.dropped, usage: made.usage };
+    spent = { usage: made.usage, dropped: made.dropped };
   } else {
     const statements = turns.flatMap((turn, i) => {
       if (i % 500 === 0) input.onProgress?.(`reading your turns for questions: ${i}/${turns.length}`);
@@ -73,7 +82,7 @@ export async function generateQuestionSet(input: GenerateOptions): Promise<Perso
   const unique = drafts.filter((d) => !seen.has(d.question.toLowerCase()) && seen.add(d.question.toLowerCase()));
   const questions = interleave(unique).map((d) => finish(d, { history, now: input.now, generator }));
   const id = `ps-${textHash([generator, ...questions.map((q) => q.id)].join('\n'))}`;
-  return { id, generator, createdAt: input.now, meta, questions };
+  return { set: { id, generator, createdAt: input.now, meta, questions }, model: spent };
 }
 
 function capPerKind(drafts: readonly DraftQuestion[]): DraftQuestion[] {

@@ -6,7 +6,8 @@ import { longDate } from '../../../compile/time-format.js';
 import { PieError } from '../../../domain/errors.js';
 import { writeMarkedSection } from '../../../bench/markdown.js';
 import { figuresSchema, type RunFigures } from '../../../bench/personal/figures.js';
-import { generateQuestionSet } from '../../../bench/personal/generate.js';
+import { generateQuestionSet, type GeneratedSet } from '../../../bench/personal/generate.js';
+import { usageText } from '../../../bench/qa/report.js';
 import { readHistory } from '../../../bench/personal/history.js';
 import { loadLanguage } from '../../../bench/personal/phrases.js';
 import {
@@ -56,16 +57,17 @@ export async function benchPersonal(input: { ctx: CommandContext; flags: BenchFl
   const now = services.clock.now();
   let set = await store.personalBench.currentSet();
   let replaced: PersonalSetSummary | null = null;
+  let written: GeneratedSet['model'] = null;
   const generated = set === null || flags.generate === true;
   if (generated) {
-    set = await generateQuestionSet({
+    ({ set, model: written } = await generateQuestionSet({
       history,
       tz,
       now,
       lang: await loadLanguage(),
       model,
       onProgress: (message) => progress.update(message),
-    });
+    }));
     replaced = await store.personalBench.replaceSet(set);
   }
   if (!set) throw new PieError('INTERNAL', 'No question set was generated.');
@@ -112,6 +114,7 @@ export async function benchPersonal(input: { ctx: CommandContext; flags: BenchFl
     `Personal benchmark: ${setLine({ ...set, questions: set.questions.length }, date)}, asked as of ${date(now)}.`,
   ];
   if (generated) head.push(generatedLine(set, replaced, date));
+  if (written) head.push(writtenLine(written));
   const lines = [...head, '', runText(figures)];
   if (flags.compare) {
     lines.push('');
@@ -163,6 +166,15 @@ async function worldCounts(
     procedures: stats.procedures,
     'maintenance runs': (await services.store.maintenance.list()).length,
   };
+}
+
+/** What the model spent writing the set, and what of it was dropped. */
+function writtenLine(written: NonNullable<GeneratedSet['model']>): string {
+  const dropped = Object.entries(written.dropped).map(([why, n]) => `${n} ${why}`);
+  return (
+    `Writing the questions took ${usageText(written.usage)}` +
+    (dropped.length > 0 ? `; questions dropped: ${dropped.join(', ')}.` : '; no question was dropped.')
+  );
 }
 
 /** "14:05" in the user's zone. */
