@@ -282,13 +282,20 @@ describe('pie bench personal with a model (scripted fake)', () => {
     });
     expect(r.run.model).toBe(`fake:${script}`);
     expect(r.run.records.every((x) => x.qa?.pie === true)).toBe(true);
-    const text = await pie(['--db', db, ...G, 'bench', 'personal', '--generate', '--llm', `fake:${script}`]);
+    const judge = join(dir, 'personal-judge.json');
+    writeFileSync(judge, JSON.stringify({ prompts: { 'judge-answer@1': [{ response: 'no' }] } }));
+    const text = await pie([
+      ...['--db', db, ...G, 'bench', 'personal', '--generate'],
+      ...['--llm', `fake:${script}`, '--judge', `fake:${judge}`],
+    ]);
     expect(text.stdout).toContain('It has the same questions as the stored set');
     expect(text.stdout).toMatch(
       /Writing the questions took [\d,]+ tokens .*; questions dropped: 1 multi-session within one conversation, 1 evidence ids it was not shown, 1 abstention about something the history mentions\./,
     );
-    expect(text.stdout).toMatch(/Answer accuracy \(percent, judged by fake:/);
-    expect(text.stdout).toMatch(/^all\s+4\s+100\.0\s+100\.0/m);
+    expect(text.stdout).toMatch(
+      /Answer accuracy \(percent; answered by fake:.*personal-model\.json, judged by fake:.*personal-judge\.json\)/,
+    );
+    expect(text.stdout).toMatch(/^all\s+4\s+0\.0\s+0\.0/m);
     expect(text.stdout).toMatch(/Tokens and cost: PIE [\d,]+ tokens/);
     // Without --llm the stored set is scored without answers.
     const plain = await bench(db);

@@ -35,6 +35,8 @@ export const figuresSchema = z.object({
   revision: z.string(),
   /** The answering and judging model, or null (retrieval only). */
   model: z.string().nullable(),
+  /** The judging model (the answering one unless --judge named another). */
+  judge: z.string().nullable().optional(),
   /** Counts of the world when the run was made (episodes, turns, entities, transitions, …). */
   world: z.record(z.string(), z.number()),
   seconds: z.number(),

@@ -44,6 +44,8 @@ export function personalJudgeText(question: PersonalQuestion, response: string):
 /** Answers and judges one question with both systems; adds the tokens spent to `usage`. */
 export function personalQa(input: {
   client: LlmClient;
+  /** The judge (default: the answering model). */
+  judge?: LlmClient;
   history: History;
   tz: string;
   chunkTurns: number;
@@ -58,7 +60,7 @@ export function personalQa(input: {
     chunks: input.ragChunks,
   });
   const judge = async (q: PersonalQuestion, response: string): Promise<{ correct: boolean; usage: Usage }> => {
-    const verdict = await client.generateText({
+    const verdict = await (input.judge ?? client).generateText({
       prompt: JUDGE_PROMPT,
       input: { text: personalJudgeText(q, response) },
     });

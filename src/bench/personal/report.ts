@@ -56,7 +56,10 @@ export function runText(figures: RunFigures): string {
     lines.push(metricText(tables.abstention, abstentionMetricNames(figures.ks), COLUMNS));
   }
   if (tables.qa) {
-    lines.push('', `Answer accuracy (percent, judged by ${figures.model ?? 'the model'}):`);
+    lines.push(
+      '',
+      `Answer accuracy (percent; answered by ${figures.model ?? '?'}, judged by ${figures.judge ?? figures.model ?? '?'}):`,
+    );
     lines.push(metricText(tables.qa, ['accuracy'], QA_SYSTEMS));
     if (figures.usage) {
       lines.push(
@@ -138,6 +141,9 @@ function worldChanges(before: RunFigures, after: RunFigures): string[] {
   }
   if (before.revision !== after.revision) out.push(`PIE ${before.revision} → ${after.revision}`);
   if (before.model !== after.model) out.push(`model ${before.model ?? 'none'} → ${after.model ?? 'none'}`);
+  if ((before.judge ?? null) !== (after.judge ?? null)) {
+    out.push(`judge ${before.judge ?? 'none'} → ${after.judge ?? 'none'}`);
+  }
   if (before.now !== after.now) out.push('another "now"');
   return out;
 }

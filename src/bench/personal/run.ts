@@ -31,7 +31,7 @@ export interface PersonalRunOptions {
   limit?: number | undefined;
   chunkTurns: number;
   /** With a model: answers (PIE, naive_rag) judged per question. */
-  model?: { client: LlmClient; ragChunks: number } | null;
+  model?: { client: LlmClient; judge: LlmClient; ragChunks: number } | null;
   onProgress?: (done: number, total: number, question: string) => void;
 }
 
@@ -54,6 +54,7 @@ export async function runPersonalBench(options: PersonalRunOptions): Promise<Per
   const qa = options.model
     ? personalQa({
         client: options.model.client,
+        judge: options.model.judge,
         history,
         tz,
         chunkTurns: options.chunkTurns,

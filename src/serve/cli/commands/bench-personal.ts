@@ -46,6 +46,7 @@ export async function benchPersonal(input: { ctx: CommandContext; flags: BenchFl
     );
   }
   const model = flags.llm ? await createQueryModel({ services, llm: flags.llm }) : null;
+  const judge = model && flags.judge ? await createQueryModel({ services, llm: flags.judge }) : model;
   const tz = ctx.config.tz;
   const date = (t: number) => longDate(t, tz);
   const progress = createProgress({ io: ctx.io, enabled: !ctx.config.json });
@@ -91,7 +92,7 @@ export async function benchPersonal(input: { ctx: CommandContext; flags: BenchFl
     embedder: createEmbedderFromEnv(services.env),
     limit,
     chunkTurns,
-    model: model ? { client: model.client, ragChunks } : null,
+    model: model && judge ? { client: model.client, judge: judge.client, ragChunks } : null,
     onProgress: (done, total, question) => progress.update(`${done}/${total} questions · ${question.slice(0, 60)}`),
   });
   progress.done();
@@ -102,6 +103,7 @@ export async function benchPersonal(input: { ctx: CommandContext; flags: BenchFl
     now,
     revision: sourceRevision(),
     model: model?.client.label ?? null,
+    judge: judge?.client.label ?? null,
     world: await worldCounts(services, stats),
     seconds: (Date.now() - started) / 1000,
     ...(result.usage ? { usage: result.usage } : {}),

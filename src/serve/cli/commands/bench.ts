@@ -68,7 +68,7 @@ export function registerBench(program: Command, run: ActionRunner): void {
       '--qa',
       'answer and grade every question with a model (PIE vs naive_rag; tot: raw facts vs PIE; ablation: each condition); --out is then the resumable JSONL',
     )
-    .option('--judge <provider:model>', 'model of the judge for --qa (default: the --llm model)')
+    .option('--judge <provider:model>', 'model of the judge for --qa and personal (default: the --llm model)')
     .option(
       '--time-format <format>',
       'auto | semantic | absolute | hybrid: PIE context format for locomo/longmemeval --qa (the ablation uses --conditions)',
