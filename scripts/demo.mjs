@@ -25,6 +25,8 @@ const steps = [
   ['contradictions'],
   ['sleep'],
   ['procedures'],
+  // A benchmark made from this history: questions from the user's own turns, PIE's context against BM25.
+  ['bench', 'personal'],
 ];
 for (const args of steps) {
   console.log(`\n$ pie ${args.map((a) => (a.includes(' ') ? `"${a}"` : a)).join(' ')}`);
@@ -37,5 +39,6 @@ for (const args of steps) {
 console.log(
   '\nThe demo database is .pie-demo/pie.db. Explore further:\n' +
     '  npx pie --db .pie-demo/pie.db entity "Maya Chen" | search <words> | ask "<question>" | snapshot --period <name>\n' +
-    '  npx pie --db .pie-demo/pie.db undo <run-id>   (puts back what the sleep changed)',
+    '  npx pie --db .pie-demo/pie.db undo <run-id>   (puts back what the sleep changed)\n' +
+    '  npx pie --db .pie-demo/pie.db bench personal --compare   (after a change: what got better or worse)',
 );

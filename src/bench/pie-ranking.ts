@@ -3,6 +3,9 @@ import type { WorldStore } from '../ports/world-store.js';
 import { unique, type Ranking } from './chunks.js';
 import type { BenchWorld } from './world.js';
 
+/** What the mapping reads of a world: its store and how its turns and episodes are named in the benchmark. */
+export type RankedWorld = Pick<BenchWorld, 'store' | 'turnIdOf' | 'sessionOf'>;
+
 /** Episodes an entity hit stands for: the latest its context block cites, at most this many. */
 export const ENTITY_EPISODES = 2;
 
@@ -15,7 +18,7 @@ export const ENTITY_EPISODES = 2;
  *   entity hit is the conversations its block in the context cites (its shown changes, latest first, then its
  *   relationships), at most ENTITY_EPISODES; an entity the context does not show stands for nothing.
  */
-export async function pieRanking(input: { world: BenchWorld; context: QueryContext }): Promise<Ranking> {
+export async function pieRanking(input: { world: RankedWorld; context: QueryContext }): Promise<Ranking> {
   return (await pieRankings(input)).all;
 }
 
@@ -24,7 +27,7 @@ export async function pieRanking(input: { world: BenchWorld; context: QueryConte
  * their sessions), which separates how well PIE finds the evidence from how its fusion ranks abstractions.
  */
 export async function pieRankings(input: {
-  world: BenchWorld;
+  world: RankedWorld;
   context: QueryContext;
 }): Promise<{ all: Ranking; turnsOnly: Ranking }> {
   const { world, context } = input;

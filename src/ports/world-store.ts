@@ -3,6 +3,7 @@ import type { ForgetStore } from './forget-store.js';
 import type { InsightRepo } from './insight-store.js';
 import type { LeaseRepo } from './lease-store.js';
 import type { MaintenanceStore } from './maintenance-store.js';
+import type { PersonalBenchRepo } from './personal-bench-store.js';
 import type { PyramidStore } from './pyramid-store.js';
 import type { SleepTaskRepo } from './sleep-task-store.js';
 import type { Conversation } from '../domain/conversation.js';
@@ -54,6 +55,8 @@ export interface WorldStore {
   readonly leases: LeaseRepo;
   /** Forgetting on request: what hangs off what a person asks to forget, its removal, and compaction. */
   readonly forget: ForgetStore;
+  /** The personal benchmark's question set and run figures (`pie bench personal`). */
+  readonly personalBench: PersonalBenchRepo;
 
   /**
    * Run `fn` atomically: either everything it wrote is committed or nothing is; when `fn` throws, everything is

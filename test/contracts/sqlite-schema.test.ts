@@ -115,6 +115,7 @@ describe('sqlite schema 2', () => {
         { version: 4, applied_at: T0 + DAY },
         { version: 5, applied_at: T0 + DAY },
         { version: 6, applied_at: T0 + DAY },
+        { version: 7, applied_at: T0 + DAY },
       ],
     );
     checkIndexes();

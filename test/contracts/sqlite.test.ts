@@ -74,6 +74,7 @@ describe('sqlite adapter', () => {
       { version: 4, name: 'history_counts', applied_at: T0 },
       { version: 5, name: 'sleep_tasks', applied_at: T0 },
       { version: 6, name: 'work_leases', applied_at: T0 },
+      { version: 7, name: 'personal_bench', applied_at: T0 },
     ]);
     expect(raw((db) => db.pragma('user_version', { simple: true }))).toBe(LATEST_SCHEMA_VERSION);
   });
@@ -208,6 +209,37 @@ describe('sqlite adapter', () => {
     expect((await store.search.turns({ text: 'meeting cafe' })).length).toBe(1);
     expect((await store.search.episodes({ text: 'cafe' }))[0]?.snippet).toBe('«Café» meetings');
     await store.close();
+  });
+
+  it('deletes the personal benchmark questions whose evidence is in a deleted conversation', async () => {
+    const store = await openSqliteStore({ path, clock: () => T0 });
+    const kept = await addEpisode(store, { externalId: 'kept' });
+    const gone = await addEpisode(store, { externalId: 'gone' });
+    const q = (id: string, episodeIds: string[]) => ({
+      id,
+      kind: 'multi-session' as const,
+      question: `How did ${id} change?`,
+      answer: 'it changed',
+      evidence: episodeIds.map((episodeId) => ({ episodeId, seq: 0, textHash: 'h' })),
+      createdAt: T0,
+      generator: 'templates',
+    });
+    await store.personalBench.replaceSet({
+      id: 's1',
+      generator: 'templates',
+      createdAt: T0,
+      meta: {},
+      questions: [q('a', [kept]), q('b', [kept, gone]), q('c', [gone])],
+    });
+    await store.close();
+    raw((db) => {
+      db.pragma('foreign_keys = ON');
+      db.prepare('DELETE FROM episodes WHERE id = ?').run(gone);
+    });
+    const reopened = await openSqliteStore({ path });
+    expect((await reopened.personalBench.currentSet())?.questions.map((x) => x.id)).toEqual(['a']);
+    expect(raw((db) => db.prepare('SELECT count(*) AS n FROM personal_bench_evidence').get())).toEqual({ n: 1 });
+    await reopened.close();
   });
 
   it('works in memory', async () => {

@@ -9,6 +9,7 @@ import type { StoreFactory } from './world-store/fixtures.js';
 import { describeHistory } from './world-store/history.js';
 import { describeInsights } from './world-store/insights.js';
 import { describeMaintenanceStore } from './world-store/maintenance-store.js';
+import { describePersonalBench } from './world-store/personal-bench.js';
 import { describePyramidStore } from './world-store/pyramid-store.js';
 import { describeQueries } from './world-store/queries.js';
 import { describeSearch } from './world-store/search.js';
@@ -41,6 +42,7 @@ export function describeWorldStoreContract(name: string, factory: StoreFactory):
     describeSleepTasks(factory);
     describeInsights(factory);
     describeForgetStore(factory);
+    describePersonalBench(factory);
     describeTransactions(factory);
   });
 }

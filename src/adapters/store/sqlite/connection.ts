@@ -20,6 +20,7 @@ import type {
 import type { DumpStore } from '../../../ports/dump-store.js';
 import type { ForgetStore } from '../../../ports/forget-store.js';
 import type { LeaseRepo } from '../../../ports/lease-store.js';
+import type { PersonalBenchRepo } from '../../../ports/personal-bench-store.js';
 import type { InsightRepo } from '../../../ports/insight-store.js';
 import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
 import type { SleepTaskRepo } from '../../../ports/sleep-task-store.js';
@@ -52,6 +53,7 @@ export interface SyncRepos {
   insights: SyncOf<InsightRepo>;
   leases: SyncOf<LeaseRepo>;
   forget: SyncOf<ForgetStore>;
+  personalBench: SyncOf<PersonalBenchRepo>;
   stats: () => WorldStats;
 }
 

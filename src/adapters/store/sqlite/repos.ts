@@ -14,6 +14,7 @@ import { createMaintenanceStore } from './maintenance-store.js';
 import { createMentionRepo } from './mentions.js';
 import { createPyramidStore } from './pyramid.js';
 import { createPeriodRepo } from './periods.js';
+import { createPersonalBenchRepo } from './personal-bench.js';
 import { createProcedureRepo } from './procedures.js';
 import { createRelationshipRepo } from './relationships.js';
 import { createIngestRunRepo } from './runs.js';
@@ -46,6 +47,7 @@ export function createRepos(s: Statements, now: () => number): SyncRepos {
     insights: createInsightRepo(s),
     leases: createLeaseRepo(s),
     forget: createForgetStore(s),
+    personalBench: createPersonalBenchRepo(s),
     stats: createStats(s),
   };
 }

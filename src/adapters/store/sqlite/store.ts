@@ -1,6 +1,7 @@
 import type { DumpStore } from '../../../ports/dump-store.js';
 import type { ForgetStore } from '../../../ports/forget-store.js';
 import type { LeaseRepo } from '../../../ports/lease-store.js';
+import type { PersonalBenchRepo } from '../../../ports/personal-bench-store.js';
 import type { InsightRepo } from '../../../ports/insight-store.js';
 import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
 import type { PyramidStore } from '../../../ports/pyramid-store.js';
@@ -65,6 +66,7 @@ export function createStore(conn: Connection, scope: Scope): WorldStore {
     insights: bindRepo<InsightRepo>(r.insights, run),
     leases: bindRepo<LeaseRepo>(r.leases, run),
     forget: bindRepo<ForgetStore>(r.forget, run),
+    personalBench: bindRepo<PersonalBenchRepo>(r.personalBench, run),
     transaction: (fn) => runTransaction(conn, scope, fn),
     stats: () => run(r.stats),
     info: () => ({ adapter: 'sqlite', location: conn.path, schemaVersion: conn.schemaVersion }),

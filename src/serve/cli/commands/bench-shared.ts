@@ -32,6 +32,8 @@ export interface BenchFlags {
   budgets?: string;
   maxAnswerWords?: string;
   labels?: string;
+  generate?: boolean;
+  compare?: boolean;
 }
 
 export const optionalInt = (value: string | undefined, flag: string): number | undefined =>

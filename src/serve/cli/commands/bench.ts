@@ -21,6 +21,7 @@ import type { ActionRunner } from '../run.js';
 import { benchAblation } from './bench-ablation.js';
 import { benchContext } from './bench-context.js';
 import { benchExtraction } from './bench-extraction.js';
+import { benchPersonal } from './bench-personal.js';
 import { benchQa } from './bench-qa.js';
 import {
   benchProgress,
@@ -34,26 +35,26 @@ import {
 } from './bench-shared.js';
 import { benchTot } from './bench-tot.js';
 
-const NAMES = ['locomo', 'longmemeval', 'tot', 'ablation', 'context', 'extraction', 'scale'] as const;
+const NAMES = ['locomo', 'longmemeval', 'tot', 'ablation', 'context', 'extraction', 'personal', 'scale'] as const;
 type BenchName = (typeof NAMES)[number];
 
 export function registerBench(program: Command, run: ActionRunner): void {
   program
     .command('bench')
     .description(
-      'evaluate PIE on LoCoMo, LongMemEval and Test of Time (retrieval/context without a model, QA accuracy with --qa), the temporal-format ablation, answer-in-context at token budgets (context), extraction quality on LoCoMo (extraction), or scale',
+      'evaluate PIE on LoCoMo, LongMemEval and Test of Time (retrieval/context without a model, QA accuracy with --qa), the temporal-format ablation, answer-in-context at token budgets (context), extraction quality on LoCoMo (extraction), on questions made from your own history (personal), or scale',
     )
     .argument('<benchmark>', NAMES.join(' | '))
     .option('--data <file>', 'the benchmark file (default under $PIE_BENCH_DATA, else ../shared/data)')
     .option(
       '--limit <n>',
-      'only the first N conversations (LoCoMo), questions (LongMemEval) or items per category (Test of Time)',
+      'only the first N conversations (LoCoMo), questions (LongMemEval, personal) or items per category (Test of Time)',
     )
     .option('--k <list>', 'cut-offs for recall@k and NDCG@k, comma-separated', '5,10')
     .option('--extractor <kind>', 'offline | llm | auto (how each world is extracted)', 'offline')
     .option(
       '--llm <provider:model>',
-      'model for --extractor llm and for --qa answers (default $PIE_LLM, else an API key)',
+      'model for --extractor llm and for --qa answers (default $PIE_LLM, else an API key); personal: the model that writes the questions (with --generate) and answers and judges them (only when given)',
     )
     .option(
       '--budget-tokens <n>',
@@ -67,7 +68,7 @@ export function registerBench(program: Command, run: ActionRunner): void {
       '--qa',
       'answer and grade every question with a model (PIE vs naive_rag; tot: raw facts vs PIE; ablation: each condition); --out is then the resumable JSONL',
     )
-    .option('--judge <provider:model>', 'model of the judge for --qa (default: the --llm model)')
+    .option('--judge <provider:model>', 'model of the judge for --qa and personal (default: the --llm model)')
     .option(
       '--time-format <format>',
       'auto | semantic | absolute | hybrid: PIE context format for locomo/longmemeval --qa (the ablation uses --conditions)',
@@ -90,6 +91,8 @@ export function registerBench(program: Command, run: ActionRunner): void {
     .option('--labels <file>', 'extraction: hand labels of entities (default bench/labels/locomo-entities.jsonl)')
     .option('--budgets <list>', 'context: token budgets, comma-separated (default 1000,2000,4000,8000)')
     .option('--max-answer-words <n>', 'context: leave out answers longer than this many words a part (default 6)')
+    .option('--generate', 'personal: make a new question set from your history, replacing the stored one')
+    .option('--compare', 'personal: show the change since the previous run on the same question set')
     .action((name: string, flags: BenchFlags) => run((ctx) => bench(ctx, name, flags)));
 }
 
@@ -108,6 +111,7 @@ async function bench(ctx: CommandContext, rawName: string, flags: BenchFlags): P
   const parsed = parseName(rawName);
   if (parsed === 'scale') return benchScale(ctx);
   const ks = parseKs(flags.k);
+  if (parsed === 'personal') return benchPersonal({ ctx, flags, ks });
   const { e, label } = await extractionFor(ctx, flags);
   if (parsed === 'ablation') return benchAblation({ ctx, flags, extraction: e, extractor: label });
   if (parsed === 'context') return benchContext({ ctx, flags, extraction: e, extractor: label });

@@ -4,6 +4,7 @@ import { migration003 } from './003_pyramid.js';
 import { migration004 } from './004_history_counts.js';
 import { migration005 } from './005_sleep_tasks.js';
 import { migration006 } from './006_work_leases.js';
+import { migration007 } from './007_personal_bench.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -16,6 +17,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration004,
   migration005,
   migration006,
+  migration007,
 ];
 
 /** The schema version this code writes: the version of the last migration. */
