@@ -46,6 +46,7 @@ export function applyForgetWrite(s: Statements, input: { write: ForgetWrite; at:
     byRows('entity_mentions', ['entity_id', 'episode_id'], ['entityId', 'episodeId'], w.mentions);
     byRows('entity_aliases', ['entity_id', 'normalized'], ['entityId', 'normalized'], w.aliases);
     byIds(`DELETE FROM entities WHERE id ${IN}`, w.entityIds);
+    forgetBenchQuestions(s, w);
     byRows('turns', ['episode_id', 'seq'], ['episodeId', 'seq'], w.turns);
     byIds(`DELETE FROM episodes WHERE id ${IN}`, w.episodeIds);
 
@@ -58,6 +59,29 @@ export function applyForgetWrite(s: Statements, input: { write: ForgetWrite; at:
     for (const log of w.logs) scrubLog(s, log, w.needles);
     for (const table of FTS_TABLES) s.get(`INSERT INTO ${table} (${table}) VALUES ('optimize')`).run();
   });
+}
+
+/**
+ * The personal benchmark's questions quote the turns they were made from (`pie bench personal`): a question goes
+ * when one of its evidence turns goes, or when its question or answer holds a forgotten text or id. (A whole
+ * conversation's questions go by the episodes trigger.) The next `pie bench personal --generate` makes a new set.
+ */
+function forgetBenchQuestions(s: Statements, w: ForgetWrite): void {
+  if (w.turns.length > 0) {
+    s.get(
+      `DELETE FROM personal_bench_questions WHERE id IN (
+         SELECT question_id FROM personal_bench_evidence WHERE (episode_id, seq) IN
+           (SELECT json_extract(value, '$.episodeId'), json_extract(value, '$.seq') FROM json_each(@rows)))`,
+    ).run({ rows: JSON.stringify(w.turns) });
+  }
+  const needles = [...w.needles.texts, ...w.needles.ids.map(lowerAscii)].filter((n) => n.length > 0);
+  if (needles.length > 0) {
+    s.get(
+      `DELETE FROM personal_bench_questions WHERE EXISTS (
+         SELECT 1 FROM json_each(@needles) AS n
+         WHERE instr(lower(question), n.value) > 0 OR instr(lower(answer), n.value) > 0)`,
+    ).run({ needles: JSON.stringify(needles) });
+  }
 }
 
 function repair(s: Statements, input: { write: ForgetWrite; at: number }): void {
