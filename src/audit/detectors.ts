@@ -26,6 +26,8 @@ export interface Finding {
   source: { episodeId: string; title: string; excerpt: string | null } | null;
   /** The transition or facts concerned, when the finding is about them. */
   detail?: string;
+  /** The other entity of a likely duplicate (the one to merge into). */
+  other?: Finding['entity'];
 }
 
 const ref = (e: Entity): Finding['entity'] => ({ id: e.id, name: e.name, type: e.type });
@@ -52,6 +54,7 @@ export function duplicateFindings(input: {
         : { kind: 'review', what: `merge into "${keep.name}"?` },
       safe,
       source: null,
+      other: ref(keep),
     });
   }
   return out;
