@@ -6,8 +6,15 @@ import type { DuplicateCandidate } from '../metabolism/duplicates.js';
  * The memory audit's detectors other than junk names (junk.ts). Pure functions over what the audit loaded; each
  * returns findings with what is wrong and what to do about it.
  */
-export type FindingKind =
-  'junk' | 'duplicate' | 'no-provenance' | 'unchanged-transition' | 'conflicting-facts' | 'stale-commitment';
+export const FINDING_KINDS = [
+  'junk',
+  'duplicate',
+  'no-provenance',
+  'unchanged-transition',
+  'conflicting-facts',
+  'stale-commitment',
+] as const;
+export type FindingKind = (typeof FINDING_KINDS)[number];
 
 export type FindingAction =
   | { kind: 'archive' }
