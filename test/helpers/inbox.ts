@@ -1,3 +1,5 @@
+import { compose } from '../../src/compose.js';
+import { loadConfig } from '../../src/config/config.js';
 import type { WorldStore } from '../../src/ports/world-store.js';
 
 /** The tests' "now" (2025-11-01), as the sample is ingested. */
@@ -32,4 +34,16 @@ export async function seedInbox(store: WorldStore): Promise<{ taskId: string; ju
     recordedAt: NOW_MS,
   });
   return { taskId, junkId: junk.id };
+}
+
+/** `seedInbox` on the database file `db` (opened and closed here, as `pie` would). */
+export async function seedInboxDb(db: string): Promise<{ taskId: string; junkId: string }> {
+  const env = { PIE_TZ: 'UTC' };
+  const config = loadConfig({ flags: { db, now: '2025-11-01', tz: 'UTC' }, env });
+  const services = await compose({ config, env });
+  try {
+    return await seedInbox(services.store);
+  } finally {
+    await services.close();
+  }
 }
