@@ -65,6 +65,13 @@ export interface InboxTask {
   subjects: EntityRef[];
 }
 
+/** A page of a section: `limit` items from `offset`. */
+export interface PageInput {
+  store: WorldStore;
+  offset: number;
+  limit: number;
+}
+
 export interface Section<T> {
   total: number;
   items: T[];
@@ -142,11 +149,7 @@ async function contradictionItem(store: WorldStore, c: Contradiction): Promise<I
 }
 
 /** Open contradictions, newest first (listContradictions), each with both claims and their sources. */
-export async function inboxContradictions(input: {
-  store: WorldStore;
-  offset: number;
-  limit: number;
-}): Promise<Section<InboxContradiction>> {
+export async function inboxContradictions(input: PageInput): Promise<Section<InboxContradiction>> {
   const open = await listContradictions({ store: input.store });
   const items: InboxContradiction[] = [];
   for (const c of open.slice(input.offset, input.offset + input.limit)) {
@@ -178,11 +181,7 @@ async function livePair(store: WorldStore, task: SleepTask): Promise<[Entity, En
 }
 
 /** Merge pairs left for review: merge_duplicates tasks (open, or given up by the cycle) whose two entities are live. */
-export async function inboxMerges(input: {
-  store: WorldStore;
-  offset: number;
-  limit: number;
-}): Promise<Section<InboxMerge>> {
+export async function inboxMerges(input: PageInput): Promise<Section<InboxMerge>> {
   const { store } = input;
   const live: [SleepTask, [Entity, Entity]][] = [];
   for (const task of await actionableTasks(store)) {
@@ -207,11 +206,7 @@ export async function inboxMerges(input: {
 }
 
 /** The other sleep tasks waiting (review a low-confidence fact, a stale entity), highest priority first. */
-export async function inboxTasks(input: {
-  store: WorldStore;
-  offset: number;
-  limit: number;
-}): Promise<Section<InboxTask>> {
+export async function inboxTasks(input: PageInput): Promise<Section<InboxTask>> {
   const { store } = input;
   const tasks = (await actionableTasks(store)).filter((t) => !OWN_SECTIONS.has(t.action));
   const items: InboxTask[] = [];
@@ -232,12 +227,7 @@ export async function inboxTasks(input: {
 }
 
 /** The audit's findings, less the likely duplicates already listed as merge pairs. */
-export async function inboxAudit(input: {
-  store: WorldStore;
-  now: number;
-  offset: number;
-  limit: number;
-}): Promise<Section<Finding> & { entities: number }> {
+export async function inboxAudit(input: PageInput & { now: number }): Promise<Section<Finding> & { entities: number }> {
   const { store } = input;
   const report = await auditWorld({ store, now: input.now });
   const pairs = new Set<string>();

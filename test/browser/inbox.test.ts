@@ -1,17 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Locator, type Page, type Request } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/cli.js';
 import { seedInboxDb } from '../helpers/inbox.js';
-import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  ensureWebBuilt,
-  requireChromium,
-  startSampleServer,
-  type SampleServer,
-} from './server.js';
+import { ensureWebBuilt, launchChromium, screenshotDir, startSampleServer, type SampleServer } from './server.js';
 
 /**
  * The Inbox in Debian's Chromium against the real `pie serve` on the bundled sample (ingested offline), with what
@@ -19,11 +11,7 @@ import {
  * One decision per section, an undo, an error shown next to the buttons that caused it, buttons disabled while a
  * decision runs; no console error and no horizontal scroll on a 390 px phone.
  */
-const DOCS_SHOTS = join(ROOT, 'docs', 'screenshots');
-const SHOTS =
-  process.env.PIE_UPDATE_SCREENSHOTS === '1' || !existsSync(join(DOCS_SHOTS, 'inbox.png'))
-    ? DOCS_SHOTS
-    : join(ROOT, 'dist', 'screenshots');
+const SHOTS = screenshotDir('inbox.png');
 const WAIT = 30_000;
 const PHONE = { width: 390, height: 844 };
 
@@ -80,7 +68,6 @@ async function decide(item: Locator, button: string | RegExp): Promise<string> {
 }
 
 beforeAll(async () => {
-  requireChromium();
   mkdirSync(SHOTS, { recursive: true });
   await ensureWebBuilt();
   server = await startSampleServer({
@@ -88,7 +75,7 @@ beforeAll(async () => {
       await seedInboxDb(db);
     },
   });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(WAIT);
   page.on('console', (m) => {
