@@ -244,7 +244,7 @@ export async function inboxAudit(input: PageInput & { now: number }): Promise<Se
   };
 }
 
-/** Cheap counts for the navigation: open contradiction transitions, merge pairs and other sleep tasks waiting. */
+/** The counts of the three sections (what the navigation shows; the audit, which reads every entity, is left out). */
 export async function inboxCounts(
   store: WorldStore,
 ): Promise<{ contradictions: number; merges: number; tasks: number }> {
@@ -253,7 +253,7 @@ export async function inboxCounts(
   let live = 0;
   for (const t of merges) if ((await livePair(store, t)) !== null) live += 1;
   return {
-    contradictions: await store.transitions.count({ unresolved: true }),
+    contradictions: (await listContradictions({ store })).length,
     merges: live,
     tasks: tasks.filter((t) => !OWN_SECTIONS.has(t.action)).length,
   };

@@ -70,7 +70,7 @@ function undoControl(d: Decision, reload: () => Promise<void>): HTMLElement {
   const previous = undoable.get(d.kind);
   if (previous && document.body.contains(previous)) {
     previous.replaceChildren(
-      h('span', { class: 'muted' }, 'Undo the later decisions first (or from the Maintenance log).'),
+      h('span', { class: 'muted' }, 'To undo this, undo the later decisions first (the Maintenance log lists them).'),
     );
   }
   undoable.set(d.kind, slot);
