@@ -4,6 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { PieError, errorMessage } from '../domain/errors.js';
+import { decryptingStream, encryptingStream, isEncryptedBackup } from './cipher.js';
 import type { LineSink } from './write.js';
 import { PRIVATE_FILE_MODE } from '../config/private-files.js';
 
@@ -11,23 +12,35 @@ const gzipped = (file: string): boolean => file.endsWith('.gz');
 
 /**
  * Writes a file through a temporary sibling that replaces `file` only when `fill` succeeded, so a failed backup
- * never leaves a half-written file under the final name. A `.gz` name is gzip-compressed.
+ * never leaves a half-written file under the final name. A `.gz` name is gzip-compressed; with a `key` the bytes are
+ * encrypted (./cipher.ts), after compression.
  */
-export async function writeFileAtomically<T>(file: string, fill: (sink: LineSink) => Promise<T>): Promise<T> {
+export async function writeFileAtomically<T>(
+  file: string,
+  fill: (sink: LineSink) => Promise<T>,
+  options: { key?: string | undefined } = {},
+): Promise<T> {
   const target = resolve(file);
   if (!existsSync(dirname(target))) {
     throw new PieError('FILE_NOT_FOUND', `The directory ${dirname(target)} does not exist; create it first.`);
   }
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
   const out = createWriteStream(temp, { mode: PRIVATE_FILE_MODE });
-  const head: Writable = gzipped(target) ? createGzip() : out;
-  if (head !== out) head.pipe(out);
   let failure: unknown;
   const onError = (error: unknown): void => {
     failure ??= error;
   };
   out.on('error', onError);
-  head.on('error', onError);
+  let head: Writable = out;
+  for (const stage of [
+    options.key === undefined ? null : encryptingStream(options.key),
+    gzipped(target) ? createGzip() : null,
+  ]) {
+    if (!stage) continue;
+    stage.on('error', onError);
+    stage.pipe(head);
+    head = stage;
+  }
   const sink: LineSink = {
     async write(text) {
       if (failure !== undefined) throw failure;
@@ -58,13 +71,16 @@ export async function writeFileAtomically<T>(file: string, fill: (sink: LineSink
   }
 }
 
-/** The lines of a (possibly gzip-compressed) text file, read as a stream; read errors surface as PieErrors. */
-export async function* readLines(file: string): AsyncGenerator<string> {
+/**
+ * The lines of a (possibly gzip-compressed, possibly encrypted) text file, read as a stream; read errors surface as
+ * PieErrors. An encrypted file needs the `key` it was written with.
+ */
+export async function* readLines(file: string, key?: string): AsyncGenerator<string> {
   const path = resolve(file);
   if (!existsSync(path) || !statSync(path).isFile()) {
     throw new PieError('FILE_NOT_FOUND', `There is no backup file at ${path}.`);
   }
-  const src = createReadStream(path);
+  const src: Readable = isEncryptedBackup(path) ? decryptingStream(path, key) : createReadStream(path);
   let input: Readable = src;
   if (gzipped(path)) {
     const gunzip = createGunzip();

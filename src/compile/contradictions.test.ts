@@ -15,9 +15,9 @@ const GAP: Period = {
 const time = (format: TimeFormat): TimeContext => ({ now: NOW, tz: 'UTC', format, periods: [GAP] });
 const AUG = T('2025-08-15T14:00:00Z');
 
-const tidepool = { id: 'e1', name: 'Tidepool', type: 'project', importance: 0.9 };
-const kg = { id: 'e5', name: 'knowledge graphs win', type: 'belief', importance: 0.5 };
-const hybrid = { id: 'e6', name: 'hybrid retrieval wins', type: 'belief', importance: 0.5 };
+const tidepool = { id: 'e1', name: 'Tidepool', type: 'project', importance: 0.9, tier: 'active' as const };
+const kg = { id: 'e5', name: 'knowledge graphs win', type: 'belief', importance: 0.5, tier: 'active' as const };
+const hybrid = { id: 'e6', name: 'hybrid retrieval wins', type: 'belief', importance: 0.5, tier: 'active' as const };
 const source = { episodeId: 'conv-5', title: 'Tidepool pivots', time: AUG };
 
 const PIVOT: StateContradiction = {

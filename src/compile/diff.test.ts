@@ -21,12 +21,12 @@ const GAP: Period = {
 };
 const time = (format: TimeFormat): TimeContext => ({ now: NOW, tz: 'UTC', format, periods: [JUNIOR, GAP] });
 
-const tidepool = { id: 'e1', name: 'Tidepool', type: 'project', importance: 0.9 };
-const maya = { id: 'e2', name: 'Maya Chen', type: 'person', importance: 0.6 };
-const notion = { id: 'e3', name: 'Notion', type: 'tool', importance: 0.5 };
-const anki = { id: 'e4', name: 'Anki', type: 'tool', importance: 0.5 };
-const kg = { id: 'e5', name: 'knowledge graphs win', type: 'belief', importance: 0.5 };
-const supabase = { id: 'e6', name: 'Supabase', type: 'tool', importance: 0.5 };
+const tidepool = { id: 'e1', name: 'Tidepool', type: 'project', importance: 0.9, tier: 'active' as const };
+const maya = { id: 'e2', name: 'Maya Chen', type: 'person', importance: 0.6, tier: 'active' as const };
+const notion = { id: 'e3', name: 'Notion', type: 'tool', importance: 0.5, tier: 'active' as const };
+const anki = { id: 'e4', name: 'Anki', type: 'tool', importance: 0.5, tier: 'active' as const };
+const kg = { id: 'e5', name: 'knowledge graphs win', type: 'belief', importance: 0.5, tier: 'active' as const };
+const supabase = { id: 'e6', name: 'Supabase', type: 'tool', importance: 0.5, tier: 'active' as const };
 const AUG = T('2025-08-15T14:00:00Z');
 const OCT = T('2025-10-02T14:00:00Z');
 const none = { total: 0, items: [] };
@@ -41,12 +41,32 @@ const DIFF: WorldDiff = {
   attributesChanged: { total: 1, items: [{ entity: tidepool, attribute: 'stage', from: 'prototype', to: 'beta' }] },
   relationshipsBegun: {
     total: 1,
-    items: [{ id: 'r1', type: 'USES', source: tidepool, target: supabase, properties: {}, time: AUG }],
+    items: [
+      {
+        id: 'r1',
+        type: 'USES',
+        source: tidepool,
+        target: supabase,
+        properties: {},
+        time: AUG,
+        since: AUG,
+        until: null,
+      },
+    ],
   },
   relationshipsEnded: {
     total: 1,
     items: [
-      { id: 'r2', type: 'WORKS_ON', source: maya, target: tidepool, properties: { role: 'co-founder' }, time: OCT },
+      {
+        id: 'r2',
+        type: 'WORKS_ON',
+        source: maya,
+        target: tidepool,
+        properties: { role: 'co-founder' },
+        time: OCT,
+        since: AUG,
+        until: OCT,
+      },
     ],
   },
   beliefsReversed: {

@@ -16,10 +16,10 @@ const JUNIOR: Period = {
 const GAP: Period = { entityId: 'p2', name: 'gap semester', start: T('2025-08-15T14:00:00Z'), end: null };
 const time = (format: TimeFormat): TimeContext => ({ now: NOW, tz: 'UTC', format, periods: [JUNIOR, GAP] });
 
-const tidepool = { id: 'e1', name: 'Tidepool', type: 'project', importance: 0.9 };
-const maya = { id: 'e2', name: 'Maya Chen', type: 'person', importance: 0.6 };
-const notion = { id: 'e3', name: 'Notion', type: 'tool', importance: 0.5 };
-const junior = { id: 'p1', name: 'junior year at UMD', type: 'period', importance: 0.5 };
+const tidepool = { id: 'e1', name: 'Tidepool', type: 'project', importance: 0.9, tier: 'active' as const };
+const maya = { id: 'e2', name: 'Maya Chen', type: 'person', importance: 0.6, tier: 'active' as const };
+const notion = { id: 'e3', name: 'Notion', type: 'tool', importance: 0.5, tier: 'active' as const };
+const junior = { id: 'p1', name: 'junior year at UMD', type: 'period', importance: 0.5, tier: 'active' as const };
 
 const SNAPSHOT: WorldSnapshot = {
   at: JUNIOR.end ?? 0,
@@ -58,6 +58,7 @@ const SNAPSHOT: WorldSnapshot = {
       target: tidepool,
       properties: { role: 'co-founder' },
       validFrom: T('2024-09-10T14:00:00Z'),
+      validTo: null,
     },
     {
       id: 'r2',
@@ -66,8 +67,17 @@ const SNAPSHOT: WorldSnapshot = {
       target: junior,
       properties: {},
       validFrom: T('2024-09-10T14:00:00Z'),
+      validTo: null,
     },
-    { id: 'r3', type: 'USES', source: tidepool, target: notion, properties: {}, validFrom: T('2024-11-05T14:00:00Z') },
+    {
+      id: 'r3',
+      type: 'USES',
+      source: tidepool,
+      target: notion,
+      properties: {},
+      validFrom: T('2024-11-05T14:00:00Z'),
+      validTo: null,
+    },
   ],
 };
 

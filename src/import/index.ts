@@ -6,6 +6,7 @@
  * file never throws: it is yielded as `skipped` and the rest continues.
  */
 import { assertTimeZone } from '../domain/time.js';
+import { importClaudeExtras } from './claude-export.js';
 import { importJsonRecords } from './json-import.js';
 import { importJsonl } from './jsonl.js';
 import { importNotes } from './notes.js';
@@ -45,6 +46,7 @@ async function* run(opts: ImportOptions): AsyncGenerator<ImportEvent> {
     yield* importJsonl({ source, tz });
   } else if (isJsonFormat(plan.format)) {
     yield* importJsonRecords({ source, format: plan.format, tz });
+    if (plan.format === 'claude') yield* importClaudeExtras({ sibling: input.sibling, tz });
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { errorMessage, PieError } from '../domain/errors.js';
 import { findZipEntry, readZipEntry } from './zip.js';
 
@@ -22,7 +22,12 @@ export interface ByteSource {
 }
 
 export type ResolvedInput =
-  | { kind: 'bytes'; source: ByteSource }
+  | {
+      kind: 'bytes';
+      source: ByteSource;
+      /** Another file of the same export (beside the file, or in the same zip folder), e.g. Claude's projects.json. */
+      sibling: (baseName: string) => Promise<ByteSource | null>;
+    }
   /** A folder of notes (markdown / text files). */
   | { kind: 'notes-dir'; root: string; label: string };
 
@@ -88,6 +93,25 @@ function isZipMagic(head: Buffer): boolean {
   return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && (head[2] === 0x03 || head[2] === 0x05);
 }
 
+/** A file beside `path` with that base name, or null. */
+function fileSibling(path: string): (baseName: string) => Promise<ByteSource | null> {
+  return async (baseName) => {
+    const other = join(dirname(path), baseName);
+    const info = await statOrNull(other);
+    return info?.isFile() ? fileSource(other, Number(info.mtimeMs)) : null;
+  };
+}
+
+function zipEntrySource(zipPath: string, entryName: string, mtimeMs: number): ByteSource {
+  return {
+    label: `${zipPath}:${entryName}`,
+    name: basename(entryName),
+    mtimeMs,
+    filePath: null,
+    open: () => readZipEntry({ zipPath, entryName }),
+  };
+}
+
 async function zipSource(zipPath: string, mtimeMs: number): Promise<ResolvedInput> {
   const entryName = await findZipEntry({ zipPath, baseName: CONVERSATIONS });
   if (entryName === null) {
@@ -96,14 +120,16 @@ async function zipSource(zipPath: string, mtimeMs: number): Promise<ResolvedInpu
       `"${zipPath}" contains no ${CONVERSATIONS}; pass the ChatGPT or Claude export zip, or unzip it and pass the file you want to import.`,
     );
   }
+  const folder = entryName.slice(0, entryName.lastIndexOf('/') + 1);
   return {
     kind: 'bytes',
-    source: {
-      label: `${zipPath}:${entryName}`,
-      name: basename(entryName),
-      mtimeMs,
-      filePath: null,
-      open: () => readZipEntry({ zipPath, entryName }),
+    source: zipEntrySource(zipPath, entryName, mtimeMs),
+    sibling: async (baseName) => {
+      const other = await findZipEntry({ zipPath, baseName });
+      // Only a file of the same export: in the folder that holds conversations.json.
+      return other !== null && other.slice(0, other.lastIndexOf('/') + 1) === folder
+        ? zipEntrySource(zipPath, other, mtimeMs)
+        : null;
     },
   };
 }
@@ -119,7 +145,9 @@ export async function resolveInput(opts: { path: string; preferNotes: boolean })
   if (info.isDirectory()) {
     const inner = join(path, CONVERSATIONS);
     const innerInfo = opts.preferNotes ? null : await statOrNull(inner);
-    if (innerInfo?.isFile()) return { kind: 'bytes', source: fileSource(inner, Number(innerInfo.mtimeMs)) };
+    if (innerInfo?.isFile()) {
+      return { kind: 'bytes', source: fileSource(inner, Number(innerInfo.mtimeMs)), sibling: fileSibling(inner) };
+    }
     return { kind: 'notes-dir', root: path, label: path };
   }
   if (!info.isFile()) {
@@ -142,7 +170,7 @@ export async function resolveInput(opts: { path: string; preferNotes: boolean })
       `"${opts.path}" is named .zip but is not a zip file (damaged or incomplete download?); download the export again.`,
     );
   }
-  return { kind: 'bytes', source: fileSource(path, mtimeMs) };
+  return { kind: 'bytes', source: fileSource(path, mtimeMs), sibling: fileSibling(path) };
 }
 
 /** Up to `length` bytes from the start of a source (stops reading as soon as it has them). */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { createScriptedModel, type ScriptedAnswer } from '../adapters/llm/fake.js';
 import { openSqliteStore } from '../adapters/store/sqlite/index.js';
 import { PieError, isPieError } from '../domain/errors.js';
-import type { ModelRef } from '../ports/llm.js';
+import type { ModelRef, ModelRequest } from '../ports/llm.js';
 import type { WorldStore } from '../ports/world-store.js';
 import { llmCacheKey } from './cache-key.js';
 import { createLlmClient, type LlmClientOptions } from './client.js';
@@ -255,6 +255,44 @@ describe('LlmClient', () => {
     expect(result.text).toBe('old pond / a frog jumps in / splash');
     expect(model.calls[0]?.jsonSchema).toBeUndefined();
     expect((await client.generateText({ prompt: haiku, input: 'frogs' })).cached).toBe(true);
+  });
+
+  it('passes a free-text answer on as it arrives, and a cached one whole', async () => {
+    const { client } = setup({ 'haiku@1': ['old pond / a frog jumps in / splash'] });
+    const pieces: string[] = [];
+    const result = await client.generateText({ prompt: haiku, input: 'frogs', onText: (d) => pieces.push(d) });
+    expect(pieces.length).toBeGreaterThan(3);
+    expect(pieces.join('')).toBe(result.text);
+    const again: string[] = [];
+    const cached = await client.generateText({ prompt: haiku, input: 'frogs', onText: (d) => again.push(d) });
+    expect(cached.cached).toBe(true);
+    expect(again).toEqual(['old pond / a frog jumps in / splash']);
+  });
+
+  it('does not retry a streamed answer that failed part-way (it would be shown twice)', async () => {
+    const model = createScriptedModel({ script: {}, ref: GPT5_MINI });
+    let calls = 0;
+    const flaky = {
+      ref: model.ref,
+      generate: (request: ModelRequest) => {
+        calls += 1;
+        request.onText?.('old pond ');
+        return Promise.reject(new PieError('LLM_UNAVAILABLE', 'dropped', { details: { transient: true } }));
+      },
+    };
+    const client = createLlmClient({
+      model: flaky,
+      cache: store.llmCache,
+      clock,
+      prices: DEFAULT_PRICES,
+      sleep: async () => {},
+    });
+    const pieces: string[] = [];
+    await expect(client.generateText({ prompt: haiku, input: 'ponds', onText: (d) => pieces.push(d) })).rejects.toThrow(
+      'dropped',
+    );
+    expect(calls).toBe(1);
+    expect(pieces).toEqual(['old pond ']);
   });
 
   it('ignores a cached answer that no longer validates', async () => {

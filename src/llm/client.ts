@@ -36,6 +36,7 @@ interface RequestSpec<T> {
   maxOutputTokens?: number;
   temperature?: number;
   signal?: AbortSignal;
+  onText?: (delta: string) => void;
   validate(text: string): ParseOutcome<T>;
   repairMessage(problem: string): string;
 }
@@ -74,11 +75,23 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
   };
 
   async function callWithRetries(request: ModelRequest): Promise<ModelResponse> {
+    // Once part of an answer has been shown, a retry would show it twice: a failure then ends the call.
+    let shown = false;
+    const onText = request.onText;
+    const req: ModelRequest = onText
+      ? {
+          ...request,
+          onText: (delta) => {
+            shown = true;
+            onText(delta);
+          },
+        }
+      : request;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await model.generate(request);
+        return await model.generate(req);
       } catch (error) {
-        if (request.signal?.aborted) throw error;
+        if (request.signal?.aborted || shown) throw error;
         const delayMs = retryDelay({ error, attempt, policy });
         if (delayMs === null) throw attempt > 1 ? withAttempts(error, attempt) : error;
         options.onRetry?.({ prompt: request.prompt, model: label, attempt, delayMs, error });
@@ -102,6 +115,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
           costUsd: 0,
           costKnown: true,
         });
+        spec.onText?.(hit.response);
         return { value: parsed.value, usage: { ...emptyUsage(), cachedCalls: 1 }, cached: true };
       }
     }
@@ -109,8 +123,18 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
     let usage = emptyUsage();
     let messages = spec.messages;
     const answers: { text: string; problem: string; response: ModelResponse; outcome: ParseOutcome<T> }[] = [];
+    let streamed = false;
+    const onText = spec.onText;
     for (let round = 1; round <= 2; round++) {
       const response = await callWithRetries({
+        ...(onText === undefined
+          ? {}
+          : {
+              onText: (delta: string) => {
+                streamed = true;
+                onText(delta);
+              },
+            }),
         prompt: spec.promptId,
         messages,
         ...(spec.jsonSchema === undefined
@@ -145,6 +169,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
         ...(response.finishReason === undefined ? {} : { finishReason: response.finishReason }),
       });
       if (outcome.ok) {
+        if (onText && !streamed) onText(response.text);
         await cache.put({
           key,
           model: label,
@@ -194,6 +219,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
         ...(prompt.maxOutputTokens === undefined ? {} : { maxOutputTokens: prompt.maxOutputTokens }),
         ...(prompt.temperature === undefined ? {} : { temperature: prompt.temperature }),
         ...(input.signal === undefined ? {} : { signal: input.signal }),
+        ...(input.onText === undefined ? {} : { onText: input.onText }),
         validate: validateText,
         repairMessage: () => 'Your previous answer was empty. Please answer the request above.',
       });

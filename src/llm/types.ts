@@ -50,5 +50,11 @@ export interface LlmClient {
   /** Whether the price table knows this model; when false, costs are reported as 0 and should read "unknown". */
   readonly priceKnown: boolean;
   generate<I, O>(input: { prompt: PromptModule<I, O>; input: I; signal?: AbortSignal }): Promise<LlmResult<O>>;
-  generateText<I>(input: { prompt: TextPromptModule<I>; input: I; signal?: AbortSignal }): Promise<LlmTextResult>;
+  /** With `onText`, the answer is passed on as it arrives (all at once when cached or when the model cannot stream). */
+  generateText<I>(input: {
+    prompt: TextPromptModule<I>;
+    input: I;
+    signal?: AbortSignal;
+    onText?: (delta: string) => void;
+  }): Promise<LlmTextResult>;
 }

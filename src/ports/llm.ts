@@ -39,6 +39,11 @@ export interface ModelRequest {
   maxOutputTokens?: number;
   temperature?: number;
   signal?: AbortSignal;
+  /**
+   * The answer's text as it arrives (plain-text requests only). An adapter that can stream calls it with each piece;
+   * one that cannot ignores it (the client then passes the whole text once).
+   */
+  onText?: (delta: string) => void;
 }
 
 /** Why the model stopped; `length` means the answer was cut off at `maxOutputTokens`. */

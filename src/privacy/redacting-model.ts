@@ -22,8 +22,28 @@ export function redactingModel(input: {
       const messages = request.messages.map((m) => ({ ...m, content: redactor.redact(m.content) }));
       const counts = redactor.counts();
       if (Object.keys(counts).length > 0) input.onRedacted?.(counts);
-      const response = await model.generate({ ...request, messages });
-      return { ...response, text: redactor.restore(response.text, { json: request.jsonSchema !== undefined }) };
+      const json = request.jsonSchema !== undefined;
+      const onText = request.onText;
+      if (!onText) {
+        const response = await model.generate({ ...request, messages });
+        return { ...response, text: redactor.restore(response.text, { json }) };
+      }
+      // Streamed: a placeholder can arrive in pieces ("⟦EMA", "IL_1⟧"), so text from an unclosed "⟦" on is held back
+      // until it closes; everything before it is restored and passed on.
+      let held = '';
+      const response = await model.generate({
+        ...request,
+        messages,
+        onText: (delta) => {
+          held += delta;
+          const open = held.lastIndexOf('⟦');
+          const cut = open !== -1 && !held.includes('⟧', open) ? open : held.length;
+          if (cut > 0) onText(redactor.restore(held.slice(0, cut), { json }));
+          held = held.slice(cut);
+        },
+      });
+      if (held !== '') onText(redactor.restore(held, { json }));
+      return { ...response, text: redactor.restore(response.text, { json }) };
     },
   };
 }

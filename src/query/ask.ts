@@ -163,11 +163,14 @@ export async function answerFromContext(input: {
   now: number;
   tz: string;
   signal?: AbortSignal;
+  /** The answer as it arrives (streamed when the model can; all at once otherwise). */
+  onText?: (delta: string) => void;
 }): Promise<Answer> {
   const result = await input.client.generateText({
     prompt: ANSWER_PROMPT,
     input: { question: input.question.trim(), context: input.context.text, now: longDate(input.now, input.tz) },
     ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.onText ? { onText: input.onText } : {}),
   });
   return { text: result.text.trim(), model: input.client.label, usage: result.usage, cached: result.cached };
 }

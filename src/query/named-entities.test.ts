@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickNamed } from './named-entities.js';
+import { nameInQuestion, pickNamed } from './named-entities.js';
 import { entity } from './test-kit.js';
 
 describe('pickNamed', () => {
@@ -28,5 +28,20 @@ describe('pickNamed', () => {
   });
   it('leaves period entities to the time parser', () => {
     expect(pickNamed({ question: 'What did I do in the gap semester?', entities: all })).toEqual([]);
+  });
+});
+
+describe('nameInQuestion', () => {
+  const maya = entity({ id: 'maya', name: 'Maya Chen', aliases: ['Maya', 'MC'], type: 'person' });
+  it.each([
+    ['Maya Chen', { name: 'Maya Chen', exact: true }],
+    ['  maya chen! ', { name: 'Maya Chen', exact: true }],
+    ["Maya's", { name: 'Maya', exact: true }],
+    ['mc', { name: 'MC', exact: true }],
+    ['what Maya Chen said', { name: 'Maya Chen', exact: false }],
+    ['Maya at work', { name: 'Maya', exact: false }],
+    ['Mayan ruins', null],
+  ])('%j', (question, want) => {
+    expect(nameInQuestion({ question, entity: maya })).toEqual(want);
   });
 });

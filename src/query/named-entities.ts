@@ -22,18 +22,11 @@ export async function findNamedEntities(input: { store: WorldStore; question: st
 
 /** Pure part of findNamedEntities: which of `entities` the question names, most specific first. */
 export function pickNamed(input: { question: string; entities: readonly Entity[] }): Entity[] {
-  // Possessives go before normalizing: the resolver's key for "Maya's" is "mayas", the question means Maya.
-  const q = ` ${normalizeName(input.question.replace(/[’']s\b/g, ''))} `;
+  const q = questionKey(input.question);
   const matches: { entity: Entity; start: number; length: number }[] = [];
   for (const entity of input.entities) {
     if (entity.type === 'period') continue;
-    let best: { start: number; length: number } | null = null;
-    for (const name of [entity.name, ...entity.aliases]) {
-      const key = normalizeName(name);
-      if (key.length < 2) continue;
-      const at = q.indexOf(` ${key} `);
-      if (at >= 0 && (!best || key.length > best.length)) best = { start: at, length: key.length };
-    }
+    const best = longestName(q, entity);
     if (best) matches.push({ entity, ...best });
   }
   matches.sort((a, b) => b.length - a.length || b.entity.importance - a.entity.importance || a.start - b.start);
@@ -46,4 +39,42 @@ export function pickNamed(input: { question: string; entities: readonly Entity[]
     if (!out.some((e) => e.id === m.entity.id)) out.push(m.entity);
   }
   return out;
+}
+
+/** How a question names an entity: the name or alias it holds, and whether that is the whole question. */
+export interface NameMatch {
+  /** The entity's name or alias as the entity spells it. */
+  name: string;
+  /** The whole question is that name (after normalizing: case, punctuation, a possessive). */
+  exact: boolean;
+}
+
+/** Pure: the longest name or alias of `entity` the question holds as a whole phrase, or null when it holds none. */
+export function nameInQuestion(input: {
+  question: string;
+  entity: Pick<Entity, 'name' | 'aliases'>;
+}): NameMatch | null {
+  const q = questionKey(input.question);
+  const best = longestName(q, input.entity);
+  return best ? { name: best.name, exact: best.length === q.length - 2 } : null;
+}
+
+/** The question as names are compared with it: normalized, padded with a space on each side. */
+function questionKey(question: string): string {
+  // Possessives go before normalizing: the resolver's key for "Maya's" is "mayas", the question means Maya.
+  return ` ${normalizeName(question.replace(/[’']s\b/g, ''))} `;
+}
+
+function longestName(
+  q: string,
+  entity: Pick<Entity, 'name' | 'aliases'>,
+): { name: string; start: number; length: number } | null {
+  let best: { name: string; start: number; length: number } | null = null;
+  for (const name of [entity.name, ...entity.aliases]) {
+    const key = normalizeName(name);
+    if (key.length < 2) continue;
+    const at = q.indexOf(` ${key} `);
+    if (at >= 0 && (!best || key.length > best.length)) best = { name, start: at, length: key.length };
+  }
+  return best;
 }

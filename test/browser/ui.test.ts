@@ -1,35 +1,19 @@
-import { existsSync, mkdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/cli.js';
-import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  ensureWebBuilt,
-  requireChromium,
-  startSampleServer,
-  type SampleServer,
-} from './server.js';
+import { openRoute, openSampleSession, SHOTS, type SampleSession } from './page.js';
+import type { SampleServer } from './server.js';
 
 /**
  * The web UI in Debian's Chromium against the real `pie serve` on the bundled sample (ingested offline), with the
  * scripted fake model for chat. One browser for the file; every step waits for what it needs (no sleeps).
  *
- * Each main view is saved as a PNG: into dist/screenshots/ on every run, and into docs/screenshots/ (the committed
- * ones the README shows) when PIE_UPDATE_SCREENSHOTS=1 or when they are missing there. Entity ids are random, so
- * ties in an ordering can draw differently from run to run; writing docs/ only on request keeps the tree clean.
+ * Each main view is saved as a PNG (see SHOTS in page.ts for where).
  */
-const DOCS_SHOTS = join(ROOT, 'docs', 'screenshots');
-const SHOTS =
-  process.env.PIE_UPDATE_SCREENSHOTS === '1' || !existsSync(join(DOCS_SHOTS, 'entity.png'))
-    ? DOCS_SHOTS
-    : join(ROOT, 'dist', 'screenshots');
-const WAIT = 30_000;
 
+let session: SampleSession;
 let server: SampleServer;
-let browser: Browser;
 let page: Page;
 const foreign: string[] = [];
 
@@ -45,31 +29,12 @@ async function api<T>(path: string): Promise<T> {
 }
 
 async function go(hash: string, ready: string): Promise<void> {
-  await page.goto(`${server.url}${hash}`);
-  // A hash change keeps the old view in the page until the new one renders: wait for this address's content.
-  await page.waitForFunction(
-    (want) => {
-      // Node's type library has no DOM: the page's `main` is read structurally.
-      type Main = { dataset: { route?: string }; hasAttribute(name: string): boolean };
-      const doc = (globalThis as unknown as { document: { getElementById(id: string): Main | null } }).document;
-      const main = doc.getElementById('main');
-      return main?.dataset.route === want && !main.hasAttribute('aria-busy');
-    },
-    hash,
-    { timeout: WAIT },
-  );
-  await page.waitForSelector(ready, { timeout: WAIT });
-  await page.waitForLoadState('networkidle');
+  await openRoute({ page, url: server.url, hash, ready });
 }
 
 beforeAll(async () => {
-  requireChromium();
-  mkdirSync(SHOTS, { recursive: true });
-  await ensureWebBuilt();
-  server = await startSampleServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-  page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  page.setDefaultTimeout(WAIT);
+  session = await openSampleSession();
+  ({ server, page } = session);
   const origin = new URL(server.url).origin;
   page.on('request', (r) => {
     const url = r.url();
@@ -78,8 +43,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.close();
 });
 
 describe('web UI', () => {
@@ -152,8 +116,8 @@ describe('web UI', () => {
     await page.getByLabel('From (period or date)').fill('junior year at UMD');
     await page.getByLabel('To (period, date or now)').fill('gap semester in San Francisco');
     await page.getByRole('button', { name: 'Compare' }).click();
-    await page.waitForSelector('#diff-result pre');
-    expect(await page.locator('#diff-result').textContent()).toMatch(/junior year|gap semester/i);
+    await page.waitForSelector('#diff-new');
+    expect(await page.locator('#diff-summary').textContent()).toMatch(/junior year at UMD.*gap semester/);
     await shot('diff');
   });
 
@@ -167,7 +131,7 @@ describe('web UI', () => {
     expect(await page.getByLabel('To (period, date or now)').inputValue()).toBe('my PhD');
     expect(await page.locator('#diff-result .error').textContent()).toContain('No period is called "my PhD"');
     await page.locator('#diff-result .suggestions button', { hasText: 'gap semester in San Francisco' }).click();
-    await page.waitForSelector('#diff-result pre');
+    await page.waitForSelector('#diff-new');
     expect(await page.getByLabel('To (period, date or now)').inputValue()).toBe('gap semester in San Francisco');
   });
 
@@ -180,16 +144,18 @@ describe('web UI', () => {
   });
 
   it('shows the world at a date, with the state entities had then', async () => {
-    await go('#/snapshot?at=2025-01-15', '#snapshot-result pre');
-    const text = (await page.locator('#snapshot-result').textContent()) ?? '';
-    expect(text).toContain('World as of 15 January 2025');
+    await go('#/snapshot?at=2025-01-15', '#snapshot-summary');
+    expect(await page.locator('#snapshot-summary').textContent()).toMatch(/^As of 2025-01-15: /);
+    expect(await page.locator('#snapshot-result details.model-text pre').textContent()).toContain(
+      'World as of 15 January 2025',
+    );
     // On 15 January 2025 Tidepool was a prototype (launched on 27 January, pivoted in March); Firebase was already
     // dropped for Supabase (December 2024); the gap semester had not begun.
-    const line = (name: string) => text.split('\n').find((l) => l.includes(`• ${name} (`)) ?? '';
-    expect(line('Tidepool')).toContain('stage: prototype');
-    expect(line('Tidepool')).not.toMatch(/launched|pivoted|research-notes/);
-    expect(line('Firebase')).toContain('status: dropped');
-    expect(text).not.toContain('gap semester in San Francisco (period)');
+    const state = (name: string) => page.locator(`#snapshot-result li[data-entity="${name}"] dl.state`).textContent();
+    expect(await state('Tidepool')).toContain('stageprototype');
+    expect(await state('Tidepool')).not.toMatch(/launched|pivoted|research-notes/);
+    expect(await state('Firebase')).toContain('statusdropped');
+    expect(await page.locator('#snapshot-result [data-entity="gap semester in San Francisco"]').count()).toBe(0);
     await shot('snapshot');
   });
 
@@ -282,7 +248,7 @@ describe('web UI', () => {
       ['#/search?q=Maya', '#search-results li'],
       ['#/graph/Tidepool', '#graph-nodes li'],
       ['#/diff', 'form'],
-      ['#/snapshot', '#snapshot-result pre'],
+      ['#/snapshot', '#snapshot-summary'],
       ['#/chat', 'textarea'],
       ['#/maintenance', '#health-h'],
     ] as const) {

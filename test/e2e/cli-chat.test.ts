@@ -1,7 +1,8 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pie, pieWithInput, SAMPLE, tempDir } from '../helpers/cli.js';
+import { finished, pie, pieWithInput, SAMPLE, spawnPie, tempDir } from '../helpers/cli.js';
 
 /**
  * `pie chat` through a pipe, as a script or a shell would drive it: each line is routed as a question (answered from
@@ -100,5 +101,34 @@ describe('pie chat', () => {
     });
     expect(lines[2]).toMatchObject({ route: 'small-talk' });
     expect(lines[3]).toMatchObject({ route: 'question' });
+  }, 60_000);
+
+  it('streams a model answer as it arrives, printed once, with the line under it', async () => {
+    const script = join(dir, 'answer.json');
+    const answer = 'Tidepool began as a study-group app and pivoted to a research-notes tool for labs [1].';
+    writeFileSync(
+      script,
+      JSON.stringify({
+        streamDelayMs: 40,
+        prompts: {
+          'classify-query@1': [{ response: { intent: 'entity_lookup', entities: ['Tidepool'], wantsHistory: false } }],
+          'answer-question@1': [{ response: answer }],
+        },
+      }),
+    );
+    const child = spawnPie(['--db', db, ...G, 'chat', '--llm', `fake:${script}`], {}, { stdin: true });
+    // Each piece of output with the moment it came: a streamed answer arrives in several.
+    const arrivals: { at: number; text: string }[] = [];
+    child.stdout?.on('data', (d: Buffer) => arrivals.push({ at: Date.now(), text: d.toString() }));
+    child.stdin?.end('What is Tidepool?\n/quit\n');
+    const r = await finished(child);
+    expect(r.code, r.stderr).toBe(0);
+    const out = arrivals.map((a) => a.text).join('');
+    expect(out.split(answer)).toHaveLength(2);
+    expect(out).toContain(
+      `[asked] ${answer}\n(fake:${script} (from --llm); /why for the sources)  /other stores it instead.`,
+    );
+    const answerParts = arrivals.filter((a) => answer.includes(a.text.trim()) && a.text.trim() !== '');
+    expect(answerParts.length).toBeGreaterThan(3);
   }, 60_000);
 });

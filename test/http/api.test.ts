@@ -1,5 +1,10 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readLines } from '../../src/backup/index.js';
+import { backupResponse } from '../../src/serve/http/routes/runs.js';
 import { fixtureWorld, openApi, type Api } from './harness.js';
 
 interface Page<T> {
@@ -326,6 +331,22 @@ describe('HTTP API: runs and backup', () => {
     const header = JSON.parse(text.split('\n')[0] ?? '{}') as { format?: string };
     expect(header.format).toBeTruthy();
     expect(text).toContain('Tidepool');
+  });
+
+  it('encrypts the download with the database key when there is one, and it restores with that key', async () => {
+    const res = await backupResponse({ ...api.deps, backupKey: 'the database key' });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(0, 8).toString('latin1')).toBe('PIEBAK1\n');
+    expect(bytes.includes('Tidepool')).toBe(false);
+    const file = join(tmpdir(), `pie-download-${process.pid}.jsonl.gz`);
+    writeFileSync(file, bytes);
+    try {
+      const lines: string[] = [];
+      for await (const line of readLines(file, 'the database key')) lines.push(line);
+      expect(lines.join('\n')).toContain('Tidepool');
+    } finally {
+      rmSync(file, { force: true });
+    }
   });
 });
 

@@ -48,6 +48,7 @@ describe('encryption at rest', () => {
     expect(header(db)).not.toBe('SQLite format 3\u0000');
     expect(fileBytes(db).includes(PLANTED)).toBe(false);
     expect(fileBytes(db).includes('Boston')).toBe(false);
+    expect((await pie(['--db', db, 'stats'], env)).stdout).toMatch(/^Database: .*keyed\.db \(encrypted\)$/m);
     const found = await pie(['--db', db, 'search', 'locker code'], env);
     expect(found.code).toBe(0);
     expect(found.stdout).toContain(PLANTED);
@@ -115,7 +116,31 @@ describe('encryption at rest', () => {
     const db = join(dir, 'keyed.db');
     const env = { PIE_DB_KEY: KEY };
     const backup = join(dir, 'keyed.jsonl.gz');
-    expect((await pie(['--db', db, 'backup', backup], env)).code).toBe(0);
+    const written = await pie(['--db', db, 'backup', backup], env);
+    expect(written.code).toBe(0);
+    expect(written.stdout).toContain('encrypted with the database key');
+    // The backup is encrypted too: no plain text, no gzip stream to open without the key.
+    expect(readFileSync(backup).includes(PLANTED)).toBe(false);
+    expect(readFileSync(backup).subarray(0, 8).toString('latin1')).toBe('PIEBAK1\n');
+    const nokey = await pie(['--db', join(dir, 'nokey.db'), 'restore', backup]);
+    expect(nokey.code).toBe(5);
+    expect(nokey.stderr).toMatch(/backup .* is encrypted; set PIE_DB_KEY/);
+    const wrongKey = await pie(['--db', join(dir, 'wrongkey.db'), 'restore', backup], { PIE_DB_KEY: 'nope' });
+    expect(wrongKey.code).toBe(5);
+    expect(wrongKey.stderr).toMatch(/does not open the backup/);
+    expect(existsSync(join(dir, 'nokey.db')) || existsSync(join(dir, 'wrongkey.db'))).toBe(false);
+    // An altered byte fails the authentication at the end: the restore changes nothing.
+    const altered = join(dir, 'altered.jsonl.gz');
+    const bytes = readFileSync(backup);
+    bytes[bytes.length - 40] = (bytes[bytes.length - 40] ?? 0) ^ 0xff;
+    writeFileSync(altered, bytes);
+    const bad = await pie(['--db', join(dir, 'altered.db'), 'restore', altered], env);
+    expect(bad.code).not.toBe(0);
+    expect(existsSync(join(dir, 'altered.db'))).toBe(false);
+    // --plain writes a readable backup when asked.
+    const plain = join(dir, 'plain-copy.jsonl');
+    expect((await pie(['--db', db, 'backup', plain, '--plain'], env)).code).toBe(0);
+    expect(readFileSync(plain, 'utf8')).toContain(PLANTED);
     const copy = join(dir, 'restored.db');
     const restored = await pie(['--db', copy, 'restore', backup], env);
     expect(restored.code, restored.stderr).toBe(0);

@@ -39,11 +39,16 @@ export function date(iso: string | null | undefined): string {
   return iso.slice(0, 10);
 }
 
+/** A state value as text: ∅ for none (never "null"). */
+export function valueText(v: unknown): string {
+  return v === undefined || v === null || v === '' ? '∅' : String(v);
+}
+
 /** `a → b` for a state; values compact. */
 export function stateText(state: Record<string, unknown> | null | undefined): string {
   if (!state) return '';
   return Object.entries(state)
-    .map(([k, v]) => `${k}: ${String(v)}`)
+    .map(([k, v]) => `${k}: ${valueText(v)}`)
     .join(', ');
 }
 

@@ -1,4 +1,4 @@
-import { APICallError } from 'ai';
+import { APICallError, simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { isPieError, type PieError } from '../../domain/errors.js';
@@ -163,5 +163,67 @@ describe('createLanguageModel configuration', () => {
         env: { OPENAI_BASE_URL: 'http://proxy:4000/v1/' },
       }).ref,
     ).toEqual({ provider: 'openai', model: 'gpt-5-mini', baseUrl: 'http://proxy:4000/v1' });
+  });
+
+  it('streams a free-text answer piece by piece when asked, with usage and finish reason', async () => {
+    const usage = {
+      inputTokens: { total: 50, noCache: 50, cacheRead: 0, cacheWrite: 0 },
+      outputTokens: { total: 6, text: 6, reasoning: 0 },
+    };
+    const mock = new MockLanguageModelV3({
+      doStream: {
+        stream: simulateReadableStream({
+          chunks: [
+            { type: 'stream-start', warnings: [] },
+            { type: 'text-start', id: 't' },
+            { type: 'text-delta', id: 't', delta: 'Tidepool ' },
+            { type: 'text-delta', id: 't', delta: 'pivoted ' },
+            { type: 'text-delta', id: 't', delta: 'in March.' },
+            { type: 'text-end', id: 't' },
+            { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
+          ],
+        }),
+      },
+    });
+    const pieces: string[] = [];
+    const response = await createAiSdkModel({ setup: setupFor(mock) }).generate({
+      prompt: 'answer@1',
+      messages: [{ role: 'user', content: 'What happened?' }],
+      onText: (d) => pieces.push(d),
+    });
+    expect(pieces).toEqual(['Tidepool ', 'pivoted ', 'in March.']);
+    expect(response).toEqual({
+      text: 'Tidepool pivoted in March.',
+      inputTokens: 50,
+      outputTokens: 6,
+      finishReason: 'stop',
+    });
+    expect(mock.doGenerateCalls).toHaveLength(0);
+  });
+
+  it('turns an error in the stream into the same PieError as a failed call', async () => {
+    const mock = new MockLanguageModelV3({
+      doStream: {
+        stream: simulateReadableStream({
+          chunks: [
+            { type: 'stream-start', warnings: [] },
+            {
+              type: 'error',
+              error: new APICallError({
+                message: 'Rate limit reached',
+                url: 'https://api.openai.com/v1/responses',
+                requestBodyValues: {},
+                statusCode: 429,
+                isRetryable: true,
+              }),
+            },
+          ],
+        }),
+      },
+    });
+    const error = await createAiSdkModel({ setup: setupFor(mock) })
+      .generate({ prompt: 'answer@1', messages: [{ role: 'user', content: 'Hi' }], onText: () => {} })
+      .catch((e: unknown) => e);
+    expect(isPieError(error) ? error.code : error).toBe('LLM_RATE_LIMITED');
   });
 });

@@ -3,6 +3,7 @@ import {
   NoObjectGeneratedError,
   Output,
   generateText,
+  streamText,
   jsonSchema,
   type JSONSchema7,
   type ModelMessage as AiMessage,
@@ -71,6 +72,32 @@ function rejectsStructuredOutput(error: unknown): boolean {
   );
 }
 
+/** A plain-text answer streamed piece by piece (`streamText`); an error part fails the call as generateText would. */
+async function streamed(
+  settings: Parameters<typeof streamText>[0],
+  onText: (delta: string) => void,
+): Promise<ModelResponse> {
+  // Errors arrive as stream parts and are thrown below; the SDK's own logging of them is turned off.
+  const result = streamText({ ...settings, onError: () => {} });
+  let text = '';
+  let reason: FinishReason | undefined;
+  let inputTokens = 0;
+  let outputTokens = 0;
+  for await (const part of result.fullStream) {
+    if (part.type === 'text-delta') {
+      text += part.text;
+      onText(part.text);
+    } else if (part.type === 'error') {
+      throw part.error;
+    } else if (part.type === 'finish') {
+      reason = finishReason(part.finishReason);
+      inputTokens = part.totalUsage.inputTokens ?? 0;
+      outputTokens = part.totalUsage.outputTokens ?? 0;
+    }
+  }
+  return { text, inputTokens, outputTokens, ...(reason === undefined ? {} : { finishReason: reason }) };
+}
+
 /**
  * The `LanguageModel` port on the Vercel AI SDK 6 (`generateText`, `Output.object` with a JSON Schema). The SDK's
  * own retries are off (`maxRetries: 0`): the core client retries with its own policy. Provider errors become
@@ -109,6 +136,7 @@ export function createAiSdkModel(input: { setup: ProviderSetup; timeoutMs?: numb
       ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
       ...(request.signal === undefined ? {} : { abortSignal: request.signal }),
     };
+    if (request.onText && schema === undefined) return streamed(settings, request.onText);
     try {
       const result = native
         ? await generateText({

@@ -21,6 +21,8 @@ const ruleSchema = z.object({
 });
 const fileSchema = z.object({
   delayMs: z.number().int().min(0).optional(),
+  /** Wait between the streamed pieces of a plain-text answer. */
+  streamDelayMs: z.number().int().min(0).optional(),
   prompts: z.record(z.string(), z.array(ruleSchema)),
 });
 
@@ -49,6 +51,7 @@ export function createFakeModelFromFile(path: string): ScriptedModel {
   return createScriptedModel({
     respond,
     ...(parsed.delayMs !== undefined ? { delayMs: parsed.delayMs } : {}),
+    ...(parsed.streamDelayMs !== undefined ? { streamDelayMs: parsed.streamDelayMs } : {}),
     ref: { provider: 'fake', model: path },
   });
 }

@@ -21,6 +21,8 @@ export interface ScriptedModelOptions {
   respond?: (request: ModelRequest) => string | object | Promise<string | object>;
   /** Wait this long before every answer (honours the request's abort signal). */
   delayMs?: number;
+  /** Wait this long between the streamed pieces of a plain-text answer (default 0). */
+  streamDelayMs?: number;
   ref?: ModelRef;
 }
 
@@ -77,6 +79,13 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Scripte
         await delay(options.delayMs, undefined, request.signal === undefined ? undefined : { signal: request.signal });
       }
       const text = await answerFor(request);
+      // Streams a plain-text answer in pieces of a few words, as a provider would.
+      if (request.onText && request.jsonSchema === undefined) {
+        for (const piece of text.match(/\S+\s*|\s+/g) ?? []) {
+          request.onText(piece);
+          await delay(options.streamDelayMs ?? 0);
+        }
+      }
       const inputChars = request.messages.reduce((sum, m) => sum + m.content.length, 0);
       return {
         text,

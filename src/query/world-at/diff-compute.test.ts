@@ -10,7 +10,13 @@ const B_END = T('2025-10-02T14:00:00Z');
 const A: Span = { kind: 'period', start: T('2024-09-10T14:00:00Z'), end: A_END + 1, at: A_END, label: 'junior year' };
 const B: Span = { kind: 'period', start: T('2025-08-15T14:00:00Z'), end: B_END + 1, at: B_END, label: 'gap semester' };
 
-const ref = (id: string, type: string, importance = 0.5): EntityRef => ({ id, name: id, type, importance });
+const ref = (id: string, type: string, importance = 0.5): EntityRef => ({
+  id,
+  name: id,
+  type,
+  importance,
+  tier: 'active',
+});
 const REFS = [
   ref('Tidepool', 'project', 0.9),
   ref('Maya', 'person', 0.6),

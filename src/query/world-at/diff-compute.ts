@@ -54,6 +54,9 @@ export interface RelationshipChange {
   properties: Record<string, StateValue>;
   /** When it began (begun) or ended (ended). */
   time: number;
+  /** Its whole validity: since when it held, and until when (null while it still holds). */
+  since: number;
+  until: number | null;
 }
 
 export interface ContradictionChange {
@@ -157,7 +160,15 @@ function relationshipChanges(input: DiffInput): Pick<WorldDiff, 'relationshipsBe
     const source = refs.get(r.sourceId);
     const target = refs.get(r.targetId);
     if (!source || !target) continue;
-    const base = { id: r.id, type: r.type, source, target, properties: r.properties };
+    const base = {
+      id: r.id,
+      type: r.type,
+      source,
+      target,
+      properties: r.properties,
+      since: r.validFrom,
+      until: r.validTo,
+    };
     const validAtAfter = r.validFrom <= after.at && (r.validTo === null || r.validTo > after.at);
     const validAtBefore = r.validFrom <= before.at && (r.validTo === null || r.validTo > before.at);
     if (validAtAfter && !validAtBefore) begun.push({ ...base, time: r.validFrom });

@@ -52,10 +52,10 @@ export async function diffWorld(input: { store: WorldStore; a: Span; b: Span; li
 
 /** The entities that existed at `at` (not archived by then) and their state from the facts valid then. */
 async function worldAt(input: { store: WorldStore; at: number; refs: Map<string, EntityRef> }): Promise<WorldAt> {
-  const list = (await entitiesAt({ store: input.store, at: input.at })).map((p) => p.entity);
   const entities = new Map<string, EntityRef & { firstSeen: number }>();
-  for (const e of list) {
-    const ref = refOf(e);
+  // Each ref carries the tier it had then; the later world is read last, so a diff's refs are badged as at B.
+  for (const { entity: e, tier } of await entitiesAt({ store: input.store, at: input.at })) {
+    const ref = refOf(e, tier);
     input.refs.set(e.id, ref);
     entities.set(e.id, { ...ref, firstSeen: e.firstSeen });
   }

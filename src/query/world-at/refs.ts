@@ -1,16 +1,18 @@
-import type { Entity } from '../../domain/world.js';
+import type { Entity, Tier } from '../../domain/world.js';
 import type { WorldStore } from '../../ports/world-store.js';
 
-/** Enough of an entity to name it and rank it. */
+/** Enough of an entity to name it, rank it and badge it. */
 export interface EntityRef {
   id: string;
   name: string;
   type: string;
   importance: number;
+  /** Its tier: at the instant the world is read at when the ref comes from that world, else its current tier. */
+  tier: Tier;
 }
 
-export function refOf(e: Entity): EntityRef {
-  return { id: e.id, name: e.name, type: e.type, importance: e.importance };
+export function refOf(e: Entity, tier: Tier = e.tier): EntityRef {
+  return { id: e.id, name: e.name, type: e.type, importance: e.importance, tier };
 }
 
 /** A list cut to its most important items, with how many there were in all. */

@@ -29,6 +29,8 @@ export interface SnapshotRelationship {
   target: EntityRef;
   properties: Record<string, StateValue>;
   validFrom: number;
+  /** When it ended (after the snapshot's instant), null while it still holds. */
+  validTo: number | null;
 }
 
 export interface WorldSnapshot {
@@ -124,8 +126,7 @@ export async function snapshotAt(input: {
     }
   }
   const entities: SnapshotEntity[] = shown.map((e) => ({
-    ...refOf(e),
-    tier: tierAt.get(e.id) ?? e.tier,
+    ...refOf(e, tierAt.get(e.id)),
     firstSeen: e.firstSeen,
     state: states.get(e.id) ?? {},
     changes: changes.get(e.id) ?? 0,
@@ -149,7 +150,12 @@ export async function snapshotAt(input: {
     active,
     limit,
     entities,
-    relationships: await relationshipsAt({ store, at, ids, known: new Map(all.map((e) => [e.id, refOf(e)])) }),
+    relationships: await relationshipsAt({
+      store,
+      at,
+      ids,
+      known: new Map(all.map((e) => [e.id, refOf(e, tierAt.get(e.id))])),
+    }),
   };
 }
 
@@ -171,7 +177,8 @@ async function relationshipsAt(input: {
     const source = refs.get(r.sourceId);
     const target = refs.get(r.targetId);
     if (!source || !target) continue;
-    out.push({ id: r.id, type: r.type, source, target, properties: r.properties, validFrom: r.validFrom });
+    const { id, type, properties, validFrom, validTo } = r;
+    out.push({ id, type, source, target, properties, validFrom, validTo });
   }
   return out;
 }

@@ -14,10 +14,12 @@ import { graphRoutes } from './routes/graph.js';
 import { inboxRoutes } from './routes/inbox.js';
 import { maintenanceRoutes } from './routes/maintenance.js';
 import { backupResponse, runRoutes } from './routes/runs.js';
+import { searchRoutes } from './routes/search.js';
 import { worldRoutes } from './routes/world.js';
 import { readStatic } from './static.js';
 
 export const ROUTES: readonly Route[] = [
+  ...searchRoutes,
   ...entityRoutes,
   ...graphRoutes,
   ...worldRoutes,

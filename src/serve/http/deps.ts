@@ -28,6 +28,8 @@ export interface HttpDeps {
   queryModel: () => Promise<QueryModel | null>;
   /** Counts the tokens of compiled contexts (the project's tokenizer); an estimate without one. */
   tokenizer?: Tokenizer;
+  /** The database's key (PIE_DB_KEY): a downloaded backup is encrypted with it. */
+  backupKey?: string | undefined;
   /** Diagnostics (stderr). */
   log: (message: string) => void;
   version: string;

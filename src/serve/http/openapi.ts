@@ -3,8 +3,8 @@ import type { Route } from './route.js';
 
 type Json = Record<string, unknown>;
 
-function schemaOf(schema: z.ZodType): Json {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
+function schemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'): Json {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
   delete json.$schema;
   return json;
 }
@@ -32,7 +32,12 @@ export function openApiDocument(input: { routes: readonly Route[]; version: stri
       operationId: `${route.method}${route.path.replace(/[{}]/g, '').replace(/\/(\w)/g, (_m, c: string) => c.toUpperCase())}`,
       parameters,
       responses: {
-        '200': { description: 'OK', content: { 'application/json': { schema: { type: 'object' } } } },
+        '200': {
+          description: 'OK',
+          content: {
+            'application/json': { schema: route.response ? schemaOf(route.response, 'output') : { type: 'object' } },
+          },
+        },
         '400': { $ref: '#/components/responses/Error' },
         '404': { $ref: '#/components/responses/Error' },
         ...(route.write ? { '403': { $ref: '#/components/responses/Error' } } : {}),

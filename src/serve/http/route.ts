@@ -23,21 +23,28 @@ export interface Route {
   tag: string;
   query?: z.ZodType | undefined;
   body?: z.ZodType | undefined;
+  /** The 200 answer's shape, written into the OpenAPI document (routes without one are described as an object). */
+  response?: z.ZodType | undefined;
   /** Always writes: answered with 403 in read-only mode (routes that write only sometimes check it themselves). */
   write?: boolean | undefined;
   handler: (input: RouteInput<unknown, unknown>) => Promise<unknown>;
 }
 
-/** A route with its handler typed by its schemas. */
-export function defineRoute<Q extends z.ZodType = EmptyObject, B extends z.ZodType = EmptyObject>(spec: {
+/** A route with its handler typed by its schemas (and its answer by `response`, when it has one). */
+export function defineRoute<
+  Q extends z.ZodType = EmptyObject,
+  B extends z.ZodType = EmptyObject,
+  R extends z.ZodType = z.ZodUnknown,
+>(spec: {
   method: 'get' | 'post';
   path: string;
   summary: string;
   tag: string;
   query?: Q;
   body?: B;
+  response?: R;
   write?: boolean;
-  handler: (input: RouteInput<z.output<Q>, z.output<B>>) => Promise<unknown>;
+  handler: (input: RouteInput<z.output<Q>, z.output<B>>) => Promise<z.input<R>>;
 }): Route {
   return spec as unknown as Route;
 }

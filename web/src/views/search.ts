@@ -1,12 +1,16 @@
-import { get, type Entity, type Page, type SearchItem } from '../api.js';
-import { announce, clear, date, entityHref, episodeHref, field, h } from '../dom.js';
+import { ApiError, get, type Entity, type Page } from '../api.js';
+import { announce, clear, date, entityHref, field, formError, h } from '../dom.js';
+import { plural, withProgress } from '../widgets.js';
+import type { SearchOut } from '../world-shapes.js';
+import { renderSearch } from './search-render.js';
 
 const PAGE = 50;
 
 export async function searchView(main: HTMLElement, _arg: string, query: URLSearchParams): Promise<void> {
   const q = query.get('q') ?? '';
+  if (q) document.title = `Search: ${q} — PIE`;
   const input = h('input', { type: 'search', name: 'q', value: q, placeholder: 'a name, a topic, "last spring"…' });
-  const results = h('section', { 'aria-labelledby': 'results-h' });
+  const results = h('section', { 'aria-labelledby': 'results-h', id: 'search-results', 'aria-live': 'polite' });
   const browser = h('section', { 'aria-labelledby': 'browse-h' });
   clear(
     main,
@@ -28,38 +32,17 @@ export async function searchView(main: HTMLElement, _arg: string, query: URLSear
     browser,
   );
   if (q) {
-    const r = await get<{ items: SearchItem[] }>('/api/search', { q, limit: 30 });
-    clear(
-      results,
-      h('h2', { id: 'results-h' }, `${r.items.length} results for “${q}”`),
-      r.items.length === 0
-        ? h('p', {}, 'Nothing matches; try other or fewer words.')
-        : h('ol', { class: 'results', id: 'search-results' }, ...r.items.map(resultItem)),
-    );
-    announce(`${r.items.length} results`);
+    try {
+      const r = await withProgress(results, `Searching for “${q}”…`, get<SearchOut>('/api/search', { q, limit: 30 }));
+      clear(results, ...renderSearch(r));
+      announce(r.items.length === 0 && r.entities.length === 0 ? 'No results' : plural(r.items.length, 'result'));
+    } catch (error) {
+      // Next to the form, which keeps what was typed (a missing token still asks for it).
+      if (error instanceof ApiError && error.status === 401) throw error;
+      clear(results, formError(error));
+    }
   }
   await entityBrowser(browser, query);
-}
-
-function resultItem(item: SearchItem): HTMLElement {
-  const href =
-    item.kind === 'entity' && item.entity
-      ? entityHref(item.entity.name)
-      : item.kind === 'transition' && item.entity
-        ? entityHref(item.entity.name)
-        : item.episodeId
-          ? episodeHref(item.episodeId, item.seq)
-          : '#/search';
-  return h(
-    'li',
-    {},
-    h('span', { class: `badge kind-${item.kind}` }, item.kind),
-    ' ',
-    h('a', { href }, item.title),
-    item.entity && item.kind === 'transition' ? h('span', { class: 'muted' }, ` — ${item.entity.name}`) : null,
-    h('span', { class: 'muted' }, ` ${date(item.time)}`),
-    item.snippet ? h('p', { class: 'snippet' }, item.snippet) : null,
-  );
 }
 
 /** The entity list, one page at a time (the API pages; the DOM never holds more than a page). */

@@ -1,5 +1,16 @@
 import { get, type Period } from '../api.js';
 import { clear, field, formError, h } from '../dom.js';
+import { withProgress } from '../widgets.js';
+import type { DiffOut, SnapshotOut } from '../world-shapes.js';
+import { renderDiff } from './diff-render.js';
+import { renderSnapshot } from './snapshot-render.js';
+
+/** Items per kind of change: a first look, and "show more" (the API's most). */
+const DIFF_LIMIT = 20;
+const DIFF_MORE = 100;
+/** Entities in a snapshot: a first look, and "show more" (the API's most). */
+const SNAPSHOT_LIMIT = 40;
+const SNAPSHOT_MORE = 200;
 
 async function periodList(): Promise<HTMLDataListElement> {
   const { items } = await get<{ items: Period[] }>('/api/periods');
@@ -15,6 +26,9 @@ async function periodList(): Promise<HTMLDataListElement> {
 export async function diffView(main: HTMLElement, _arg: string, query: URLSearchParams): Promise<void> {
   const a = query.get('a') ?? '';
   const b = query.get('b') ?? '';
+  const limit = Number(query.get('limit')) === DIFF_MORE ? DIFF_MORE : DIFF_LIMIT;
+  const diffHref = (x: string, y: string): string => `#/diff?a=${encodeURIComponent(x)}&b=${encodeURIComponent(y)}`;
+  if (a && b) document.title = `Diff: ${a} → ${b} — PIE`;
   const inA = h('input', {
     type: 'text',
     list: 'periods',
@@ -40,7 +54,7 @@ export async function diffView(main: HTMLElement, _arg: string, query: URLSearch
         class: 'row',
         onsubmit: (e: Event) => {
           e.preventDefault();
-          location.hash = `#/diff?a=${encodeURIComponent(inA.value.trim())}&b=${encodeURIComponent(inB.value.trim())}`;
+          location.hash = diffHref(inA.value.trim(), inB.value.trim());
         },
       },
       field('From (period or date)', inA),
@@ -51,8 +65,13 @@ export async function diffView(main: HTMLElement, _arg: string, query: URLSearch
   );
   if (a && b) {
     try {
-      const r = await get<{ text: string }>('/api/diff', { a, b, limit: 20 });
-      clear(out, h('pre', { class: 'context' }, r.text));
+      const r = await withProgress(
+        out,
+        `Comparing ${a} with ${b}…`,
+        get<{ text: string; diff: DiffOut }>('/api/diff', { a, b, limit }),
+      );
+      const moreHref = limit < DIFF_MORE ? `${diffHref(a, b)}&limit=${DIFF_MORE}` : null;
+      clear(out, ...renderDiff({ diff: r.diff, text: r.text, moreHref }));
     } catch (error) {
       // The form keeps what was typed; a suggestion replaces the side the server could not read.
       const bad = /"([^"]+)"/.exec(error instanceof Error ? error.message : '')?.[1];
@@ -61,7 +80,7 @@ export async function diffView(main: HTMLElement, _arg: string, query: URLSearch
         formError(error, (pick) => {
           const aValue = bad === b ? a : bad === a ? pick : a;
           const bValue = bad === b ? pick : b;
-          location.hash = `#/diff?a=${encodeURIComponent(aValue)}&b=${encodeURIComponent(bValue)}`;
+          location.hash = diffHref(aValue, bValue);
         }),
       );
     }
@@ -72,6 +91,10 @@ export async function diffView(main: HTMLElement, _arg: string, query: URLSearch
 export async function snapshotView(main: HTMLElement, _arg: string, query: URLSearchParams): Promise<void> {
   const at = query.get('at') ?? '';
   const type = query.get('type') ?? '';
+  const limit = Number(query.get('limit')) === SNAPSHOT_MORE ? SNAPSHOT_MORE : SNAPSHOT_LIMIT;
+  const snapshotHref = (x: string, t: string): string =>
+    `#/snapshot?at=${encodeURIComponent(x)}&type=${encodeURIComponent(t)}`;
+  document.title = `Snapshot: ${at || 'now'}${type ? ` (${type})` : ''} — PIE`;
   const inAt = h('input', {
     type: 'text',
     list: 'periods',
@@ -90,7 +113,7 @@ export async function snapshotView(main: HTMLElement, _arg: string, query: URLSe
         class: 'row',
         onsubmit: (e: Event) => {
           e.preventDefault();
-          location.hash = `#/snapshot?at=${encodeURIComponent(inAt.value.trim())}&type=${encodeURIComponent(inType.value.trim())}`;
+          location.hash = snapshotHref(inAt.value.trim(), inType.value.trim());
         },
       },
       field('At (date, month or period; empty = now)', inAt),
@@ -100,13 +123,25 @@ export async function snapshotView(main: HTMLElement, _arg: string, query: URLSe
     out,
   );
   try {
-    const r = await get<{ text: string }>('/api/snapshot', { at: at || undefined, type: type || undefined, limit: 40 });
-    clear(out, h('pre', { class: 'context' }, r.text));
+    const r = await withProgress(
+      out,
+      `Reading the world ${at ? `at ${at}` : 'now'}…`,
+      get<{ text: string; snapshot: SnapshotOut }>('/api/snapshot', {
+        at: at || undefined,
+        type: type || undefined,
+        limit,
+      }),
+    );
+    const moreHref = limit < SNAPSHOT_MORE ? `${snapshotHref(at, type)}&limit=${SNAPSHOT_MORE}` : null;
+    clear(
+      out,
+      ...renderSnapshot({ snapshot: r.snapshot, text: r.text, typeHref: (t) => snapshotHref(at, t), moreHref }),
+    );
   } catch (error) {
     clear(
       out,
       formError(error, (pick) => {
-        location.hash = `#/snapshot?at=${encodeURIComponent(pick)}&type=${encodeURIComponent(type)}`;
+        location.hash = snapshotHref(pick, type);
       }),
     );
   }

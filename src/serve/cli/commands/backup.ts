@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { readLines, restoreBackup, writeBackup, writeFileAtomically } from '../../../backup/index.js';
 import { createEmbedderFromEnv } from '../../../compose.js';
+import { databaseKey } from '../../../config/config.js';
 import { PieError } from '../../../domain/errors.js';
 import { indexEmbeddings } from '../../../ingest/embed-index.js';
 import type { CommandContext } from '../context.js';
@@ -16,7 +17,10 @@ export function registerBackup(program: Command, run: ActionRunner): void {
     .description('write the whole memory (history, journal, provenance, pyramid, embeddings) to a JSON Lines file')
     .argument('<file>', 'backup file to write (a .gz name is compressed); replaced only when the backup succeeded')
     .option('--llm-cache', 'include the LLM response cache')
-    .action((file: string, flags: { llmCache?: boolean }) => run((ctx) => backup(ctx, file, flags.llmCache === true)));
+    .option('--plain', 'write it unencrypted although the database is encrypted (PIE_DB_KEY)')
+    .action((file: string, flags: { llmCache?: boolean; plain?: boolean }) =>
+      run((ctx) => backup(ctx, file, { includeLlmCache: flags.llmCache === true, plain: flags.plain === true })),
+    );
   program
     .command('restore')
     .description('restore a pie backup into an empty database, in one transaction (all or nothing)')
@@ -66,24 +70,33 @@ function countsLine(tables: Record<string, number>): string {
     .join(', ');
 }
 
-export async function backup(ctx: CommandContext, file: string, includeLlmCache: boolean): Promise<void> {
+export async function backup(
+  ctx: CommandContext,
+  file: string,
+  options: { includeLlmCache: boolean; plain?: boolean },
+): Promise<void> {
+  const { includeLlmCache } = options;
+  // A backup of an encrypted database is encrypted with its key, unless asked otherwise.
+  const key = options.plain ? undefined : databaseKey(ctx.io.env);
   const services = await ctx.services({ readonly: true });
   const target = resolve(file);
   if (target === resolve(services.store.info().location)) {
     throw new PieError('INVALID_ARGUMENT', `${file} is the database itself; choose another file for the backup.`);
   }
-  const summary = await writeFileAtomically(target, (sink) =>
-    writeBackup({ store: services.store, sink, now: services.clock.now(), includeLlmCache }),
+  const summary = await writeFileAtomically(
+    target,
+    (sink) => writeBackup({ store: services.store, sink, now: services.clock.now(), includeLlmCache }),
+    { key },
   );
   ctx.emit({
-    text: `Backed up ${num(summary.rows)} rows to ${target} (format ${summary.header.version}, schema ${summary.header.schemaVersion}${includeLlmCache ? ', with the LLM cache' : ''}): ${countsLine(summary.tables) || 'empty database'}.`,
-    json: { file: target, ...summary },
+    text: `Backed up ${num(summary.rows)} rows to ${target} (format ${summary.header.version}, schema ${summary.header.schemaVersion}${includeLlmCache ? ', with the LLM cache' : ''}${key === undefined ? '' : ', encrypted with the database key'}): ${countsLine(summary.tables) || 'empty database'}.`,
+    json: { file: target, encrypted: key !== undefined, ...summary },
   });
 }
 
 async function restore(ctx: CommandContext, file: string, force: boolean): Promise<void> {
   const source = resolve(file);
-  const lines = readLines(source);
+  const lines = readLines(source, databaseKey(ctx.io.env));
   const target = ctx.config.dbPath;
   const created = !existsSync(target);
   const services = await ctx.services();

@@ -35,7 +35,7 @@ export function registerChat(program: Command, run: ActionRunner): void {
 
 /** One exchange's outcome, printed as text or (with --json) as one JSON line. */
 type Reply =
-  | { route: 'question'; answer: string | null; model: string | null; context: QueryContext }
+  | { route: 'question'; answer: string | null; model: string | null; context: QueryContext; streamed: boolean }
   | { route: 'statement'; stored: Awaited<ReturnType<typeof ingestText>> }
   | { route: 'small-talk'; text: string }
   | { route: 'command'; text: string };
@@ -93,8 +93,15 @@ async function chat(ctx: CommandContext, flags: ChatFlags): Promise<void> {
   if (tty && historyFile) saveHistory(historyFile, (rl as unknown as { history: string[] }).history);
 
   async function textTurn(text: string): Promise<Reply | null> {
-    if (text.startsWith('/')) return slash({ services, ctx, flags, state, line: text, sub });
-    return exchange({ services, ctx, flags, state, sub, message: text, mode: 'auto' });
+    // A model's answer is printed as it arrives; the route label goes first.
+    let started = false;
+    const onText = (delta: string): void => {
+      if (!started) ctx.io.stdout('[asked] ');
+      started = true;
+      ctx.io.stdout(delta);
+    };
+    if (text.startsWith('/')) return slash({ services, ctx, flags, state, line: text, sub, onText });
+    return exchange({ services, ctx, flags, state, sub, message: text, mode: 'auto', onText });
   }
 }
 
@@ -113,6 +120,8 @@ interface TurnInput {
   flags: ChatFlags;
   state: ChatState;
   sub: CommandContext;
+  /** Text mode: the answer is streamed through this. */
+  onText?: (delta: string) => void;
 }
 
 async function exchange(input: TurnInput & { message: string; mode: 'auto' | ChatRoute }): Promise<Reply> {
@@ -142,9 +151,22 @@ async function exchange(input: TurnInput & { message: string; mode: 'auto' | Cha
     });
     state.lastContext = context;
     const answer = state.model
-      ? await answerFromContext({ client: state.model.client, question: message, context, now, tz: ctx.config.tz })
+      ? await answerFromContext({
+          client: state.model.client,
+          question: message,
+          context,
+          now,
+          tz: ctx.config.tz,
+          ...(input.onText ? { onText: input.onText } : {}),
+        })
       : null;
-    return { route, answer: answer?.text ?? null, model: state.model?.description ?? null, context };
+    return {
+      route,
+      answer: answer?.text ?? null,
+      model: state.model?.description ?? null,
+      context,
+      streamed: answer !== null && input.onText !== undefined,
+    };
   }
   state.extraction ??= await createExtraction({ services, choice: 'auto', llm: input.flags.llm });
   const extraction = state.extraction;
@@ -217,7 +239,7 @@ async function slash(input: TurnInput & { line: string }): Promise<Reply | null>
     }
     case 'backup':
       if (arg === '') throw new PieError('INVALID_ARGUMENT', 'Give a file: /backup ~/pie-backup.jsonl.gz.');
-      await backup(sub, arg, false);
+      await backup(sub, arg, { includeLlmCache: false });
       return null;
     default:
       throw new PieError('INVALID_ARGUMENT', `/${command} is not a command; /help lists them.`);
@@ -251,10 +273,12 @@ async function jsonTurn(input: TurnInput & { line: string }): Promise<Reply | nu
 function textOf(reply: Reply, tz: string): string {
   switch (reply.route) {
     case 'question': {
-      const body = reply.answer ?? memoryCards(reply.context, tz);
       const note = reply.answer
         ? `(${reply.model ?? 'model'}; /why for the sources)`
         : '(no model configured: this is what your memory holds about it; /context shows the full context)';
+      // A streamed answer is on the screen already: only the line under it is left to print.
+      if (reply.streamed) return `\n${note}  /other stores it instead.`;
+      const body = reply.answer ?? memoryCards(reply.context, tz);
       return `[asked] ${body}\n${note}  /other stores it instead.`;
     }
     case 'statement':

@@ -1,3 +1,4 @@
+import { databaseKey } from '../../../config/config.js';
 import type { Command } from 'commander';
 import { createEmbedderFromEnv, createExtraction, createQueryModel, type Services } from '../../../compose.js';
 import { PieError } from '../../../domain/errors.js';
@@ -86,6 +87,7 @@ export function createHttpDeps(input: {
     extraction: readOnly ? undefined : once(() => createExtraction({ services, choice: 'auto', llm: input.llm })),
     queryModel: once(() => createQueryModel({ services, llm: input.llm })),
     tokenizer: services.tokenizer(),
+    backupKey: databaseKey(services.env),
     log: input.log,
     version: input.version ?? '0.0.0',
   };

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { databaseIsEncrypted } from '../../../compose.js';
 import type { WorldStats } from '../../../domain/world.js';
 import type { CommandContext } from '../context.js';
 import type { ActionRunner } from '../run.js';
@@ -17,7 +18,11 @@ async function stats(ctx: CommandContext): Promise<void> {
   const services = await ctx.services({ readonly: true });
   const s = await services.store.stats();
   const info = services.store.info();
-  ctx.emit({ text: render(s, ctx.config.tz, info.location), json: { database: info.location, ...s } });
+  const encrypted = databaseIsEncrypted(ctx.config);
+  ctx.emit({
+    text: render(s, ctx.config.tz, `${info.location}${encrypted ? ' (encrypted)' : ''}`),
+    json: { database: info.location, encrypted, ...s },
+  });
 }
 
 function render(s: WorldStats, tz: string, location: string): string {

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { compileTimeline } from '../../../compile/timeline.js';
 import type { Entity, Transition } from '../../../domain/world.js';
-import { searchWorld } from '../../../query/search.js';
-import type { DescribedItem } from '../../../query/items.js';
 import { findEntity } from '../../../world/lookup.js';
 import { loadTimeline, type TimelineRelationship } from '../../../world/timeline.js';
 import { entityOut, refOut } from '../../mcp/schemas.js';
@@ -19,28 +17,6 @@ function latestRelationships(list: readonly TimelineRelationship[], max: number)
 }
 
 export const entityRoutes: Route[] = [
-  defineRoute({
-    method: 'get',
-    path: '/api/search',
-    summary: 'Hybrid search over entities, changes, conversations and turns (the same as pie search / search_memory)',
-    tag: 'explore',
-    query: z.object({
-      q: z.string().trim().min(1, { error: 'give at least one word' }).max(500).describe('words to look for'),
-      limit: z.coerce.number().int().min(1).max(50).default(20).describe('results (1–50)'),
-    }),
-    handler: async ({ query, deps }) => {
-      const result = await searchWorld({
-        store: deps.store,
-        text: query.q,
-        limit: query.limit,
-        now: deps.clock.now(),
-        tz: deps.tz,
-        embedder: deps.embedder,
-        recordAccess: false,
-      });
-      return { query: query.q, items: result.items.map(itemOut), lanes: result.lanes };
-    },
-  }),
   defineRoute({
     method: 'get',
     path: '/api/entities',
@@ -152,30 +128,4 @@ function relationshipOut(entity: Entity, r: TimelineRelationship) {
     until: iso(rel.validTo),
     episodeId: rel.episodeId,
   };
-}
-
-function itemOut(item: DescribedItem) {
-  const base = {
-    kind: item.kind,
-    score: Number(item.score.toFixed(4)),
-    lanes: item.lanes,
-    time: iso(item.time),
-    snippet: item.snippet ?? null,
-  };
-  switch (item.kind) {
-    case 'entity':
-      return { ...base, title: item.entity.name, entity: refOut(item.entity), episodeId: null, seq: null };
-    case 'transition':
-      return {
-        ...base,
-        title: item.transition.summary,
-        entity: item.entity ? refOut(item.entity) : null,
-        episodeId: item.episode?.id ?? null,
-        seq: null,
-      };
-    case 'episode':
-      return { ...base, title: item.episode.title, entity: null, episodeId: item.episode.id, seq: null };
-    case 'turn':
-      return { ...base, title: item.episode.title, entity: null, episodeId: item.episode.id, seq: item.seq };
-  }
 }

@@ -54,7 +54,9 @@ export async function backupResponse(deps: HttpDeps): Promise<Response> {
   const dir = await mkdtemp(join(tmpdir(), 'pie-backup-'));
   const file = join(dir, 'pie-backup.jsonl.gz');
   try {
-    await writeFileAtomically(file, (sink) => writeBackup({ store: deps.store, sink, now: deps.clock.now() }));
+    await writeFileAtomically(file, (sink) => writeBackup({ store: deps.store, sink, now: deps.clock.now() }), {
+      key: deps.backupKey,
+    });
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;
@@ -64,7 +66,7 @@ export async function backupResponse(deps: HttpDeps): Promise<Response> {
   const name = `pie-backup-${new Date(deps.clock.now()).toISOString().slice(0, 10)}.jsonl.gz`;
   return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
     headers: {
-      'Content-Type': 'application/gzip',
+      'Content-Type': deps.backupKey === undefined ? 'application/gzip' : 'application/octet-stream',
       'Content-Disposition': `attachment; filename="${name}"`,
       'Cache-Control': 'no-store',
     },

@@ -7,7 +7,7 @@ import { listContradictions } from '../../../query/world-at/contradictions.js';
 import { diffWorld } from '../../../query/world-at/diff.js';
 import { snapshotAt } from '../../../query/world-at/snapshot.js';
 import { nowSpan, resolveSpan } from '../../../query/world-at/span.js';
-import { contradictionOut, diffOut, snapshotOut } from '../../mcp/tools/history-shapes.js';
+import { contradictionOut, diffOut, diffSchema, snapshotOut, snapshotSchema } from '../../mcp/tools/history-shapes.js';
 import type { HttpDeps } from '../deps.js';
 import { defineRoute, flag, iso, pageQuery, type Route } from '../route.js';
 
@@ -16,6 +16,7 @@ const timeFormat = z
   .default('hybrid')
   .describe('how compiled text writes times');
 const spanText = z.string().trim().min(1).max(200);
+const compiledText = z.string().describe('the compiled text: what a model is given (pie snapshot / pie diff print it)');
 
 export const worldRoutes: Route[] = [
   defineRoute({
@@ -70,6 +71,7 @@ export const worldRoutes: Route[] = [
       limit: z.coerce.number().int().min(1).max(200).default(30).describe('entities shown (1–200)'),
       time_format: timeFormat,
     }),
+    response: z.object({ text: compiledText, snapshot: z.object(snapshotSchema) }),
     handler: async ({ query, deps }) => {
       const time = await timeContext(deps, query.time_format);
       const span =
@@ -97,6 +99,7 @@ export const worldRoutes: Route[] = [
       limit: z.coerce.number().int().min(1).max(100).default(10).describe('items per kind of change'),
       time_format: timeFormat,
     }),
+    response: z.object({ text: compiledText, diff: z.object(diffSchema) }),
     handler: async ({ query, deps }) => {
       const time = await timeContext(deps, query.time_format);
       const args = { now: time.now, tz: time.tz, periods: time.periods };

@@ -9,13 +9,22 @@ import type {
   RelationshipChange,
   WorldDiff,
 } from '../../../query/world-at/diff-compute.js';
-import type { Bounded, SourceRef } from '../../../query/world-at/refs.js';
+import type { Bounded, EntityRef, SourceRef } from '../../../query/world-at/refs.js';
 import type { WorldSnapshot } from '../../../query/world-at/snapshot.js';
 import type { Span } from '../../../query/world-at/span.js';
 import { iso } from '../respond.js';
 import { entityRefSchema, isoTime, refOut, sourceSchema, stateSchema, stateValue } from '../schemas.js';
 
 /** Structured shapes of snapshot, diff and contradictions (ISO times, entity references by id, name and type). */
+
+/** An entity reference with its tier as it was at the time the world is read at (for a diff: at B's end). */
+export const tieredRefSchema = entityRefSchema.extend({
+  tier: z.enum(['active', 'summarized', 'archived']).describe('tier of attention then'),
+});
+
+function tieredRef(e: EntityRef): z.infer<typeof tieredRefSchema> {
+  return { ...refOut(e), tier: e.tier };
+}
 
 export const spanSchema = z.object({
   kind: z.enum(['period', 'range', 'date', 'now']),
@@ -43,12 +52,14 @@ export const snapshotSchema = {
   type: z.string().nullable(),
   total: z.number().int().describe('entities that existed then'),
   byType: z.record(z.string(), z.number().int()),
+  byTier: z
+    .object({ active: z.number().int(), summarized: z.number().int(), archived: z.number().int() })
+    .describe('the same entities by the tier each had then'),
   transitions: z.number().int().describe('transitions of those entities up to then'),
   active: z.number().int().nullable().describe('entities mentioned or changed inside the span'),
   entities: z.array(
-    entityRefSchema.extend({
+    tieredRefSchema.extend({
       importance: z.number(),
-      tier: z.string(),
       firstSeen: isoTime,
       state: stateSchema.describe('the state at that time'),
       changes: z.number().int(),
@@ -58,10 +69,11 @@ export const snapshotSchema = {
   relationships: z.array(
     z.object({
       type: z.string(),
-      source: entityRefSchema,
-      target: entityRefSchema,
-      properties: stateSchema,
+      source: tieredRefSchema,
+      target: tieredRefSchema,
+      properties: stateSchema.describe('e.g. role'),
       since: isoTime,
+      until: isoTime.nullable().describe('when it ended, after this time; null while it holds'),
     }),
   ),
 };
@@ -73,12 +85,12 @@ export function snapshotOut(s: WorldSnapshot) {
     type: s.type,
     total: s.total,
     byType: s.byType,
+    byTier: s.byTier,
     transitions: s.transitions,
     active: s.active,
     entities: s.entities.map((e) => ({
-      ...refOut(e),
+      ...tieredRef(e),
       importance: e.importance,
-      tier: e.tier,
       firstSeen: iso(e.firstSeen),
       state: e.state,
       changes: e.changes,
@@ -86,10 +98,11 @@ export function snapshotOut(s: WorldSnapshot) {
     })),
     relationships: s.relationships.map((r) => ({
       type: r.type,
-      source: refOut(r.source),
-      target: refOut(r.target),
+      source: tieredRef(r.source),
+      target: tieredRef(r.target),
       properties: r.properties,
       since: iso(r.validFrom),
+      until: iso(r.validTo),
     })),
   };
 }
@@ -99,7 +112,7 @@ const bounded = <T extends z.ZodType>(item: T) =>
 
 const changeSchema = z.object({
   transitionId: z.string(),
-  entity: entityRefSchema,
+  entity: tieredRefSchema,
   from: stateSchema.nullable(),
   to: stateSchema,
   summary: z.string(),
@@ -108,13 +121,15 @@ const changeSchema = z.object({
 });
 const edgeChangeSchema = z.object({
   type: z.string(),
-  source: entityRefSchema,
-  target: entityRefSchema,
-  properties: stateSchema,
-  time: isoTime,
+  source: tieredRefSchema,
+  target: tieredRefSchema,
+  properties: stateSchema.describe('e.g. role'),
+  time: isoTime.describe('when it began (begun) or ended (ended)'),
+  since: isoTime,
+  until: isoTime.nullable().describe('null while it holds'),
 });
 const activitySchema = z.object({
-  entity: entityRefSchema,
+  entity: tieredRefSchema,
   mentionsA: z.number().int(),
   mentionsB: z.number().int(),
   time: isoTime,
@@ -125,9 +140,9 @@ export const diffSchema = {
   b: spanSchema,
   swapped: z.boolean().describe('true when B was earlier than A and they were compared in time order'),
   entities: z.object({ before: z.number().int(), after: z.number().int() }),
-  created: bounded(entityRefSchema.extend({ firstSeen: isoTime, state: stateSchema })),
+  created: bounded(tieredRefSchema.extend({ firstSeen: isoTime, state: stateSchema })),
   attributesChanged: bounded(
-    z.object({ entity: entityRefSchema, attribute: z.string(), from: stateValue, to: stateValue }),
+    z.object({ entity: tieredRefSchema, attribute: z.string(), from: stateValue, to: stateValue }),
   ),
   relationshipsBegun: bounded(edgeChangeSchema),
   relationshipsEnded: bounded(edgeChangeSchema),
@@ -143,7 +158,7 @@ function list<T, U>(b: Bounded<T>, map: (item: T) => U): { total: number; items:
 
 const change = (c: ContradictionChange) => ({
   transitionId: c.transitionId,
-  entity: refOut(c.entity),
+  entity: tieredRef(c.entity),
   from: c.from,
   to: c.to,
   summary: c.summary,
@@ -152,13 +167,15 @@ const change = (c: ContradictionChange) => ({
 });
 const edge = (r: RelationshipChange) => ({
   type: r.type,
-  source: refOut(r.source),
-  target: refOut(r.target),
+  source: tieredRef(r.source),
+  target: tieredRef(r.target),
   properties: r.properties,
   time: iso(r.time),
+  since: iso(r.since),
+  until: iso(r.until),
 });
 const activity = (x: ActivityChange) => ({
-  entity: refOut(x.entity),
+  entity: tieredRef(x.entity),
   mentionsA: x.mentionsA,
   mentionsB: x.mentionsB,
   time: iso(x.time),
@@ -170,9 +187,9 @@ export function diffOut(d: WorldDiff) {
     b: spanOut(d.b),
     swapped: d.swapped,
     entities: d.entities,
-    created: list(d.created, (e: CreatedEntity) => ({ ...refOut(e), firstSeen: iso(e.firstSeen), state: e.state })),
+    created: list(d.created, (e: CreatedEntity) => ({ ...tieredRef(e), firstSeen: iso(e.firstSeen), state: e.state })),
     attributesChanged: list(d.attributesChanged, (c: AttributeChange) => ({
-      entity: refOut(c.entity),
+      entity: tieredRef(c.entity),
       attribute: c.attribute,
       from: c.from,
       to: c.to,

@@ -1,0 +1,84 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ROOT } from '../helpers/cli.js';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  ensureWebBuilt,
+  requireChromium,
+  startSampleServer,
+  type SampleServer,
+} from './server.js';
+
+/**
+ * Where the browser tests save their screenshots: into dist/screenshots/ on every run, and into docs/screenshots/
+ * (the committed ones docs/web.md shows) when PIE_UPDATE_SCREENSHOTS=1 or when they are missing there. Entity ids
+ * are random, so ties in an ordering can draw differently from run to run; writing docs/ only on request keeps the
+ * tree clean.
+ */
+const DOCS_SHOTS = join(ROOT, 'docs', 'screenshots');
+export const SHOTS =
+  process.env.PIE_UPDATE_SCREENSHOTS === '1' || !existsSync(join(DOCS_SHOTS, 'entity.png'))
+    ? DOCS_SHOTS
+    : join(ROOT, 'dist', 'screenshots');
+
+export const WAIT = 30_000;
+
+/** Opens `hash` and waits until that address's content has rendered and `ready` is there. */
+export async function openRoute(input: { page: Page; url: string; hash: string; ready: string }): Promise<void> {
+  const { page, hash } = input;
+  await page.goto(`${input.url}${hash}`);
+  await waitForRoute(page, hash);
+  await page.waitForSelector(input.ready, { timeout: WAIT });
+  await page.waitForLoadState('networkidle');
+}
+
+/** A hash change keeps the old view in the page until the new one renders: waits for this address's content. */
+export async function waitForRoute(page: Page, hash: string): Promise<void> {
+  await page.waitForFunction(
+    (want) => {
+      // Node's type library has no DOM: the page's `main` is read structurally.
+      type Main = { dataset: { route?: string }; hasAttribute(name: string): boolean };
+      const doc = (globalThis as unknown as { document: { getElementById(id: string): Main | null } }).document;
+      const main = doc.getElementById('main');
+      return main?.dataset.route === want && !main.hasAttribute('aria-busy');
+    },
+    hash,
+    { timeout: WAIT },
+  );
+}
+
+/** The real `pie serve` on the sample and one Chromium page (1280 × 860) on it. */
+export interface SampleSession {
+  server: SampleServer;
+  browser: Browser;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** Builds the UI when stale, starts the sample server and Chromium; the screenshot folder exists after it. */
+export async function openSampleSession(): Promise<SampleSession> {
+  requireChromium();
+  mkdirSync(SHOTS, { recursive: true });
+  await ensureWebBuilt();
+  const server = await startSampleServer();
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  page.setDefaultTimeout(WAIT);
+  return {
+    server,
+    browser,
+    page,
+    close: async () => {
+      await browser.close();
+      await server.stop();
+    },
+  };
+}
