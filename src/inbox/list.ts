@@ -220,7 +220,7 @@ export async function inboxTasks(input: PageInput): Promise<Section<InboxTask>> 
       result: t.result,
       priority: t.priority,
       createdAt: t.createdAt,
-      subjects: (await store.entities.getMany(t.subjectIds)).map(refOf),
+      subjects: (await store.entities.getMany(t.subjectIds)).map((e) => refOf(e)),
     });
   }
   return { total: tasks.length, items };

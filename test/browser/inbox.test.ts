@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Locator, Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedInboxDb } from '../helpers/inbox.js';
-import { ensureWebBuilt, launchChromium, screenshotDir, startSampleServer, type SampleServer } from './server.js';
+import { openSampleSession, SHOTS, waitForRoute, type SampleSession } from './page.js';
 
 /**
  * The Inbox in Debian's Chromium against the real `pie serve` on the bundled sample (ingested offline), with what
@@ -11,19 +10,16 @@ import { ensureWebBuilt, launchChromium, screenshotDir, startSampleServer, type 
  * One decision per section, an undo, an error shown next to the buttons that caused it, buttons disabled while a
  * decision runs; no console error and no horizontal scroll on a 390 px phone.
  */
-const SHOTS = screenshotDir('inbox.png');
-const WAIT = 30_000;
 const PHONE = { width: 390, height: 844 };
 
-let server: SampleServer;
-let browser: Browser;
+let session: SampleSession;
 let page: Page;
 const consoleErrors: string[] = [];
 /** The one request a step answers with an error on purpose (Chromium logs the failed load as a console error). */
 let expectedFailure: string | null = null;
 
 async function api<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(new URL(path, server.url), {
+  const res = await fetch(new URL(path, session.server.url), {
     method: body === undefined ? 'GET' : 'POST',
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? null : JSON.stringify(body),
@@ -34,13 +30,8 @@ async function api<T>(path: string, body?: unknown): Promise<T> {
 
 async function openInbox(): Promise<void> {
   if (page.url().endsWith('#/inbox')) await page.reload();
-  else await page.goto(`${server.url}#/inbox`);
-  await page.waitForFunction(() => {
-    type Main = { dataset: { route?: string }; hasAttribute(name: string): boolean };
-    const doc = (globalThis as unknown as { document: { getElementById(id: string): Main | null } }).document;
-    const main = doc.getElementById('main');
-    return main?.dataset.route === '#/inbox' && !main.hasAttribute('aria-busy');
-  });
+  else await page.goto(`${session.server.url}#/inbox`);
+  await waitForRoute(page, '#/inbox');
   await page.waitForSelector('#inbox-audit .inbox-item');
   await page.waitForLoadState('networkidle');
 }
@@ -68,16 +59,12 @@ async function decide(item: Locator, button: string | RegExp): Promise<string> {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  await ensureWebBuilt();
-  server = await startSampleServer({
+  session = await openSampleSession({
     seed: async (db) => {
       await seedInboxDb(db);
     },
   });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.setDefaultTimeout(WAIT);
+  page = session.page;
   page.on('console', (m) => {
     if (m.type() !== 'error') return;
     const where = m.location().url;
@@ -88,13 +75,12 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await session?.close();
 });
 
 describe('the Inbox', { timeout: 90_000 }, () => {
   it('is linked from the navigation with the count of what waits, and lists every section', async () => {
-    await page.goto(`${server.url}#/search`);
+    await page.goto(`${session.server.url}#/search`);
     const link = page.getByRole('link', { name: /^Inbox/ });
     await expect.poll(() => link.textContent()).toMatch(/Inbox\s*7/);
     await link.click();

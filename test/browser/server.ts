@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
 import { finished, pie, ROOT, SAMPLE, spawnPie, tempDir } from '../helpers/cli.js';
 
 export const CHROMIUM = process.env.PIE_CHROMIUM ?? '/usr/bin/chromium';
@@ -35,23 +34,6 @@ export async function ensureWebBuilt(): Promise<void> {
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   const { build } = await import('vite');
   await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
-}
-
-/**
- * Where a browser test saves its screenshots: docs/screenshots (the committed ones the docs show) when
- * PIE_UPDATE_SCREENSHOTS=1 or when `marker` is missing there, else dist/screenshots.
- */
-export function screenshotDir(marker: string): string {
-  const docs = join(ROOT, 'docs', 'screenshots');
-  return process.env.PIE_UPDATE_SCREENSHOTS === '1' || !existsSync(join(docs, marker))
-    ? docs
-    : join(ROOT, 'dist', 'screenshots');
-}
-
-/** Debian's Chromium, headless, with the flags above (fails with the install command when it is missing). */
-export async function launchChromium(): Promise<Browser> {
-  requireChromium();
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
 
 export function requireChromium(): void {

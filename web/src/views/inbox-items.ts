@@ -1,4 +1,5 @@
-import { date, entityHref, episodeHref, h } from '../dom.js';
+import { date, entityHref, episodeHref, h, valueText } from '../dom.js';
+import { entityLink, plural } from '../widgets.js';
 
 /** Response shapes of /api/inbox and /api/inbox/audit (the parts the view reads). */
 export interface Ref {
@@ -84,20 +85,11 @@ function els(...xs: (HTMLElement | null)[]): HTMLElement[] {
   return xs.filter((x): x is HTMLElement => x !== null);
 }
 
-/** A value as a person reads it: ∅ for none. */
-function valueText(v: unknown): string {
-  return v === null || v === undefined || v === '' ? '∅' : String(v);
-}
-
 function stateLine(state: Record<string, unknown> | null): string {
   if (state === null) return '∅';
   return Object.entries(state)
     .map(([k, v]) => `${k}: ${valueText(v)}`)
     .join(', ');
-}
-
-export function entityLink(e: Ref): HTMLElement {
-  return h('span', {}, h('a', { href: entityHref(e.name) }, e.name), ' ', h('span', { class: 'badge' }, e.type));
 }
 
 function sourceLine(when: string | null | undefined, source: SourceOut | null, prefix = ''): HTMLElement {
@@ -195,9 +187,7 @@ export function mergeCard(m: MergeOut): { body: HTMLElement[]; choices: Choice[]
         'p',
         {},
         m.why,
-        m.attempts > 0
-          ? h('span', { class: 'muted' }, ` (looked at by ${m.attempts} sleep cycle${m.attempts === 1 ? '' : 's'})`)
-          : null,
+        m.attempts > 0 ? h('span', { class: 'muted' }, ` (looked at by ${plural(m.attempts, 'sleep cycle')})`) : null,
       ),
       h('div', { class: 'claims' }, side(m.a), side(m.b)),
     ],

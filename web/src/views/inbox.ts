@@ -261,7 +261,7 @@ export async function inboxView(main: HTMLElement): Promise<void> {
     h(
       'p',
       { class: 'muted' },
-      'The maintenance PIE leaves for you. Every decision is one journaled run: Undo reverts the latest one here; pie undo <run> and the Maintenance log revert any run.',
+      'The maintenance PIE leaves for you. Every decision is one journaled run you can undo: here, right after taking it; later from the Maintenance log or with pie undo <run> (latest first).',
     ),
     readOnly ? h('p', { class: 'warning' }, 'This server is read-only: you can look, not decide.') : null,
     ...sections.map((s) => s.el),
