@@ -48,7 +48,7 @@ export interface InboxMerge {
   into: string;
   why: string;
   taskId: string;
-  status: string;
+  status: SleepTask['status'];
   attempts: number;
   since: number;
 }

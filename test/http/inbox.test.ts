@@ -1,6 +1,7 @@
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../src/serve/http/app.js';
 import { seedInbox } from '../helpers/inbox.js';
 import { pie, SAMPLE, tempDir } from '../helpers/cli.js';
 import { openApi, type Api } from './harness.js';
@@ -105,7 +106,14 @@ afterEach(async () => {
   await api.close();
 });
 
-const inbox = async () => (await api.get<InboxOut>('/api/inbox')).body;
+/** An answer checked against the response schema its route declares (the one OpenAPI is written from). */
+function declared<T>(method: 'get' | 'post', path: string, r: { status: number; body: unknown }): T {
+  const schema = ROUTES.find((x) => x.method === method && x.path === path)?.response;
+  if (!schema) throw new Error(`${method} ${path} declares no response schema`);
+  if (r.status === 200) schema.parse(r.body);
+  return r.body as T;
+}
+const inbox = async () => declared<InboxOut>('get', '/api/inbox', await api.get('/api/inbox'));
 const entity = async (name: string) =>
   (await api.get<EntityOut>(`/api/entities/${encodeURIComponent(name)}?limit=100`)).body;
 const contradictionOf = async (name: string) => {
@@ -113,7 +121,7 @@ const contradictionOf = async (name: string) => {
   if (!found) throw new Error(`no open contradiction about ${name}`);
   return found;
 };
-const audit = async () => (await api.get<PageOf<Finding>>('/api/inbox/audit')).body;
+const audit = async () => declared<PageOf<Finding>>('get', '/api/inbox/audit', await api.get('/api/inbox/audit'));
 
 /** Everything the inbox and the entity pages show, to compare before an action and after its undo. */
 async function picture(names: string[]): Promise<unknown> {
@@ -122,6 +130,13 @@ async function picture(names: string[]): Promise<unknown> {
     audit: await audit(),
     entities: await Promise.all(names.map(entity)),
   };
+}
+
+/** A decision, its answer checked against the declared schema. */
+async function decide(path: string, body: unknown): Promise<{ status: number; body: Decision }> {
+  const r = await api.post<Decision>(path, body);
+  declared('post', path, r);
+  return r;
 }
 
 async function undo(runId: string): Promise<void> {
@@ -172,7 +187,12 @@ describe('GET /api/inbox', () => {
       safe: false,
     });
     expect(findings.items.find((f) => f.entity.id === seeded.junkId)).toMatchObject({ kind: 'junk', safe: true });
-    expect((await api.get('/api/inbox/counts')).body).toEqual({ contradictions: 5, merges: 1, tasks: 1, total: 7 });
+    expect(declared('get', '/api/inbox/counts', await api.get('/api/inbox/counts'))).toEqual({
+      contradictions: 5,
+      merges: 1,
+      tasks: 1,
+      total: 7,
+    });
     const one = await api.get<Partial<InboxOut>>('/api/inbox?section=merges&limit=1');
     expect(Object.keys(one.body)).toEqual(['merges']);
   });
@@ -182,7 +202,7 @@ describe('contradiction decisions', () => {
   it('keep the old one: the older value is current again from the change on; undo restores every row', async () => {
     const before = await picture(['Tidepool']);
     const c = await contradictionOf('Tidepool');
-    const r = await api.post<Decision>('/api/inbox/contradictions', { id: c.id, keep: 'old' });
+    const r = await decide('/api/inbox/contradictions', { id: c.id, keep: 'old' });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ kind: 'inbox', message: expect.stringContaining('kept the older claim') });
     const after = await entity('Tidepool');
@@ -202,10 +222,10 @@ describe('contradiction decisions', () => {
 
   it('keep the new one and both true at different times close the contradiction and leave the state', async () => {
     const firebase = await contradictionOf('Firebase');
-    const r1 = await api.post<Decision>('/api/inbox/contradictions', { id: firebase.id, keep: 'new' });
+    const r1 = await decide('/api/inbox/contradictions', { id: firebase.id, keep: 'new' });
     expect(r1.status).toBe(200);
     const maya = await contradictionOf('Maya Chen');
-    const r2 = await api.post<Decision>('/api/inbox/contradictions', { id: maya.id, keep: 'both' });
+    const r2 = await decide('/api/inbox/contradictions', { id: maya.id, keep: 'both' });
     expect(r2.status).toBe(200);
     expect((await entity('Firebase')).entity.state.status).toBe('dropped');
     expect((await entity('Maya Chen')).entity.state.role).toBe('CEO');
@@ -249,12 +269,12 @@ describe('merge decisions', () => {
     const [pair] = (await inbox()).merges.items;
     const finding = (await audit()).items.find((f) => f.kind === 'duplicate');
     if (!pair || !finding?.other) throw new Error('no merge pair or duplicate finding');
-    const r1 = await api.post<Decision>('/api/inbox/merges', { a: pair.a.id, b: pair.b.id, choice: 'keep-apart' });
+    const r1 = await decide('/api/inbox/merges', { a: pair.a.id, b: pair.b.id, choice: 'keep-apart' });
     expect(r1.status).toBe(200);
     expect(r1.body.message).toBe('"University of Michigan" and "University of Maryland" are kept apart.');
     expect((await inbox()).merges.total).toBe(0);
     // Without a model a full sleep would leave Michigan / University of Michigan for review again; kept apart, not.
-    const r2 = await api.post<Decision>('/api/inbox/merges', {
+    const r2 = await decide('/api/inbox/merges', {
       a: finding.entity.id,
       b: finding.other.id,
       choice: 'keep-apart',
@@ -282,7 +302,7 @@ describe('merge decisions', () => {
     const before = await picture(['Michigan', 'University of Michigan']);
     const finding = (await audit()).items.find((f) => f.kind === 'duplicate');
     if (!finding?.other) throw new Error('no duplicate finding');
-    const r = await api.post<Decision>('/api/inbox/merges', {
+    const r = await decide('/api/inbox/merges', {
       a: finding.entity.id,
       b: finding.other.id,
       choice: 'merge',
@@ -306,7 +326,7 @@ describe('merge decisions', () => {
 describe('sleep tasks, commitments and audit fixes', () => {
   it('a sleep task marked done leaves the inbox; undo puts it back', async () => {
     const before = await picture([]);
-    const r = await api.post<Decision>('/api/inbox/tasks', { id: seeded.taskId, choice: 'done' });
+    const r = await decide('/api/inbox/tasks', { id: seeded.taskId, choice: 'done' });
     expect(r.status).toBe(200);
     expect((await inbox()).tasks.total).toBe(0);
     const task = (await api.services.store.tasks.list({ statuses: ['completed'] })).find((t) => t.id === seeded.taskId);
@@ -320,7 +340,7 @@ describe('sleep tasks, commitments and audit fixes', () => {
     const before = await picture(['finish the pitch deck']);
     const f = (await audit()).items.find((x) => x.entity.name === 'finish the pitch deck');
     if (!f) throw new Error('no finding');
-    const r = await api.post<Decision>('/api/inbox/commitments', { entity_id: f.entity.id, choice: 'kept' });
+    const r = await decide('/api/inbox/commitments', { entity_id: f.entity.id, choice: 'kept' });
     expect(r.status).toBe(200);
     expect((await entity('finish the pitch deck')).entity.state.status).toBe('fulfilled');
     expect((await audit()).items.some((x) => x.entity.id === f.entity.id)).toBe(false);
@@ -330,7 +350,7 @@ describe('sleep tasks, commitments and audit fixes', () => {
 
   it('the safe fix of one audit finding runs as an audit run; undo restores the entity', async () => {
     const before = await picture([]);
-    const r = await api.post<Decision>('/api/inbox/audit', { kind: 'junk', entity_id: seeded.junkId });
+    const r = await decide('/api/inbox/audit', { kind: 'junk', entity_id: seeded.junkId });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ kind: 'audit', message: '"they" archived.' });
     expect((await api.services.store.entities.get(seeded.junkId))?.tier).toBe('archived');
@@ -345,9 +365,9 @@ describe('sleep tasks, commitments and audit fixes', () => {
   });
 
   it('undo works on the latest decision only: an earlier one waits until the later one is undone', async () => {
-    const first = await api.post<Decision>('/api/inbox/tasks', { id: seeded.taskId, choice: 'dismiss' });
+    const first = await decide('/api/inbox/tasks', { id: seeded.taskId, choice: 'dismiss' });
     const c = await contradictionOf('Firebase');
-    const second = await api.post<Decision>('/api/inbox/contradictions', { id: c.id, keep: 'new' });
+    const second = await decide('/api/inbox/contradictions', { id: c.id, keep: 'new' });
     const early = await api.post<ErrorBody>('/api/undo', { run_id: first.body.runId });
     expect(early.status).toBe(409);
     expect(early.body.error.message).toContain(second.body.runId);
@@ -384,6 +404,13 @@ describe('read-only server', () => {
     for (const path of ['/api/inbox/contradictions', '/api/inbox/merges', '/api/inbox/tasks', '/api/inbox/audit']) {
       expect(doc.body.paths[path]?.post?.responses['403'], path).toBeDefined();
     }
-    expect(doc.body.paths['/api/inbox']?.get).toBeDefined();
+    const answer = doc.body.paths['/api/inbox']?.get?.responses['200'] as {
+      content: { 'application/json': { schema: { properties: Record<string, unknown> } } };
+    };
+    expect(Object.keys(answer.content['application/json'].schema.properties)).toEqual([
+      'contradictions',
+      'merges',
+      'tasks',
+    ]);
   });
 });

@@ -19,6 +19,7 @@ import { applyAuditFinding, decideCommitment, decideTask } from '../../../inbox/
 import type { SourceRef } from '../../../query/world-at/refs.js';
 import type { HttpDeps } from '../deps.js';
 import { defineRoute, iso, pageQuery, type Route } from '../route.js';
+import { auditResponse, countsResponse, decisionResponse, inboxResponse } from './inbox-shapes.js';
 
 const SECTIONS = ['contradictions', 'merges', 'tasks'] as const;
 const id = z.string().trim().min(1).max(200);
@@ -63,6 +64,7 @@ export const inboxRoutes: Route[] = [
       'What needs a person: open contradictions with both claims and their sources, merge pairs left for review, other sleep tasks (a page of each, or of one section)',
     tag: 'maintain',
     query: z.object({ section: z.enum(SECTIONS).optional().describe('only this section'), ...pageQuery(20, 100) }),
+    response: inboxResponse,
     handler: async ({ query, deps }) => {
       const page = { store: deps.store, offset: query.offset, limit: query.limit };
       const wanted = (s: (typeof SECTIONS)[number]) => query.section === undefined || query.section === s;
@@ -87,6 +89,7 @@ export const inboxRoutes: Route[] = [
     summary:
       'How many items wait in the inbox: open contradictions, merge pairs, other sleep tasks (the audit is not counted)',
     tag: 'maintain',
+    response: countsResponse,
     handler: async ({ deps }) => {
       const counts = await inboxCounts(deps.store);
       return { ...counts, total: counts.contradictions + counts.merges + counts.tasks };
@@ -99,6 +102,7 @@ export const inboxRoutes: Route[] = [
       'The pie audit findings (pie audit --json), less likely duplicates already listed as merge pairs; safe ones can be fixed one by one',
     tag: 'maintain',
     query: z.object(pageQuery(50, 500)),
+    response: auditResponse,
     handler: async ({ query, deps }) => {
       const audit = await inboxAudit({ store: deps.store, now: deps.clock.now(), ...query });
       return { entities: audit.entities, items: audit.items, total: audit.total, ...query };
@@ -115,6 +119,7 @@ export const inboxRoutes: Route[] = [
       id: id.describe('the contradiction transition, or the CONTRADICTS relationship of two beliefs'),
       keep: z.enum(['new', 'old', 'both']),
     }),
+    response: decisionResponse,
     handler: async ({ body, deps }) =>
       decideContradiction({ ...decision(deps, 'inbox'), id: body.id, keep: body.keep }),
   }),
@@ -130,6 +135,7 @@ export const inboxRoutes: Route[] = [
       choice: z.enum(['merge', 'keep-apart']),
       into: id.optional().describe('the entity the merge keeps (a or b); default: the one the sleep cycle would keep'),
     }),
+    response: decisionResponse,
     handler: async ({ body, deps }) => decideMerge({ ...decision(deps, 'inbox'), ...body }),
   }),
   defineRoute({
@@ -139,6 +145,7 @@ export const inboxRoutes: Route[] = [
     tag: 'maintain',
     write: true,
     body: z.object({ id, choice: z.enum(['done', 'dismiss']) }),
+    response: decisionResponse,
     handler: async ({ body, deps }) => decideTask({ ...decision(deps, 'inbox'), taskId: body.id, choice: body.choice }),
   }),
   defineRoute({
@@ -148,6 +155,7 @@ export const inboxRoutes: Route[] = [
     tag: 'maintain',
     write: true,
     body: z.object({ entity_id: id, choice: z.enum(['kept', 'dropped']) }),
+    response: decisionResponse,
     handler: async ({ body, deps }) =>
       decideCommitment({ ...decision(deps, 'inbox'), entityId: body.entity_id, choice: body.choice }),
   }),
@@ -162,6 +170,7 @@ export const inboxRoutes: Route[] = [
       kind: z.enum(FINDING_KINDS),
       entity_id: id,
     }),
+    response: decisionResponse,
     handler: async ({ body, deps }) =>
       applyAuditFinding({ ...decision(deps, 'audit'), kind: body.kind, entityId: body.entity_id }),
   }),
