@@ -53,7 +53,7 @@ function card(sectionId: string, title: string): Locator {
 
 async function decide(item: Locator, button: string | RegExp): Promise<string> {
   await item.getByRole('button', { name: button }).click();
-  const done = item.locator('[role=status]');
+  const done = item.locator('.inbox-result');
   await done.waitFor();
   return (await done.textContent()) ?? '';
 }
@@ -107,6 +107,8 @@ describe('the Inbox', { timeout: 90_000 }, () => {
     await noHorizontalScroll();
     const tidepool = card('inbox-contradictions', 'Tidepool');
     expect(await decide(tidepool, 'Keep the old one')).toContain('Tidepool: kept the older claim');
+    // Focus stays in the card, on what was done, so the keyboard's next stop is Undo.
+    expect(await tidepool.locator('.inbox-result:focus').count()).toBe(1);
     const entity = await api<{ entity: { state: Record<string, string> } }>('api/entities/Tidepool');
     expect(entity.entity.state.focus).toBe('a study-group app for students');
     await expect.poll(() => page.locator('#inbox-count').textContent()).toBe('6');
@@ -160,8 +162,8 @@ describe('the Inbox', { timeout: 90_000 }, () => {
     expect(await task.getByRole('button', { name: 'Working…' }).isDisabled()).toBe(true);
     expect(await task.getByRole('button', { name: 'Dismiss' }).isDisabled()).toBe(true);
     release();
-    await task.locator('[role=status]').waitFor();
-    expect(await task.locator('[role=status]').textContent()).toContain('Sleep task marked done');
+    await task.locator('.inbox-result').waitFor();
+    expect(await task.locator('.inbox-result').textContent()).toContain('Sleep task marked done');
     await page.unroute('**/api/inbox/tasks');
   });
 

@@ -51,6 +51,7 @@ const undoable = new Map<string, HTMLElement>();
 function undoControl(d: Decision, reload: () => Promise<void>): HTMLElement {
   const slot = h('span', { class: 'inbox-undo' });
   const button = h('button', { type: 'button', class: 'small', 'aria-label': `Undo: ${d.message}` }, 'Undo');
+  const failure = h('span', {});
   button.addEventListener('click', () => {
     button.disabled = true;
     button.textContent = 'Undoing…';
@@ -58,13 +59,15 @@ function undoControl(d: Decision, reload: () => Promise<void>): HTMLElement {
       .then(async () => {
         undoable.delete(d.kind);
         announce(`Undone: ${d.message}`);
+        const section = slot.closest('section');
         await reload();
+        section?.querySelector<HTMLElement>('h2')?.focus();
         await refreshInboxCount();
       })
       .catch((error: unknown) => {
         button.disabled = false;
         button.textContent = 'Undo';
-        slot.append(formError(error));
+        failure.replaceChildren(formError(error));
       });
   });
   const previous = undoable.get(d.kind);
@@ -74,7 +77,7 @@ function undoControl(d: Decision, reload: () => Promise<void>): HTMLElement {
     );
   }
   undoable.set(d.kind, slot);
-  slot.append(button);
+  slot.append(button, failure);
   return slot;
 }
 
@@ -103,19 +106,19 @@ function itemCard(
       post<Decision>(choice.path, choice.body)
         .then((d) => {
           li.classList.add('inbox-done');
-          clear(
-            li,
-            h(
-              'p',
-              { role: 'status' },
-              '✓ ',
-              d.message,
-              ' ',
-              h('span', { class: 'muted' }, `Journaled as run ${d.runId}.`),
-              ' ',
-            ),
+          const result = h(
+            'p',
+            { class: 'inbox-result', tabindex: -1 },
+            '✓ ',
+            d.message,
+            ' ',
+            h('span', { class: 'muted' }, `Journaled as run ${d.runId}.`),
+            ' ',
+            undoControl(d, hooks.reload),
           );
-          li.firstElementChild?.append(undoControl(d, hooks.reload));
+          clear(li, result);
+          // The clicked button is gone: focus stays in the card, on what was done (Undo is the next stop).
+          result.focus();
           hooks.decided();
           announce(d.message);
           return refreshInboxCount();
@@ -147,7 +150,7 @@ function section<T>(spec: SectionSpec<T>, readOnly: boolean): { el: HTMLElement;
   const badge = h('span', { class: 'badge' });
   const heading = (count: string) => {
     badge.textContent = count;
-    return h('h2', { id: `${spec.id}-h` }, spec.title, ' ', badge);
+    return h('h2', { id: `${spec.id}-h`, tabindex: -1 }, spec.title, ' ', badge);
   };
   // A decision taken here leaves one item fewer (an undo reloads the section).
   const decided = () => (badge.textContent = String(Math.max(0, Number(badge.textContent) - 1)));
