@@ -1,6 +1,6 @@
 import type { Entity, Transition } from '../domain/world.js';
-import { RunJournal } from '../metabolism/journal.js';
-import { findDuplicateCandidates } from '../metabolism/duplicates.js';
+import { journaledRun } from '../metabolism/journal.js';
+import { findDuplicateCandidates, withoutKeptApart } from '../metabolism/duplicates.js';
 import { mergeEntities } from '../metabolism/merge-entities.js';
 import type { WorldStore } from '../ports/world-store.js';
 import { entityContext } from './context.js';
@@ -51,11 +51,14 @@ export async function auditWorld(input: { store: WorldStore; now: number }): Pro
     }
   }
   const junkIds = new Set(findings.map((f) => f.entity.id));
-  const candidates = findDuplicateCandidates(
-    entities
-      .filter((e) => !e.protected && !junkIds.has(e.id))
-      .map((e) => ({ id: e.id, type: e.type, name: e.name, aliases: e.aliases })),
-  ).candidates;
+  const candidates = withoutKeptApart(
+    findDuplicateCandidates(
+      entities
+        .filter((e) => !e.protected && !junkIds.has(e.id))
+        .map((e) => ({ id: e.id, type: e.type, name: e.name, aliases: e.aliases })),
+    ).candidates,
+    byId,
+  );
   findings.push(...duplicateFindings({ candidates, byId }));
   const withSourcedChange = new Set(transitions.filter((t) => t.episodeId !== null).map((t) => t.entityId));
   findings.push(...provenanceFindings({ entities, mentioned, withSourcedChange }));
@@ -95,57 +98,52 @@ export async function applyAuditFixes(input: {
   runId: string;
   newId: () => string;
 }): Promise<AuditFixReport> {
-  const { store, now, runId } = input;
+  const { now, runId } = input;
   const safe = input.findings.filter((f) => f.safe);
-  return store.transaction(async (tx) => {
-    await tx.maintenance.append({
-      id: runId,
-      kind: AUDIT_LOG_KIND,
-      startedAt: now,
-      finishedAt: null,
-      status: 'running',
-      report: {},
-    });
-    const journal = new RunJournal(tx, runId, now);
-    const applied = { archived: 0, retyped: 0, merged: 0 };
-    const gone = new Set<string>();
-    for (const f of safe) {
-      if (gone.has(f.entity.id)) continue;
-      const entity = await tx.entities.get(f.entity.id);
-      if (!entity || entity.tier === 'archived') continue;
-      if (f.action.kind === 'archive') {
-        const t = auditArchival({ id: input.newId(), entity, why: f.why, now });
-        await journal.change('transitions', t.id, () => tx.transitions.insert(t));
-        await journal.change('entities', entity.id, async () => {
-          await tx.entities.update(entity.id, { tier: 'archived', updatedAt: now });
-        });
-        applied.archived += 1;
-        gone.add(entity.id);
-      } else if (f.action.kind === 'retype') {
-        const type = f.action.type;
-        await journal.change('entities', entity.id, async () => {
-          await tx.entities.update(entity.id, { type, updatedAt: now });
-        });
-        applied.retyped += 1;
-      } else if (f.action.kind === 'merge') {
-        const canonical = await tx.entities.get(f.action.into.id);
-        if (!canonical || gone.has(canonical.id)) continue;
-        await mergeEntities({
-          store: tx,
-          journal,
-          canonical,
-          duplicate: entity,
-          now,
-          newId: input.newId,
-          reason: `audit: ${f.why}`,
-        });
-        applied.merged += 1;
-        gone.add(entity.id);
+  return journaledRun({
+    store: input.store,
+    runId,
+    kind: AUDIT_LOG_KIND,
+    now,
+    work: async (tx, journal) => {
+      const applied = { archived: 0, retyped: 0, merged: 0 };
+      const gone = new Set<string>();
+      for (const f of safe) {
+        if (gone.has(f.entity.id)) continue;
+        const entity = await tx.entities.get(f.entity.id);
+        if (!entity || entity.tier === 'archived') continue;
+        if (f.action.kind === 'archive') {
+          const t = auditArchival({ id: input.newId(), entity, why: f.why, now });
+          await journal.change('transitions', t.id, () => tx.transitions.insert(t));
+          await journal.change('entities', entity.id, async () => {
+            await tx.entities.update(entity.id, { tier: 'archived', updatedAt: now });
+          });
+          applied.archived += 1;
+          gone.add(entity.id);
+        } else if (f.action.kind === 'retype') {
+          const type = f.action.type;
+          await journal.change('entities', entity.id, async () => {
+            await tx.entities.update(entity.id, { type, updatedAt: now });
+          });
+          applied.retyped += 1;
+        } else if (f.action.kind === 'merge') {
+          const canonical = await tx.entities.get(f.action.into.id);
+          if (!canonical || gone.has(canonical.id)) continue;
+          await mergeEntities({
+            store: tx,
+            journal,
+            canonical,
+            duplicate: entity,
+            now,
+            newId: input.newId,
+            reason: `audit: ${f.why}`,
+          });
+          applied.merged += 1;
+          gone.add(entity.id);
+        }
       }
-    }
-    const report: AuditFixReport = { runId, applied, journaled: journal.entries };
-    await tx.maintenance.update({ id: runId, finishedAt: now, status: 'completed', report: { ...report } });
-    return report;
+      return { runId, applied };
+    },
   });
 }
 

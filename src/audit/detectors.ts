@@ -6,8 +6,15 @@ import type { DuplicateCandidate } from '../metabolism/duplicates.js';
  * The memory audit's detectors other than junk names (junk.ts). Pure functions over what the audit loaded; each
  * returns findings with what is wrong and what to do about it.
  */
-export type FindingKind =
-  'junk' | 'duplicate' | 'no-provenance' | 'unchanged-transition' | 'conflicting-facts' | 'stale-commitment';
+export const FINDING_KINDS = [
+  'junk',
+  'duplicate',
+  'no-provenance',
+  'unchanged-transition',
+  'conflicting-facts',
+  'stale-commitment',
+] as const;
+export type FindingKind = (typeof FINDING_KINDS)[number];
 
 export type FindingAction =
   | { kind: 'archive' }
@@ -26,6 +33,8 @@ export interface Finding {
   source: { episodeId: string; title: string; excerpt: string | null } | null;
   /** The transition or facts concerned, when the finding is about them. */
   detail?: string;
+  /** The other entity of a likely duplicate (the one to merge into). */
+  other?: Finding['entity'];
 }
 
 const ref = (e: Entity): Finding['entity'] => ({ id: e.id, name: e.name, type: e.type });
@@ -52,6 +61,7 @@ export function duplicateFindings(input: {
         : { kind: 'review', what: `merge into "${keep.name}"?` },
       safe,
       source: null,
+      other: ref(keep),
     });
   }
   return out;

@@ -30,7 +30,14 @@ interface Case {
   verdict: ContradictionVerdict;
 }
 
-async function resolve(input: {
+/**
+ * Closes a contradiction on one attribute with a resolution transition, every row journaled. By default (what the
+ * cycle decides) the newer value stands: the resolution goes from the older value to the newer one and an open fact
+ * of the older value is closed at the contradiction's time. With `keep: 'old'` (a person's call) the resolution goes
+ * the other way; the caller has already made the older value current again (journaledStateChange). Returns the
+ * resolution.
+ */
+export async function resolveContradiction(input: {
   tx: WorldStore;
   journal: RunJournal;
   newId: () => string;
@@ -40,15 +47,21 @@ async function resolve(input: {
   why: string;
   time: number;
   confidence: number;
-}): Promise<void> {
+  keep?: 'new' | 'old';
+  /** The resolution's summary when not the cycle's "x superseded y … : why". */
+  summary?: string;
+}): Promise<Transition> {
   const { tx, journal, c, attribute } = input;
+  const older: StateValue = c.fromState?.[attribute] ?? null;
+  const newer: StateValue = c.toState[attribute] ?? null;
+  const keepOld = input.keep === 'old';
   const resolution: Transition = {
     id: input.newId(),
     entityId: c.entityId,
     kind: 'resolution',
-    fromState: { [attribute]: c.fromState?.[attribute] ?? null },
-    toState: { [attribute]: c.toState[attribute] ?? null },
-    summary: resolutionSummary(c, attribute, input.why),
+    fromState: { [attribute]: keepOld ? newer : older },
+    toState: { [attribute]: keepOld ? older : newer },
+    summary: input.summary ?? resolutionSummary(c, attribute, input.why),
     eventTime: Math.max(input.time, c.eventTime),
     recordedAt: input.now,
     confidence: input.confidence,
@@ -58,16 +71,17 @@ async function resolve(input: {
   };
   await journal.change('transitions', resolution.id, () => tx.transitions.insert(resolution));
   await journal.change('transitions', c.id, () => tx.transitions.markResolved({ id: c.id, resolvedBy: resolution.id }));
+  if (keepOld) return resolution;
   // The superseded value's fact, if something left it open, is closed at the contradiction's time.
-  const older: StateValue | undefined = c.fromState?.[attribute];
   const facts = await tx.facts.history(c.entityId, attribute);
-  const winner = facts.find((f) => f.validTo === null && sameValue(f.value, c.toState[attribute]));
+  const winner = facts.find((f) => f.validTo === null && sameValue(f.value, newer));
   for (const f of facts) {
-    if (f.validTo !== null || !sameValue(f.value, older) || f.validFrom > c.eventTime) continue;
+    if (f.validTo !== null || !sameValue(f.value, c.fromState?.[attribute]) || f.validFrom > c.eventTime) continue;
     await journal.change('facts', f.id, () =>
       tx.facts.close({ id: f.id, validTo: c.eventTime, supersededBy: winner?.id ?? null }),
     );
   }
+  return resolution;
 }
 
 function describe(k: Case): string {
@@ -131,7 +145,7 @@ export function contradictionSupersessionPhase(rules: ContradictionRules = DEFAU
         if (!isSettled(k.verdict)) continue;
         changes += 1;
         if (journal === null) continue;
-        await resolve({
+        await resolveContradiction({
           tx: store,
           journal,
           newId: input.newId,
@@ -173,7 +187,7 @@ export function contradictionSupersessionPhase(rules: ContradictionRules = DEFAU
               continue;
             }
             byModel += 1;
-            await resolve({
+            await resolveContradiction({
               tx: store,
               journal,
               newId: input.newId,

@@ -4,6 +4,7 @@ import {
   differingCore,
   findDuplicateCandidates,
   isContainedIn,
+  withoutKeptApart,
   type DedupEntity,
   type DuplicateReason,
 } from './duplicates.js';
@@ -197,5 +198,22 @@ describe('chooseCanonical', () => {
   ])('%s', (_title, x, y, want) => {
     expect(chooseCanonical(x, y).canonical.id).toBe(want);
     expect(chooseCanonical(y, x).canonical.id).toBe(want);
+  });
+});
+
+describe('withoutKeptApart', () => {
+  const meta = (keptApart?: unknown) => ({ meta: keptApart === undefined ? {} : { keptApart } });
+  it.each([
+    ['no one kept them apart', meta(), meta(), 1],
+    ['a kept apart from b', meta(['b']), meta(), 0],
+    ['b kept apart from a', meta(), meta(['a']), 0],
+    ['kept apart from someone else', meta(['c']), meta(), 1],
+    ['a malformed meta is ignored', meta('b'), meta(), 1],
+  ] as const)('%s', (_name, a, b, left) => {
+    const byId = new Map([
+      ['a', a],
+      ['b', b],
+    ]);
+    expect(withoutKeptApart([{ a: 'a', b: 'b' }], byId)).toHaveLength(left);
   });
 });

@@ -250,3 +250,21 @@ export function chooseCanonical<T extends CanonicalProfile>(x: T, y: T): { canon
     x.id.localeCompare(y.id);
   return order <= 0 ? { canonical: x, duplicate: y } : { canonical: y, duplicate: x };
 }
+
+/** The entity meta key holding the ids a person said are not the same entity as this one (the inbox's "keep apart"). */
+export const KEPT_APART_KEY = 'keptApart';
+
+/** Ids a person kept apart from the entity with this meta. */
+export function keptApartIds(meta: Readonly<Record<string, unknown>>): string[] {
+  const ids = meta[KEPT_APART_KEY];
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/** Candidates without the pairs a person kept apart: neither merging nor the audit proposes them again. */
+export function withoutKeptApart<C extends { a: string; b: string }>(
+  candidates: readonly C[],
+  byId: ReadonlyMap<string, { meta: Readonly<Record<string, unknown>> }>,
+): C[] {
+  const apart = (x: string, y: string) => keptApartIds(byId.get(x)?.meta ?? {}).includes(y);
+  return candidates.filter((c) => !apart(c.a, c.b) && !apart(c.b, c.a));
+}

@@ -37,3 +37,33 @@ export class RunJournal {
     this.seq += 1;
   }
 }
+
+/**
+ * One maintenance run outside a sleep (an audit fix, a person's decision in the inbox): in one transaction, a log
+ * entry of `kind` (running, then completed with the report `work` returns) and a journal for `work`'s changes, so
+ * `pie undo <runId>` reverts it like a sleep. When `work` throws, nothing is kept, the log entry included.
+ */
+export async function journaledRun<T extends Record<string, unknown>>(input: {
+  store: WorldStore;
+  runId: string;
+  kind: string;
+  now: number;
+  work: (tx: WorldStore, journal: RunJournal) => Promise<T>;
+}): Promise<T & { journaled: number }> {
+  const { runId, now } = input;
+  return input.store.transaction(async (tx) => {
+    await tx.maintenance.append({
+      id: runId,
+      kind: input.kind,
+      startedAt: now,
+      finishedAt: null,
+      status: 'running',
+      report: {},
+    });
+    const journal = new RunJournal(tx, runId, now);
+    const result = await input.work(tx, journal);
+    const report = { ...result, journaled: journal.entries };
+    await tx.maintenance.update({ id: runId, finishedAt: now, status: 'completed', report: { ...report } });
+    return report;
+  });
+}

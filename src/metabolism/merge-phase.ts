@@ -7,6 +7,7 @@ import {
   chooseCanonical,
   findDuplicateCandidates,
   UNAMBIGUOUS,
+  withoutKeptApart,
   type DedupEntity,
   type DuplicateCandidate,
 } from './duplicates.js';
@@ -142,7 +143,7 @@ async function run(input: PhaseInput): Promise<PhaseResult> {
   const pool = await eligible(store, nodes);
   const byId = new Map(pool.map((e) => [e.id, e]));
   const found = findDuplicateCandidates(pool.map((e): DedupEntity => e));
-  const candidates = [...found.candidates];
+  const candidates = withoutKeptApart(found.candidates, byId);
   const known = new Set(candidates.map((c) => `${c.a}\u0000${c.b}`));
   const tasks = (await store.tasks.list({ statuses: ['pending', 'in_progress'], limit: TASKS_READ })).filter(
     (t) => t.action === 'merge_duplicates',
@@ -153,6 +154,7 @@ async function run(input: PhaseInput): Promise<PhaseResult> {
     const [a, b] = x < y ? [x, y] : [y, x];
     if (known.has(`${a}\u0000${b}`) || !byId.has(a) || !byId.has(b)) continue;
     if (byId.get(a)?.type !== byId.get(b)?.type) continue;
+    if (withoutKeptApart([{ a, b }], byId).length === 0) continue;
     known.add(`${a}\u0000${b}`);
     candidates.push({ a, b, reason: 'task', score: 0 });
   }

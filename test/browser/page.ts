@@ -57,12 +57,17 @@ export interface SampleSession {
   close(): Promise<void>;
 }
 
-/** Builds the UI when stale, starts the sample server and Chromium; the screenshot folder exists after it. */
-export async function openSampleSession(): Promise<SampleSession> {
+/**
+ * Builds the UI when stale, starts the sample server (after `seed`, when given, has added to its database) and
+ * Chromium; the screenshot folder exists after it.
+ */
+export async function openSampleSession(
+  options: { seed?: (db: string) => Promise<void> } = {},
+): Promise<SampleSession> {
   requireChromium();
   mkdirSync(SHOTS, { recursive: true });
   await ensureWebBuilt();
-  const server = await startSampleServer();
+  const server = await startSampleServer(options);
   let browser: Browser;
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });

@@ -51,13 +51,17 @@ export interface SampleServer {
   stop(): Promise<void>;
 }
 
-/** The bundled sample ingested offline into a fresh database, served by the real `pie serve` with the fake model. */
-export async function startSampleServer(): Promise<SampleServer> {
+/**
+ * The bundled sample ingested offline into a fresh database, served by the real `pie serve` with the fake model.
+ * `seed` adds to the database (through the store) before the server opens it.
+ */
+export async function startSampleServer(options: { seed?: (db: string) => Promise<void> } = {}): Promise<SampleServer> {
   const { dir, cleanup } = tempDir('pie-browser-');
   const db = join(dir, 'pie.db');
   const G = ['--db', db, '--tz', 'UTC', '--now', NOW];
   const ingested = await pie([...G, 'ingest', SAMPLE, '--extractor', 'offline']);
   if (ingested.code !== 0) throw new Error(`ingesting the sample failed: ${ingested.stderr}`);
+  await options.seed?.(db);
   const child = spawnPie([...G, 'serve', '--port', '0', '--llm', `fake:${FAKE_LLM}`]);
   const result = finished(child);
   const url = await new Promise<string>((resolve, reject) => {

@@ -5,6 +5,7 @@ import { chatView } from './views/chat.js';
 import { entityView } from './views/entity.js';
 import { episodeView } from './views/episode.js';
 import { graphView } from './views/graph.js';
+import { inboxView, refreshInboxCount } from './views/inbox.js';
 import { maintenanceView } from './views/maintenance.js';
 import { searchView } from './views/search.js';
 import { setServerStatus } from './state.js';
@@ -22,6 +23,7 @@ const VIEWS: Record<string, { view: View; title: string }> = {
   snapshot: { view: snapshotView, title: 'Snapshot' },
   chat: { view: chatView, title: 'Chat' },
   maintenance: { view: maintenanceView, title: 'Maintenance' },
+  inbox: { view: inboxView, title: 'Inbox' },
 };
 
 async function route(): Promise<void> {
@@ -90,6 +92,7 @@ async function start(): Promise<void> {
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;
   }
+  void refreshInboxCount();
   await route();
 }
 

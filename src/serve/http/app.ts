@@ -11,6 +11,7 @@ import { readOnlyError, validate, type Route } from './route.js';
 import { chatRoutes } from './routes/chat.js';
 import { entityRoutes } from './routes/entities.js';
 import { graphRoutes } from './routes/graph.js';
+import { inboxRoutes } from './routes/inbox.js';
 import { maintenanceRoutes } from './routes/maintenance.js';
 import { backupResponse, runRoutes } from './routes/runs.js';
 import { searchRoutes } from './routes/search.js';
@@ -25,6 +26,7 @@ export const ROUTES: readonly Route[] = [
   ...chatRoutes,
   ...maintenanceRoutes,
   ...runRoutes,
+  ...inboxRoutes,
 ];
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
