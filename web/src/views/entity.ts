@@ -1,5 +1,5 @@
 import { get, type EntityPeriodOut, type EntityView, type TransitionOut } from '../api.js';
-import { clear, date, entityHref, episodeHref, h, stateText } from '../dom.js';
+import { clear, date, entityHref, episodeHref, h, stateText, valueText } from '../dom.js';
 
 const PAGE = 100;
 
@@ -31,7 +31,7 @@ export async function entityView(main: HTMLElement, name: string, query: URLSear
       : h(
           'dl',
           { class: 'state' },
-          ...Object.entries(e.state).flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, String(v))]),
+          ...Object.entries(e.state).flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, valueText(v))]),
         ),
     h('h2', { id: 'periods-h' }, 'Periods'),
     view.period
