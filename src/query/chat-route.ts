@@ -23,3 +23,7 @@ export function routeMessage(text: string): ChatRoute {
   if (t.endsWith('?')) return 'question';
   return QUESTION_START.test(t) ? 'question' : 'statement';
 }
+
+/** The answer to a greeting or a thanks (pie chat and the web UI's chat): nothing is stored. */
+export const SMALL_TALK_REPLY =
+  'Hello! Ask me something about your history, or tell me something to remember. (Nothing was stored.)';

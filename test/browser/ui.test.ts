@@ -203,6 +203,38 @@ describe('web UI', () => {
     expect(rust.entity).toMatchObject({ type: 'tool', state: { status: 'learning' } });
   });
 
+  it('answers greetings without storing them, offers the other route, and keeps the conversation across a reload', async () => {
+    await go('#/chat', 'textarea');
+    const episodes = async () => (await api<{ stats: { episodes: number } }>('api/status')).stats.episodes;
+    const before = await episodes();
+    const box = page.getByLabel('Message (Ctrl+Enter sends)');
+    await box.fill('thanks!');
+    await box.press('Control+Enter');
+    const hello = page.locator('#chat-log li[data-route=small-talk]');
+    await hello.waitFor();
+    expect(await hello.textContent()).toContain('Nothing was stored');
+    expect(await episodes()).toBe(before);
+    // The question just answered can be remembered instead, with one click.
+    const asked = page.locator('#chat-log li[data-route=question]').last();
+    await asked.getByRole('button', { name: 'Remember it instead' }).click();
+    await page.waitForFunction(
+      () =>
+        (
+          globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }
+        ).document.querySelectorAll('#chat-log li[data-route=statement]').length >= 2,
+    );
+    expect(await episodes()).toBe(before + 1);
+    const count = await page.locator('#chat-log > li').count();
+    await page.reload();
+    await page.waitForSelector('#chat-log li[data-route=small-talk]');
+    expect(await page.locator('#chat-log > li').count()).toBe(count);
+    await page.getByRole('button', { name: 'Clear this conversation' }).click();
+    expect(await page.locator('#chat-log > li').count()).toBe(0);
+    await page.reload();
+    await page.waitForSelector('textarea');
+    expect(await page.locator('#chat-log > li').count()).toBe(0);
+  });
+
   it('previews a sleep cycle (dry run) before applying it', async () => {
     await go('#/maintenance', '#sleep-preview');
     await page.waitForSelector('#health-h');

@@ -48,7 +48,19 @@ describe('HTTP API access', () => {
         expect(r.body.error.code).toBe('READ_ONLY');
       }
       expect((await api.post('/api/sleep', { dry_run: true })).status).toBe(200);
-      expect((await api.post('/api/chat', { message: 'What is Tidepool?' })).status).toBe(200);
+      const asked = await api.post<{ route: string; memory: string | null }>('/api/chat', {
+        message: 'What is Tidepool?',
+      });
+      expect(asked.status).toBe(200);
+      // No model: the answer is what the memory holds (entity cards and sources), not only the raw prompt.
+      expect(asked.body.route).toBe('question');
+      expect(asked.body.memory).toMatch(/Tidepool \(project\)/);
+      // A greeting is answered and stored nowhere, even read-only.
+      const hello = await api.post<{ route: string; text: string }>('/api/chat', { message: 'Hi!' });
+      expect(hello.body).toEqual({
+        route: 'small-talk',
+        text: expect.stringContaining('Nothing was stored') as unknown,
+      });
     } finally {
       await api.close();
     }

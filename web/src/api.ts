@@ -143,6 +143,8 @@ export interface AskOut {
   question: string;
   answer: { text: string; model: string; cached: boolean } | null;
   context: string;
+  /** Without a model: the entity cards and changes the context is made of, and its sources. */
+  memory?: string | null;
   sources: Source[];
 }
 export interface IngestOut {
@@ -153,7 +155,8 @@ export interface IngestOut {
   entities: (EntityRef & { isNew: boolean })[];
   changes: { entity: EntityRef; summary: string }[];
 }
-export type ChatOut = ({ route: 'question' } & AskOut) | ({ route: 'statement' } & IngestOut);
+export type ChatOut =
+  ({ route: 'question' } & AskOut) | ({ route: 'statement' } & IngestOut) | { route: 'small-talk'; text: string };
 export interface Period {
   name: string;
   start: string;

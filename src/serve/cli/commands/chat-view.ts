@@ -1,44 +1,9 @@
-import type { QueryContext } from '../../../query/ask.js';
+/** What `pie chat` prints for a stored statement and for /help; the answer cards without a model are src/query/memory-cards.ts. */
 import type { TextIngestResult } from '../../../ingest/ingest-text.js';
-import { longDate } from '../../../compile/time-format.js';
 
-/**
- * What `pie chat` prints. Without a model an answer is what the memory holds about the question — the entities the
- * context is built on, with their state and latest changes, and the sources — not the raw prompt. Pure.
- */
-export function memoryCards(context: QueryContext, tz: string, max = 5): string {
-  const blocks = context.subgraph.entities.slice(0, max);
-  if (blocks.length === 0) {
-    return context.sources.length > 0
-      ? `Nothing in the world model matches directly; the conversations that do:\n${sourcesText(context, tz)}`
-      : 'Your memory holds nothing about that yet.';
-  }
-  const lines: string[] = [];
-  for (const b of blocks) {
-    const e = b.entity;
-    const state = Object.entries(e.state)
-      .filter(([k]) => k !== 'category')
-      .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${String(v)}`)
-      .join('; ');
-    lines.push(`• ${e.name} (${e.type})${state ? ` — ${state}` : ''}`);
-    for (const t of b.transitions.filter((x) => x.kind !== 'creation').slice(-3)) {
-      lines.push(`    ${longDate(t.eventTime, tz)}: ${t.summary}`);
-    }
-  }
-  if (context.sources.length > 0) lines.push('', sourcesText(context, tz));
-  return lines.join('\n');
-}
+export { memoryCards, sourcesText } from '../../../query/memory-cards.js';
 
-export function sourcesText(context: QueryContext, tz: string, max = 5): string {
-  const shown = context.sources.slice(0, max);
-  const more = context.sources.length - shown.length;
-  return [
-    'Sources:',
-    ...shown.map((s) => `  [${s.n}] ${s.title} (${longDate(s.time, tz)})`),
-    ...(more > 0 ? [`  … and ${more} more`] : []),
-  ].join('\n');
-}
-
+/** What `pie chat` prints for a stored statement. */
 export function storedText(r: TextIngestResult): string {
   if (r.outcome === 'unchanged') return 'Already remembered (the same text was stored before).';
   if (r.outcome === 'failed')

@@ -7,7 +7,7 @@ import { ensurePrivateFile } from '../../../config/private-files.js';
 import { errorMessage, isPieError, PieError } from '../../../domain/errors.js';
 import { ingestText } from '../../../ingest/ingest-text.js';
 import { answerFromContext, buildQueryContext, DEFAULT_CONTEXT_TOKENS, type QueryContext } from '../../../query/ask.js';
-import { isSmallTalk, routeMessage, type ChatRoute } from '../../../query/chat-route.js';
+import { isSmallTalk, routeMessage, SMALL_TALK_REPLY, type ChatRoute } from '../../../query/chat-route.js';
 import type { CommandContext } from '../context.js';
 import type { ActionRunner } from '../run.js';
 import { backup } from './backup.js';
@@ -129,7 +129,7 @@ async function exchange(input: TurnInput & { message: string; mode: 'auto' | Cha
   if (input.mode === 'auto' && isSmallTalk(message)) {
     return {
       route: 'small-talk',
-      text: 'Hello! Ask me something about your history, or tell me something to remember. (Nothing was stored.)',
+      text: SMALL_TALK_REPLY,
     };
   }
   const route = input.mode === 'auto' ? routeMessage(message) : input.mode;

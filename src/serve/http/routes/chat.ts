@@ -10,7 +10,8 @@ import {
   MIN_CONTEXT_TOKENS,
 } from '../../../query/ask.js';
 import { refOut } from '../../mcp/schemas.js';
-import { routeMessage } from '../../../query/chat-route.js';
+import { isSmallTalk, routeMessage, SMALL_TALK_REPLY } from '../../../query/chat-route.js';
+import { memoryCards } from '../../../query/memory-cards.js';
 import type { HttpDeps } from '../deps.js';
 import { defineRoute, iso, readOnlyError, type Route } from '../route.js';
 
@@ -71,6 +72,9 @@ export const chatRoutes: Route[] = [
       mode: z.enum(['auto', 'question', 'statement']).default('auto'),
     }),
     handler: async ({ body, deps }) => {
+      // "Hi", "thanks!": answered, never stored (the rule pie chat uses).
+      if (body.mode === 'auto' && isSmallTalk(body.message))
+        return { route: 'small-talk' as const, text: SMALL_TALK_REPLY };
       const route = body.mode === 'auto' ? routeMessage(body.message) : body.mode;
       if (route === 'question') {
         if (body.message.length > MAX_QUESTION_CHARS) {
@@ -111,6 +115,8 @@ async function ask(input: {
     question,
     answer: answer ? { text: answer.text, model: model?.description ?? answer.model, cached: answer.cached } : null,
     context: context.text,
+    /** Without a model: the entity cards and changes the context is made of, and its sources. */
+    memory: answer ? null : memoryCards(context, deps.tz),
     contextTokens: context.tokens,
     intent: context.plan.intent,
     timeFormat: context.plan.timeFormat,
