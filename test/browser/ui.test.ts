@@ -273,6 +273,42 @@ describe('web UI', () => {
       page.getByRole('button', { name: 'Download a backup' }).click(),
     ]);
     expect(file.suggestedFilename()).toMatch(/^pie-backup-\d{4}-\d{2}-\d{2}\.jsonl\.gz$/);
+    await page.waitForSelector('#backup-status:has-text("Backup downloaded.")');
+  });
+
+  it('shows progress while a slow sleep preview or backup runs, and a failed backup next to its button', async () => {
+    await go('#/maintenance', '#sleep-preview');
+    await page.route('**/api/sleep', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    try {
+      await page.getByRole('button', { name: 'Preview (dry run)' }).click();
+      const progress = page.locator('#sleep-result .progress[role=status]');
+      await progress.waitFor();
+      expect(await progress.textContent()).toContain('Previewing the sleep');
+      await page.waitForSelector('#sleep-phases tbody tr');
+      expect(await progress.count()).toBe(0);
+    } finally {
+      await page.unroute('**/api/sleep');
+    }
+    await page.route('**/api/backup', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'DB_ERROR', message: 'The disk is full.', suggestions: [] } }),
+      });
+    });
+    try {
+      await page.getByRole('button', { name: 'Download a backup' }).click();
+      await page.waitForSelector('#backup-status progress');
+      await page.waitForSelector('#backup-status .error');
+      expect(await page.locator('#backup-status').textContent()).toContain('The disk is full.');
+      expect(await page.getByRole('button', { name: 'Download a backup' }).isEnabled()).toBe(true);
+    } finally {
+      await page.unroute('**/api/backup');
+    }
   });
 
   it('labels every control and can be driven from the keyboard', async () => {

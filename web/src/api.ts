@@ -22,19 +22,19 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(path, { method, headers, body: body === undefined ? null : JSON.stringify(body) });
-  const data = (await res.json().catch(() => ({}))) as {
-    error?: { code: string; message: string; suggestions?: string[] };
-  };
-  if (!res.ok) {
-    const e = data.error;
-    throw new ApiError(
-      res.status,
-      e?.code ?? 'HTTP',
-      e?.message ?? `The server answered ${res.status}.`,
-      e?.suggestions ?? [],
-    );
-  }
+  const data = (await res.json().catch(() => ({}))) as ErrorBody;
+  if (!res.ok) throw apiError(res.status, data, `The server answered ${res.status}.`);
   return data as T;
+}
+
+interface ErrorBody {
+  error?: { code: string; message: string; suggestions?: string[] };
+}
+
+/** The server's own error (code, sentence, suggestions), else `fallback`. */
+function apiError(status: number, data: ErrorBody, fallback: string): ApiError {
+  const e = data.error;
+  return new ApiError(status, e?.code ?? 'HTTP', e?.message ?? fallback, e?.suggestions ?? []);
 }
 
 export function get<T>(path: string, query: Record<string, string | number | boolean | undefined> = {}): Promise<T> {
@@ -48,7 +48,10 @@ export function get<T>(path: string, query: Record<string, string | number | boo
 export async function download(path: string): Promise<void> {
   const token = sessionStorage.getItem(TOKEN_KEY);
   const res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) throw new ApiError(res.status, 'HTTP', `The download failed (${res.status}).`, []);
+  if (!res.ok) {
+    const data = (await res.json().catch(() => ({}))) as ErrorBody;
+    throw apiError(res.status, data, `The download failed (${res.status}).`);
+  }
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');

@@ -134,7 +134,7 @@ export function markedSnippet(snippet: string): (Node | string)[] {
 }
 
 /** How long work may take before it shows progress. */
-const PROGRESS_AFTER_MS = 300;
+export const PROGRESS_AFTER_MS = 300;
 
 /**
  * Awaits `work`; when it takes longer than 300 ms, `out` shows an indeterminate progress bar with `label` until it

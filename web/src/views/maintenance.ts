@@ -1,6 +1,7 @@
 import { download, get, post, type SleepOut } from '../api.js';
 import { announce, clear, date, field, h } from '../dom.js';
 import { serverStatus } from '../state.js';
+import { PROGRESS_AFTER_MS, withProgress } from '../widgets.js';
 
 interface Health {
   entities: number;
@@ -48,12 +49,26 @@ export async function maintenanceView(main: HTMLElement): Promise<void> {
   const logBox = h('section', { 'aria-labelledby': 'log-h' });
   const runsBox = h('section', { 'aria-labelledby': 'runs-h', 'aria-live': 'polite' });
   const backup = h('button', { type: 'button', id: 'backup' }, 'Download a backup');
+  const backupStatus = h('p', { id: 'backup-status', role: 'status' });
   backup.addEventListener('click', () => {
     backup.disabled = true;
+    // A backup of a large memory takes seconds: say so after 300 ms; an error stays next to the button.
+    const timer = setTimeout(
+      () => clear(backupStatus, h('progress', { 'aria-label': 'Writing the backup' }), ' Writing the backup…'),
+      PROGRESS_AFTER_MS,
+    );
     download('/api/backup')
-      .then(() => announce('Backup downloaded'))
-      .catch((error: unknown) => alert(error instanceof Error ? error.message : String(error)))
-      .finally(() => (backup.disabled = false));
+      .then(() => {
+        clear(backupStatus, 'Backup downloaded.');
+        announce('Backup downloaded');
+      })
+      .catch((error: unknown) =>
+        clear(backupStatus, h('span', { class: 'error' }, error instanceof Error ? error.message : String(error))),
+      )
+      .finally(() => {
+        clearTimeout(timer);
+        backup.disabled = false;
+      });
   });
   const preview = h('button', { type: 'button', id: 'sleep-preview' }, 'Preview (dry run)');
   preview.addEventListener('click', () => void runSleep(true));
@@ -76,7 +91,11 @@ export async function maintenanceView(main: HTMLElement): Promise<void> {
       const body = dryRun
         ? { scope: scope.value, dry_run: true }
         : { scope: shown?.scope, dry_run: false, preview_id: shown?.id };
-      const r = await post<SleepOut>('/api/sleep', body);
+      const r = await withProgress(
+        result,
+        dryRun ? 'Previewing the sleep (a full one can take several seconds)…' : 'Applying the sleep…',
+        post<SleepOut>('/api/sleep', body),
+      );
       shown = dryRun && r.previewId ? { id: r.previewId, scope: r.scope } : null;
       clear(result, report(r, refresh));
       announce(dryRun ? 'Sleep preview ready' : `Sleep ${r.runId} applied`);
@@ -133,6 +152,7 @@ export async function maintenanceView(main: HTMLElement): Promise<void> {
     h('h2', {}, 'Backup'),
     h('p', { class: 'muted' }, 'The whole memory in the pie backup format (restore it with pie restore <file>).'),
     backup,
+    backupStatus,
   );
   await refresh();
 }
