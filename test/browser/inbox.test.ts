@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedInboxDb } from '../helpers/inbox.js';
-import { openSampleSession, SHOTS, waitForRoute, type SampleSession } from './page.js';
+import { openSampleSession, SHOTS, waitForRoute, type SampleSession, horizontalOverflow } from './page.js';
 
 /**
  * The Inbox in Debian's Chromium against the real `pie serve` on the bundled sample (ingested offline), with what
@@ -37,13 +37,7 @@ async function openInbox(): Promise<void> {
 }
 
 async function noHorizontalScroll(): Promise<void> {
-  const { scroll, client } = await page.evaluate(() => {
-    const root = (
-      globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }
-    ).document.documentElement;
-    return { scroll: root.scrollWidth, client: root.clientWidth };
-  });
-  expect(scroll, 'the page scrolls sideways').toBeLessThanOrEqual(client);
+  expect(await horizontalOverflow(page), 'the page scrolls sideways').toBeLessThanOrEqual(0);
 }
 
 /** The card of a section about `title` (an entity's name; both names of a merge pair). */

@@ -87,3 +87,39 @@ export async function openSampleSession(
     },
   };
 }
+
+/** How many pixels the page is wider than the window (0: nothing scrolls sideways). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const root = (
+      globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }
+    ).document.documentElement;
+    return root.scrollWidth - root.clientWidth;
+  });
+}
+
+/** The elements that reach past the window's right edge (for a failing overflow check's message). */
+export async function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    type El = {
+      tagName: string;
+      id: string;
+      className: unknown;
+      children: { length: number };
+      getBoundingClientRect(): { right: number; width: number };
+    };
+    const doc = (
+      globalThis as unknown as {
+        document: { documentElement: { clientWidth: number }; querySelectorAll(s: string): Iterable<El> };
+      }
+    ).document;
+    const limit = doc.documentElement.clientWidth;
+    return [...doc.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > limit + 1)
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${typeof e.className === 'string' && e.className ? `.${e.className.split(' ').join('.')}` : ''} (${Math.round(e.getBoundingClientRect().width)} px)`,
+      )
+      .slice(0, 8);
+  });
+}

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRoute, openSampleSession, SHOTS, waitForRoute, type SampleSession } from './page.js';
+import { horizontalOverflow, openRoute, openSampleSession, type SampleSession, SHOTS, waitForRoute } from './page.js';
 
 /**
  * The Diff, Snapshot and Search views in Debian's Chromium against the real `pie serve` on the bundled sample
@@ -24,16 +24,6 @@ async function go(hash: string, ready: string): Promise<void> {
 
 async function texts(selector: string): Promise<string[]> {
   return page.locator(selector).allTextContents();
-}
-
-/** The page is no wider than the window (nothing scrolls sideways). */
-async function horizontalOverflow(): Promise<number> {
-  return page.evaluate(() => {
-    const root = (
-      globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }
-    ).document.documentElement;
-    return root.scrollWidth - root.clientWidth;
-  });
 }
 
 beforeAll(async () => {
@@ -288,7 +278,7 @@ describe('on a 390 px phone', () => {
         [null, '#/search', '#browse-h'],
       ] as const) {
         await go(hash, ready);
-        expect(await horizontalOverflow(), hash).toBe(0);
+        expect(await horizontalOverflow(page), hash).toBe(0);
         if (name) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
       }
     } finally {
