@@ -109,6 +109,17 @@ describe('web UI', () => {
     await edge.getByRole('link', { name: 'Maya Chen' }).click();
     await page.waitForSelector('#timeline li');
     expect(await page.locator('h1').textContent()).toContain('Maya Chen');
+    // Her relationships with what the conversations said of them (a role), and no bookkeeping (evidence id lists).
+    const relationships = (await page.locator('ul.relationships li').allTextContents()).join('\n');
+    expect(relationships).toContain('(relation: co-founder)');
+    expect(relationships).toMatch(/\(role: information science major\) since \d{4}-\d{2}-\d{2}/);
+    expect(relationships).not.toContain('evidenceEpisodes');
+    expect(
+      await page
+        .locator('p.muted', { hasText: /\d+ changes?\b/ })
+        .first()
+        .textContent(),
+    ).not.toMatch(/\b1 changes\b/);
   });
 
   it('compares two periods', async () => {

@@ -103,6 +103,8 @@ export interface RelationshipOut {
   direction: 'in' | 'out';
   source: EntityRef;
   target: EntityRef;
+  /** Role, since/until as the conversation said them … */
+  properties: Record<string, string | number | boolean | null>;
   since: string;
   until: string | null;
 }

@@ -58,9 +58,14 @@ export function stateList(state: Record<string, unknown>, max = Infinity): HTMLE
   );
 }
 
-/** "(role: CEO)" for a relationship's properties; empty when it has none. */
+/** Longer values are bookkeeping (a dream's list of evidence conversations), not something a person reads. */
+const MAX_PROPERTY_CHARS = 60;
+
+/** "(role: CEO)" for a relationship's properties; empty when it has none worth reading. */
 export function propsText(props: State): string {
-  const parts = Object.entries(props).map(([k, v]) => `${k}: ${valueText(v)}`);
+  const parts = Object.entries(props)
+    .filter(([, v]) => valueText(v).length <= MAX_PROPERTY_CHARS)
+    .map(([k, v]) => `${k}: ${valueText(v)}`);
   return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 

@@ -1,5 +1,6 @@
 import { get, type EntityPeriodOut, type EntityView, type TransitionOut } from '../api.js';
 import { clear, date, entityHref, episodeHref, h, stateText, valueText } from '../dom.js';
+import { plural, propsText, validityText } from '../widgets.js';
 
 const PAGE = 100;
 
@@ -51,7 +52,7 @@ export async function entityView(main: HTMLElement, name: string, query: URLSear
     h(
       'p',
       { class: 'muted' },
-      `${t.total} changes${t.total > t.items.length ? `, ${t.offset + 1}–${t.offset + t.items.length} shown` : ''}${
+      `${plural(t.total, 'change')}${t.total > t.items.length ? `, ${t.offset + 1}–${t.offset + t.items.length} shown` : ''}${
         contradictions > 0 ? ` · ${contradictions} contradiction${contradictions > 1 ? 's' : ''} on this page` : ''
       }`,
     ),
@@ -83,7 +84,8 @@ export async function entityView(main: HTMLElement, name: string, query: URLSear
               r.direction === 'out' ? `${e.name} ${r.type} ` : '',
               h('a', { href: entityHref(other.name) }, other.name),
               r.direction === 'in' ? ` ${r.type} ${e.name}` : '',
-              h('span', { class: 'muted' }, ` since ${date(r.since)}${r.until ? `, ended ${date(r.until)}` : ''}`),
+              propsText(r.properties),
+              h('span', { class: 'muted' }, ` ${validityText(r.since, r.until)}`),
             );
           }),
         ),
