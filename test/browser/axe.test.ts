@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRoute, openSampleSession, WAIT, type SampleSession } from './page.js';
+import { EVERY_VIEW, openRoute, openSampleSession, WAIT, type SampleSession } from './page.js';
 
 /**
  * An axe-core scan of every view on the bundled sample (issue 16: no serious violation). axe is injected as a script,
@@ -47,20 +47,8 @@ async function seriousViolations(): Promise<string[]> {
     );
 }
 
-const A = encodeURIComponent('junior year at UMD');
-const B = encodeURIComponent('gap semester in San Francisco');
-
 describe('axe-core on every view', () => {
-  it.each([
-    ['#/search?q=Tidepool', '#search-results li'],
-    ['#/entity/Tidepool', '#timeline li'],
-    ['#/graph/Tidepool', '#graph-nodes li'],
-    [`#/diff?a=${A}&b=${B}`, '#diff-new'],
-    ['#/snapshot?at=2025-01-15', '#snapshot-summary'],
-    ['#/chat', 'textarea'],
-    ['#/maintenance', '#health-h'],
-    ['#/inbox', 'main h1'],
-  ])('%s has no serious or critical violation', async (hash, ready) => {
+  it.each(EVERY_VIEW)('%s has no serious or critical violation', async (hash, ready) => {
     await openRoute({ page, url: session.server.url, hash, ready });
     expect(await seriousViolations()).toEqual([]);
   });

@@ -123,3 +123,28 @@ export async function overflowingElements(page: Page): Promise<string[]> {
       .slice(0, 8);
   });
 }
+
+/** Every console error and uncaught page error from now on, collected into the returned list. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+const SAMPLE_A = encodeURIComponent('junior year at UMD');
+const SAMPLE_B = encodeURIComponent('gap semester in San Francisco');
+
+/** Each view of the UI on the bundled sample: its address and what shows it has rendered. */
+export const EVERY_VIEW: readonly (readonly [hash: string, ready: string])[] = [
+  ['#/search?q=Tidepool', '#search-results li'],
+  ['#/entity/Tidepool', '#timeline li'],
+  ['#/graph/Tidepool', '#graph-nodes li'],
+  [`#/diff?a=${SAMPLE_A}&b=${SAMPLE_B}`, '#diff-new'],
+  ['#/snapshot?at=2025-01-15', '#snapshot-summary'],
+  ['#/chat', 'textarea'],
+  ['#/maintenance', '#health-h'],
+  ['#/inbox', 'main h1'],
+];

@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { horizontalOverflow, openRoute, openSampleSession, overflowingElements, type SampleSession } from './page.js';
+import {
+  collectConsoleErrors,
+  EVERY_VIEW,
+  horizontalOverflow,
+  openRoute,
+  openSampleSession,
+  overflowingElements,
+  type SampleSession,
+} from './page.js';
 
 /**
  * Every view on a 390 px phone (issue 16, "everywhere"): rendered on the bundled sample, nothing scrolls sideways,
@@ -8,36 +16,20 @@ import { horizontalOverflow, openRoute, openSampleSession, overflowingElements, 
  */
 let session: SampleSession;
 let page: Page;
-const consoleErrors: string[] = [];
+let consoleErrors: string[] = [];
 
 beforeAll(async () => {
   session = await openSampleSession();
   page = session.page;
   await page.setViewportSize({ width: 390, height: 844 });
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
-  });
-  page.on('pageerror', (e) => consoleErrors.push(e.message));
+  consoleErrors = collectConsoleErrors(page);
 }, 180_000);
 afterAll(async () => {
   await session?.close();
 });
 
-const A = encodeURIComponent('junior year at UMD');
-const B = encodeURIComponent('gap semester in San Francisco');
-
 describe('every view on a 390 px phone', () => {
-  it.each([
-    ['#/search?q=Tidepool', '#search-results li'],
-    ['#/entity/Tidepool', '#timeline li'],
-    ['#/entity/Maya%20Chen', '#timeline li'],
-    ['#/graph/Tidepool', '#graph-nodes li'],
-    [`#/diff?a=${A}&b=${B}`, '#diff-new'],
-    ['#/snapshot?at=2025-01-15', '#snapshot-summary'],
-    ['#/chat', 'textarea'],
-    ['#/maintenance', '#health-h'],
-    ['#/inbox', 'main h1'],
-  ])('%s', async (hash, ready) => {
+  it.each([...EVERY_VIEW, ['#/entity/Maya%20Chen', '#timeline li'] as const])('%s', async (hash, ready) => {
     await openRoute({ page, url: session.server.url, hash, ready });
     const overflow = await horizontalOverflow(page);
     expect(overflow, `${hash} scrolls sideways: ${(await overflowingElements(page)).join(', ')}`).toBeLessThanOrEqual(

@@ -1,7 +1,15 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { horizontalOverflow, openRoute, openSampleSession, type SampleSession, SHOTS, waitForRoute } from './page.js';
+import {
+  horizontalOverflow,
+  openRoute,
+  openSampleSession,
+  type SampleSession,
+  SHOTS,
+  waitForRoute,
+  collectConsoleErrors,
+} from './page.js';
 
 /**
  * The Diff, Snapshot and Search views in Debian's Chromium against the real `pie serve` on the bundled sample
@@ -16,7 +24,7 @@ const DIFF = `#/diff?a=${encodeURIComponent(A)}&b=${encodeURIComponent(B)}`;
 
 let session: SampleSession;
 let page: Page;
-const consoleErrors: string[] = [];
+let consoleErrors: string[] = [];
 
 async function go(hash: string, ready: string): Promise<void> {
   await openRoute({ page, url: session.server.url, hash, ready });
@@ -29,10 +37,7 @@ async function texts(selector: string): Promise<string[]> {
 beforeAll(async () => {
   session = await openSampleSession();
   page = session.page;
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
-  });
-  page.on('pageerror', (e) => consoleErrors.push(e.message));
+  consoleErrors = collectConsoleErrors(page);
 }, 180_000);
 
 afterAll(async () => {
