@@ -73,10 +73,7 @@ function withDatabase<T>(path: string, key: string | undefined, fn: (db: Db) => 
     if (key !== undefined) applyKey(db, key);
     return fn(db);
   } catch (error) {
-    if (error instanceof Database.SqliteError && error.code === 'SQLITE_NOTADB') {
-      throw unreadableError(path, key !== undefined, error);
-    }
-    throw error instanceof PieError ? error : translateSqliteError(error, path);
+    throw translateSqliteError(error, path, { keyed: key !== undefined });
   } finally {
     db.close();
   }

@@ -45,22 +45,30 @@ export function looksEncrypted(path: string): boolean {
 }
 
 /** The error for a file SQLite cannot read as a database, worded by whether a key was given. */
-export function unreadableError(path: string, keyed: boolean, cause: unknown): PieError {
+export function unreadableError(
+  path: string,
+  keyed: boolean,
+  cause: unknown,
+  details?: Record<string, unknown>,
+): PieError {
+  const options = { cause, ...(details ? { details } : {}) };
   if (keyed) {
     return new PieError(
       'DB_KEY',
       `The key in PIE_DB_KEY (or PIE_DB_KEY_FILE) does not open ${path}: check the key, or unset it if the database is not encrypted.`,
-      { cause },
+      options,
     );
   }
   if (looksEncrypted(path)) {
     return new PieError(
       'DB_KEY',
       `The database ${path} is encrypted (or is not a SQLite file); set PIE_DB_KEY or PIE_DB_KEY_FILE to its key.`,
-      { cause },
+      options,
     );
   }
-  return new PieError('DB_CORRUPT', `The file ${path} is not a SQLite database; point --db at a PIE database file.`, {
-    cause,
-  });
+  return new PieError(
+    'DB_CORRUPT',
+    `The file ${path} is not a SQLite database; point --db at a PIE database file.`,
+    options,
+  );
 }

@@ -1,20 +1,22 @@
 import Database from 'better-sqlite3';
 import { PieError, errorMessage } from '../../../domain/errors.js';
+import { unreadableError } from './cipher.js';
 
 /**
  * The one place where driver errors become PieErrors. Everything the adapter runs against better-sqlite3 passes
  * through here, so callers only ever see PieError codes, with the driver error kept as `cause`.
  */
-export function translateSqliteError(error: unknown, path: string): PieError {
+export function translateSqliteError(error: unknown, path: string, options: { keyed?: boolean } = {}): PieError {
   if (error instanceof PieError) return error;
-  if (error instanceof Database.SqliteError) return fromSqliteCode(error, path);
+  if (error instanceof Database.SqliteError) return fromSqliteCode(error, path, options.keyed ?? false);
   if (error instanceof TypeError && /database connection is not open/i.test(error.message)) {
     return new PieError('DB_ERROR', `The database ${path} is already closed.`, { cause: error });
   }
   return new PieError('INTERNAL', `Unexpected storage failure on ${path}: ${errorMessage(error)}`, { cause: error });
 }
 
-function fromSqliteCode(error: InstanceType<typeof Database.SqliteError>, path: string): PieError {
+/** `keyed`: the connection was given a key, so an unreadable file means a wrong key (./cipher.ts). */
+function fromSqliteCode(error: InstanceType<typeof Database.SqliteError>, path: string, keyed: boolean): PieError {
   const code = error.code;
   const details = { sqliteCode: code };
   const make = (pieCode: PieError['code'], message: string): PieError =>
@@ -26,9 +28,7 @@ function fromSqliteCode(error: InstanceType<typeof Database.SqliteError>, path: 
       `The database ${path} is in use by another process; close it or wait until it finishes, then try again.`,
     );
   }
-  if (code === 'SQLITE_NOTADB') {
-    return make('DB_CORRUPT', `The file ${path} is not a SQLite database; point --db at a PIE database file.`);
-  }
+  if (code === 'SQLITE_NOTADB') return unreadableError(path, keyed, error, details);
   if (code.startsWith('SQLITE_CORRUPT')) {
     return make('DB_CORRUPT', `The database ${path} is damaged (${error.message}); restore it from a backup.`);
   }

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { PieError, errorMessage } from '../../../domain/errors.js';
 import type { WorldStore } from '../../../ports/world-store.js';
-import { applyKey, unreadableError } from './cipher.js';
+import { applyKey } from './cipher.js';
 import { Connection } from './connection.js';
 import { translateSqliteError } from './errors.js';
 import { checkDatabase, migrate } from './migrate.js';
@@ -54,10 +54,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Worl
     return createStore(connection, connection.root);
   } catch (error) {
     db.close();
-    if (error instanceof Database.SqliteError && error.code === 'SQLITE_NOTADB') {
-      throw unreadableError(path, key !== undefined, error);
-    }
-    throw translateSqliteError(error, path);
+    throw translateSqliteError(error, path, { keyed: key !== undefined });
   }
 }
 
