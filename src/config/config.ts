@@ -58,18 +58,17 @@ export function databaseKey(env: Env): string | undefined {
     throw new PieError('INVALID_ARGUMENT', 'Both PIE_DB_KEY and PIE_DB_KEY_FILE are set; keep one of them.');
   }
   if (direct) return direct;
-  if (!file) return undefined;
+  return file ? readKeyFile(file, 'PIE_DB_KEY_FILE') : undefined;
+}
+
+/** A key kept in a file (its one trailing line break dropped); `label` names the file in the errors. */
+export function readKeyFile(file: string, label: string): string {
   const path = resolve(file);
   if (!existsSync(path)) {
-    throw new PieError(
-      'FILE_NOT_FOUND',
-      `PIE_DB_KEY_FILE ${path} does not exist; point it at the file holding the key.`,
-    );
+    throw new PieError('FILE_NOT_FOUND', `${label} ${path} does not exist; point it at the file holding the key.`);
   }
   const key = readFileSync(path, 'utf8').replace(/\r?\n$/, '');
-  if (key === '') {
-    throw new PieError('INVALID_ARGUMENT', `PIE_DB_KEY_FILE ${path} is empty; write the key in it.`);
-  }
+  if (key === '') throw new PieError('INVALID_ARGUMENT', `${label} ${path} is empty; write the key in it.`);
   return key;
 }
 

@@ -1,8 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { changeDatabaseKey, databaseIsEncrypted } from '../../../compose.js';
-import { databaseKey } from '../../../config/config.js';
+import { databaseKey, readKeyFile } from '../../../config/config.js';
 import { PieError } from '../../../domain/errors.js';
 import type { CommandContext } from '../context.js';
 import { num } from '../format.js';
@@ -33,14 +31,6 @@ function requireKey(ctx: CommandContext, what: string): string {
   return key;
 }
 
-function readKeyFile(file: string): string {
-  const path = resolve(file);
-  if (!existsSync(path)) throw new PieError('FILE_NOT_FOUND', `The key file ${path} does not exist.`);
-  const key = readFileSync(path, 'utf8').replace(/\r?\n$/, '');
-  if (key === '') throw new PieError('INVALID_ARGUMENT', `The key file ${path} is empty; write the new key in it.`);
-  return key;
-}
-
 async function encrypt(ctx: CommandContext, newKeyFile: string | undefined): Promise<void> {
   const encrypted = databaseIsEncrypted(ctx.config);
   let from: string | undefined;
@@ -53,7 +43,7 @@ async function encrypt(ctx: CommandContext, newKeyFile: string | undefined): Pro
       );
     }
     from = requireKey(ctx, 'the current key');
-    to = readKeyFile(newKeyFile);
+    to = readKeyFile(newKeyFile, 'The new key file');
   } else {
     if (encrypted) {
       throw new PieError(
