@@ -10,7 +10,8 @@ import { SELF_NAME } from '../assemble.js';
 import type { Findings, PeriodFinding, RelationshipFinding } from '../findings.js';
 import { findStatedDate, localYmd } from '../dates.js';
 import { relativeTimes } from './personal.js';
-import { isHedged, isQuestion, mentionOf, type PatternContext } from './context.js';
+import { isHedged, isQuestion, type PatternContext } from './context.js';
+import { qualifierName } from './periods.js';
 
 type Status = PeriodFinding['status'];
 
@@ -31,11 +32,10 @@ const NAMED = String.raw`(⟦\d+⟧|[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,2})`;
 
 /** A named mention's canonical name, or the written name; null for a mention of another kind. */
 function named(ctx: PatternContext, raw: string | undefined, kinds: readonly string[]): string | null {
-  if (!raw) return null;
-  const index = /^⟦(\d+)⟧$/.exec(raw)?.[1];
-  if (index === undefined) return raw.replace(/[.,]$/, '');
-  const mention = mentionOf(ctx.s, index);
-  return mention && kinds.includes(mention.type) ? mention.name : null;
+  const q = qualifierName(ctx, raw);
+  if (!q) return null;
+  if (!q.entity) return q.surface;
+  return kinds.includes(q.entity.type) ? q.entity.name : null;
 }
 
 function childhood(age: string | undefined, teen: string | undefined): string | null {

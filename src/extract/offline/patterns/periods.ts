@@ -54,7 +54,8 @@ const CUES: { cue: PeriodCue; re: RegExp }[] = [
   { cue: 'planned', re: new RegExp(`\\b(?:take|taking|do|doing)\\s+(?:a|my)\\s+${P}`) },
 ];
 
-function qualifierName(
+/** A qualifier as written: a mention placeholder (⟦i⟧) gives the mention, anything else its text. */
+export function qualifierName(
   ctx: PatternContext,
   raw: string | undefined,
 ): { surface: string; entity: Mention | null } | null {
