@@ -21,7 +21,10 @@ export async function benchCipher(): Promise<void> {
   const world = await ensureWorld();
   const plain = join(BENCH_TMP, 'cipher-plain.db');
   const encrypted = join(BENCH_TMP, 'cipher-encrypted.db');
-  for (const f of [plain, encrypted]) for (const s of ['', '-wal', '-shm']) rmSync(`${f}${s}`, { force: true });
+  const removeCopies = () => {
+    for (const f of [plain, encrypted]) for (const s of ['', '-wal', '-shm']) rmSync(`${f}${s}`, { force: true });
+  };
+  removeCopies();
   copyFileSync(world.path, plain);
   copyFileSync(world.path, encrypted);
   console.log('Encrypting a copy of the world…');
@@ -96,6 +99,6 @@ export async function benchCipher(): Promise<void> {
       `Encryption adds ${ms(percentile(opens.encrypted, 50) - percentile(opens.plain, 50))} ms to an open and ${(((p95('encrypted') - p95('plain')) / p95('plain')) * 100).toFixed(0)} % to the query p95.`,
     ].join('\n'),
   });
-  for (const f of [plain, encrypted]) for (const s of ['', '-wal', '-shm']) rmSync(`${f}${s}`, { force: true });
+  removeCopies();
   console.log(mdTable(['database', 'open ms', 'p50', 'p95'], [row('plain'), row('encrypted')]));
 }
