@@ -1,7 +1,7 @@
 import { humanizeDuration, monthsBetween, relativeTime } from '../domain/humanize.js';
 import type { Tokenizer } from '../ports/tokenizer.js';
 import { createTokenBudget } from './budget.js';
-import { compileEvidence, type EvidenceOptions } from './evidence.js';
+import { compileEvidence, wholeEvidenceTokens, type EvidenceOptions } from './evidence.js';
 import { EVENT_ATTRIBUTE, type Procedure, type Transition } from '../domain/world.js';
 import type { Excerpt, PathHop, QueryPlan, Subgraph, SubgraphEntity } from '../query/types.js';
 import { changeText, stateText } from './timeline.js';
@@ -69,7 +69,7 @@ export function compileContext(input: {
   const cite = citer(input.episodes);
   const out = createTokenBudget({ limit, tokenizer });
   for (const line of headerLines(plan, ctx)) out.take(line);
-  const worldLimit = input.budget ? Math.floor(limit * WORLD_SHARE[plan.intent]) : limit;
+  const worldLimit = input.budget ? worldPartLimit({ ...input, limit, tokenizer, header: out.used() }) : limit;
   const worldOut = createTokenBudget({ limit: Math.max(0, worldLimit - out.used()), tokenizer });
   const titles = new Set<string>();
   for (const block of worldBlocks({ plan, sub, ctx })) {
@@ -111,6 +111,38 @@ export function compileContext(input: {
   }
   for (const l of sourceLines(worldSources)) out.take(l);
   return { text: out.text(), sources: cite.sources(), tokens: out.tokens(), excerpts };
+}
+
+/** The least share of the budget the world model's part keeps when the evidence would fit whole beside it. */
+const WORLD_FLOOR = 0.1;
+/** The world model's share when the question asks what the assistant said. */
+const ASSISTANT_SHARE = 0.15;
+
+/**
+ * Tokens the world model's part may take: its intent's share of the budget; less when the conversations the
+ * evidence comes from would fit whole in the rest (the turns are what the world model was read from, and a summary
+ * crowding them out loses what it did not capture), down to a floor; a question about what the assistant said
+ * gets ASSISTANT_SHARE whatever its intent (the world model is read from the user's side).
+ */
+function worldPartLimit(input: {
+  plan: QueryPlan;
+  limit: number;
+  header: number;
+  tokenizer: Tokenizer;
+  evidence?: Omit<EvidenceOptions, 'limit' | 'tokenizer' | 'time' | 'cite'>;
+}): number {
+  const { limit, evidence } = input;
+  const share = evidence?.assistantWanted
+    ? Math.min(WORLD_SHARE[input.plan.intent], ASSISTANT_SHARE)
+    : WORLD_SHARE[input.plan.intent];
+  const shareLimit = Math.floor(limit * share);
+  if (!evidence || evidence.candidates.length === 0) return shareLimit;
+  const floor = Math.floor(limit * WORLD_FLOOR);
+  const whole = wholeEvidenceTokens({ ...evidence, tokenizer: input.tokenizer }, limit - input.header - floor);
+  if (!Number.isFinite(whole)) return shareLimit;
+  // Room for the sources list the world part's citations add.
+  const room = limit - input.header - whole - 40;
+  return Math.min(shareLimit, Math.max(floor, room));
 }
 
 /** Four characters a token: the estimate used when no tokenizer is given. */

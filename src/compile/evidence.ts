@@ -140,6 +140,25 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
   return render(input, picked, used);
 }
 
+/**
+ * Tokens the evidence section would take to show every conversation its candidates come from whole (turns as
+ * written, one line each, a header per conversation); `Infinity` as soon as a cheap estimate passes `ceiling`, so a
+ * long history costs no exact count.
+ */
+export function wholeEvidenceTokens(
+  input: Pick<EvidenceOptions, 'candidates' | 'turnsOf' | 'tokenizer'>,
+  ceiling: number,
+): number {
+  const ids = [...new Set(input.candidates.map((c) => c.episode.id))];
+  const turns = ids.map((id) => input.turnsOf(id));
+  const chars = turns.flat().reduce((n, t) => n + t.text.length + 16, 0);
+  if (chars / 5 > ceiling) return Number.POSITIVE_INFINITY;
+  // The title, and per conversation its header line (about 20 tokens).
+  let tokens = input.tokenizer.count(TITLE) + 2 + ids.length * 20;
+  for (const t of turns.flat()) tokens += input.tokenizer.count(`    ${t.speaker ?? 'Assistant'}: ${t.text}`) + 1;
+  return tokens > ceiling ? Number.POSITIVE_INFINITY : tokens;
+}
+
 function headerCost(input: EvidenceOptions, episode: Episode, cache: Map<string, number>): number {
   const cost = input.tokenizer.count(headerLine(input, episode, '[99]')) + 1;
   cache.set(episode.id, cost);

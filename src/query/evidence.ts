@@ -1,6 +1,6 @@
 import type { Episode, StoredTurn } from '../domain/world.js';
 import type { WorldStore } from '../ports/world-store.js';
-import { keyCoverage, matchKey, questionKeywords } from './keywords.js';
+import { keyCoverage, keyWeights, matchKey, questionKeywords } from './keywords.js';
 import { rankTurnsInContext } from './lanes/turn-context.js';
 import type { QueryPlan, RankedItem } from './types.js';
 
@@ -114,6 +114,11 @@ export async function rankEvidence(input: {
     }
     const keys = [...new Set(words.map(matchKey).filter((k) => k.length >= 2))];
     const restKeys = [...new Set(rest.map(matchKey).filter((k) => k.length >= 2))];
+    // A word said in most turns ("like", a speaker's name) weighs less than the one the question is about.
+    const weights = keyWeights(
+      keys,
+      cache.allTurns().map((t) => t.text),
+    );
     for (const [i, hits] of searches.entries()) {
       const best = Math.max(1e-9, ...hits.map((h) => -h.score));
       const ranked = rankTurnsInContext({
@@ -131,7 +136,7 @@ export async function rankEvidence(input: {
             (turn && isAssistantText(turn) && !input.assistantWanted ? ASSISTANT_WEIGHT : 1);
           // The share of the question's words a turn has leads; BM25 (comparable only within one search tier)
           // orders turns that have as many.
-          const score = keyCoverage(text, keys) + BM25_SHARE * (-h.score / best);
+          const score = keyCoverage(text, keys, weights) + BM25_SHARE * (-h.score / best);
           return { episodeId: h.episodeId, seq: h.seq, score: score * weight, time: h.time ?? h.episodeTime };
         }),
         turnCount: (id) => cache.episode(id)?.turnCount,
@@ -199,6 +204,8 @@ function createTurnCache(store: WorldStore) {
       const list = turns.get(id) ?? [];
       return list[seq]?.seq === seq ? list[seq] : list.find((t) => t.seq === seq);
     },
+    /** Every loaded turn. */
+    allTurns: (): StoredTurn[] => [...turns.values()].flat(),
     /** First names of everyone who speaks in the loaded conversations, lower case. */
     speakers(): Set<string> {
       const out = new Set<string>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keywordText, questionKeywords } from './keywords.js';
+import { keyCoverage, keyWeights, keywordText, matchKey, questionKeywords } from './keywords.js';
 
 describe('questionKeywords', () => {
   it('drops question words, auxiliaries and pronouns, keeps the topic', () => {
@@ -31,5 +31,38 @@ describe('questionKeywords', () => {
   it('returns null text when nothing is left', () => {
     expect(keywordText('What is it?')).toBeNull();
     expect(keywordText('  ')).toBeNull();
+  });
+});
+
+describe('keyWeights and weighted keyCoverage', () => {
+  const turns = [
+    'I like my turtles, they are calm animals.',
+    'I like pizza, Joanna!',
+    'Do you like the movie, Nate?',
+    'I would like a nap.',
+    'My dog likes long walks.',
+  ];
+  const keys = ['animal', 'like', 'Nate'].map(matchKey);
+
+  it('weighs a word said in most turns below the one the question is about', () => {
+    const w = keyWeights(keys, turns);
+    expect(w.get('anima')).toBeGreaterThan(w.get('like') ?? Infinity);
+    expect(w.get('nate')).toBeGreaterThan(w.get('like') ?? Infinity);
+    // Even a word in every turn keeps a tenth of the largest weight.
+    expect(keyWeights(['like'], ['like', 'like']).get('like')).toBeGreaterThan(0);
+  });
+
+  it('ranks the turn with the rare word above the turn with the common ones', () => {
+    const w = keyWeights(keys, turns);
+    const animal = keyCoverage('They are calm animals.', keys, w);
+    const common = keyCoverage('Do you like the movie, Nate?', keys);
+    expect(keyCoverage('They are calm animals.', keys)).toBeLessThan(common);
+    expect(animal).toBeGreaterThan(keyCoverage('I would like that.', keys, w));
+    expect(keyCoverage('turtles are calm animals I like', keys, w)).toBeGreaterThan(animal);
+  });
+
+  it('without weights is the plain share of keys', () => {
+    expect(keyCoverage('I like it', keys)).toBeCloseTo(1 / 3);
+    expect(keyCoverage('anything', [])).toBe(0);
   });
 });

@@ -58,10 +58,9 @@ export function matchKey(word: string): string {
     .slice(0, 5);
 }
 
-/** The share (0…1) of the keys that some word of the text has. Pure. */
-export function keyCoverage(text: string, keys: readonly string[]): number {
-  if (keys.length === 0) return 0;
-  const present = new Set(
+/** The match keys of a text's words (see matchKey). Pure. */
+export function textKeys(text: string): Set<string> {
+  return new Set(
     text
       .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
@@ -69,5 +68,33 @@ export function keyCoverage(text: string, keys: readonly string[]): number {
       .split(/[^\p{L}\p{N}]+/u)
       .map((w) => w.slice(0, 5)),
   );
-  return keys.filter((k) => present.has(k)).length / keys.length;
+}
+
+/**
+ * The share (0…1) of the keys that some word of the text has, each key counted by its weight (1 without weights:
+ * see keyWeights). Pure.
+ */
+export function keyCoverage(text: string, keys: readonly string[], weights?: ReadonlyMap<string, number>): number {
+  if (keys.length === 0) return 0;
+  const present = textKeys(text);
+  const weight = (k: string) => weights?.get(k) ?? 1;
+  const total = keys.reduce((n, k) => n + weight(k), 0);
+  return total === 0 ? 0 : keys.filter((k) => present.has(k)).reduce((n, k) => n + weight(k), 0) / total;
+}
+
+/**
+ * How much each key says about a turn: its inverse document frequency over the given turns (ln(N / df), at least
+ * a tenth of the largest), so a word said in every other turn ("like", a speaker's name) counts less than the one
+ * the question is about ("animal"). Pure.
+ */
+export function keyWeights(keys: readonly string[], texts: readonly string[]): Map<string, number> {
+  const df = new Map(keys.map((k) => [k, 0]));
+  for (const text of texts) {
+    const present = textKeys(text);
+    for (const k of keys) if (present.has(k)) df.set(k, (df.get(k) ?? 0) + 1);
+  }
+  const n = Math.max(1, texts.length);
+  const idf = new Map(keys.map((k) => [k, Math.log((n + 1) / ((df.get(k) ?? 0) + 0.5))]));
+  const top = Math.max(1e-9, ...idf.values());
+  return new Map([...idf].map(([k, v]) => [k, Math.max(v, top / 10)]));
 }

@@ -24,12 +24,23 @@ const said = (speaker: string, role: 'user' | 'assistant', text: string): Turn =
 const user = (text: string): Turn => ({ role: 'user', text, time: null });
 const bot = (text: string): Turn => ({ role: 'assistant', text, time: null });
 
+const LONG_ANIMAL_TURN =
+  'Sure, Friday works. We spent the whole weekend at the lake house with my parents, the weather was warm and the ' +
+  'kids swam every morning, then we drove back on Sunday evening through the hills, and now the kids keep ' +
+  'feeding their turtles, such calm animals.';
 const friends = [
   conversation('s1', day(5, 8), [
     said('Caroline', 'user', 'Hey Melanie! How are the kids, Melanie?'),
     said('Melanie', 'assistant', 'They are great. I bought new running shoes for the charity race.'),
     said('Caroline', 'user', 'Thanks for telling me, Melanie! Melanie, you always inspire me.'),
     said('Melanie', 'assistant', 'Aw, thanks Caroline.'),
+  ]),
+  conversation('s3', day(5, 20), [
+    said('Caroline', 'user', 'Melanie, I like that film you told me about, Melanie, I really like the music too.'),
+    said('Melanie', 'assistant', 'I like it as well, Caroline! The kids like the songs.'),
+    said('Caroline', 'user', 'Would you like to come over on Friday, Melanie?'),
+    said('Melanie', 'assistant', LONG_ANIMAL_TURN),
+    said('Caroline', 'user', 'Caroline likes those little guys too, Melanie, I like them.'),
   ]),
   conversation('s2', day(6, 9), [
     said('Caroline', 'user', 'Melanie, I missed you! Melanie, what have you been up to, Melanie?'),
@@ -102,10 +113,17 @@ describe('rankEvidence', () => {
     expect(context.text).toContain('For display I recommend a simple postcard rack');
   });
 
+  it('a word said in most turns counts less than the word the question is about', async () => {
+    // "like" and the names are in nearly every turn of s3, "animals" in one: that turn leads although the others
+    // match more of the question's words.
+    const { evidence } = await ranked(friendsWorld, 'What animal do Melanie and Caroline both like?', day(7, 1));
+    expect(evidence[0]).toBe(LONG_ANIMAL_TURN);
+  });
+
   it('turns in the time the question names move up', async () => {
     const { evidence } = await ranked(friendsWorld, 'What did Caroline do in June 2023?', day(7, 1));
     expect(evidence[0]).toMatch(/support group|missed you|Painting a lake/);
-    expect(friends[1]?.turns.map((t) => t.text)).toContain(evidence[0]);
+    expect(friends.find((c) => c.externalId === 's2')?.turns.map((t) => t.text)).toContain(evidence[0]);
   });
 });
 

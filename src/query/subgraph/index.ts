@@ -78,6 +78,7 @@ export async function buildSubgraph(input: {
     .filter((t) => plan.wantsHistory || isCurrent(t, sub.entities))
     .slice(0, limits.events)
     .sort((a, b) => a.eventTime - b.eventTime);
+  sub.events = await namedCreations(store, sub.events);
   sub.excerpts = await loadExcerpts({
     store,
     items: range ? preferInRange(items, range) : items,
@@ -85,6 +86,20 @@ export async function buildSubgraph(input: {
     maxLines: limits.linesPerExcerpt,
   });
   return sub;
+}
+
+/**
+ * A creation's summary says where the entity was first mentioned, not what it is ("First mentioned in “session
+ * 10”"): as a loose event it leads with the entity's name and type.
+ */
+async function namedCreations(store: WorldStore, events: Transition[]): Promise<Transition[]> {
+  const ids = events.filter((t) => t.kind === 'creation').map((t) => t.entityId);
+  if (ids.length === 0) return events;
+  const names = new Map((await store.entities.getMany([...new Set(ids)])).map((e) => [e.id, e]));
+  return events.map((t) => {
+    const e = t.kind === 'creation' ? names.get(t.entityId) : undefined;
+    return e ? { ...t, summary: `${e.name} (${e.type}): ${t.summary}` } : t;
+  });
 }
 
 /**
