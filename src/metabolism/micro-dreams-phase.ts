@@ -47,6 +47,7 @@ export function microDreamsPhase(rules: MicroDreamRules = DEFAULT_MICRO_DREAM_RU
         alreadyConnected: plan.alreadyConnected,
         skippedEpisodes: plan.skippedEpisodes,
         discovered: plan.connections.length,
+        pairs: plan.connections.slice(0, 50).map((p) => ({ a: p.a, b: p.b, count: p.count })),
       };
       if (journal === null) return { changes: plan.connections.length, details };
       for (const p of plan.connections) {

@@ -191,6 +191,9 @@ async function settle(o: SleepOptions, tx: WorldStore, journal: RunJournal): Pro
   };
 }
 
+/** Entities a report lists by id per phase, at most (its counts cover them all). */
+const REPORT_MOVES = 200;
+
 function tierCounts(plan: Plan): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const c of plan.salience.tiers) counts[`${c.from}→${c.to}`] = (counts[`${c.from}→${c.to}`] ?? 0) + 1;
@@ -219,6 +222,7 @@ function phases(o: SleepOptions, plan: Plan, added: number): PhaseReport[] {
             moves: tierCounts(plan),
             historyTransitionsAdded: added,
             entities: s.tiers.map((t) => t.entityId),
+            moved: s.tiers.slice(0, REPORT_MOVES).map((t) => ({ entityId: t.entityId, from: t.from, to: t.to })),
           },
         },
   );
@@ -229,7 +233,11 @@ function phases(o: SleepOptions, plan: Plan, added: number): PhaseReport[] {
       name: 'confidence decay',
       status,
       changes: plan.decay.length,
-      details: { facts: plan.decay.length, entities: new Set(plan.decay.map((c) => c.entityId)).size },
+      details: {
+        facts: plan.decay.length,
+        entities: new Set(plan.decay.map((c) => c.entityId)).size,
+        decayed: [...new Set(plan.decay.map((c) => c.entityId))].slice(0, REPORT_MOVES),
+      },
     });
   }
   if (o.scope !== 'full') {
@@ -273,9 +281,12 @@ function phaseInput(
 /**
  * One sleep cycle. A dry run reads only. A real run makes all its changes in one transaction, each journaled under
  * the run id with its row before and after, and records a maintenance log entry with the report (a failed run
- * rolls back and leaves only a log entry with status "failed").
+ * rolls back and leaves only a log entry with status "failed"). The log's report also holds the run's wall time
+ * (`durationMs`).
  */
 export async function runSleep(o: SleepOptions): Promise<SleepReport> {
+  // Wall time of the run for the log (the configured clock may be fixed: `now` is data, not a stopwatch).
+  const started = performance.now();
   if (o.dryRun) {
     const plan = await makePlan(o);
     const extra = await runPhases(phaseInput(o, o.store, null, plan.salience));
@@ -319,7 +330,13 @@ export async function runSleep(o: SleepOptions): Promise<SleepReport> {
         health,
         journaled: journal.entries,
       };
-      await tx.maintenance.update({ id: o.runId, finishedAt: o.now, status: 'completed', report: { ...report } });
+      const durationMs = Math.round(performance.now() - started);
+      await tx.maintenance.update({
+        id: o.runId,
+        finishedAt: o.now,
+        status: 'completed',
+        report: { ...report, durationMs },
+      });
       return report;
     });
   } catch (error) {

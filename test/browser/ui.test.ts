@@ -253,6 +253,13 @@ describe('web UI', () => {
     await page.waitForSelector('#sleep-phases tbody tr');
     expect(await page.locator('#sleep-result').textContent()).toContain('nothing written');
     expect(await page.locator('#sleep-apply').isEnabled()).toBe(true);
+    // Each phase folds what it would do: the tiers phase names the entities that move, as links to them.
+    const tiers = page.locator('#sleep-phases details.phase', { hasText: 'tiers' });
+    expect(await tiers.locator('a').first().isVisible()).toBe(false);
+    await tiers.locator('summary').click();
+    const moved = tiers.locator('li a').first();
+    expect(await moved.isVisible()).toBe(true);
+    expect(await moved.getAttribute('href')).toMatch(/^#\/entity\//);
     await shot('sleep');
     // Switching the scope after the preview disables Apply (it used to apply the newly selected scope), and the
     // disabled button looks disabled (it kept the red of an enabled one).

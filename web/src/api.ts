@@ -178,7 +178,14 @@ export interface SleepOut {
   runId: string;
   scope: string;
   dryRun: boolean;
-  phases: { name: string; status: string; changes: number; reason?: string }[];
+  phases: {
+    name: string;
+    status: string;
+    changes: number;
+    reason?: string;
+    /** What the phase did, line by line, with the entities each line names. */
+    items?: { text: string; entities: { id: string; name: string }[] }[];
+  }[];
   health: { entities: number; warnings: string[] };
   journaled: number;
   /** A dry run's identity: applying it sends this back, and the server refuses when anything changed since. */

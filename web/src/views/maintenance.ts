@@ -1,38 +1,16 @@
 import { download, get, post, type SleepOut } from '../api.js';
-import { announce, clear, date, field, h } from '../dom.js';
+import { announce, clear, field, h } from '../dom.js';
+import {
+  healthView,
+  logView,
+  report,
+  runsView,
+  type Health,
+  type IngestRunOut,
+  type LogEntry,
+} from './maintenance-render.js';
 import { serverStatus } from '../state.js';
 import { PROGRESS_AFTER_MS, withProgress } from '../widgets.js';
-
-interface Health {
-  entities: number;
-  byTier: Record<string, number>;
-  meanImportance: number;
-  isolated: number;
-  isolatedShare: number;
-  unresolvedContradictions: number;
-  procedures: number;
-  warnings: string[];
-  pending: { importance: number; tiers: number };
-}
-interface IngestRunOut {
-  id: string;
-  status: string;
-  source: string;
-  startedAt: string;
-  finishedAt: string | null;
-  batches: { total: number; done: number; failed: number; pending: number };
-  episodes: number;
-  tokensIn: number;
-  tokensOut: number;
-  costUsd: number;
-}
-interface LogEntry {
-  id: string;
-  kind: string;
-  status: string;
-  startedAt: string;
-  finishedAt: string | null;
-}
 
 /** Sleep (dry run first, then apply), undo, the health report and the maintenance log. */
 export async function maintenanceView(main: HTMLElement): Promise<void> {
@@ -155,146 +133,4 @@ export async function maintenanceView(main: HTMLElement): Promise<void> {
     backupStatus,
   );
   await refresh();
-}
-
-function report(r: SleepOut, _refresh: () => Promise<void>): HTMLElement {
-  return h(
-    'div',
-    { class: 'card', 'data-dry-run': String(r.dryRun) },
-    h('h3', {}, r.dryRun ? `Preview of a ${r.scope} sleep (nothing written)` : `Applied ${r.scope} sleep ${r.runId}`),
-    h(
-      'table',
-      { class: 'list', id: 'sleep-phases' },
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          h('th', { scope: 'col' }, 'Phase'),
-          h('th', { scope: 'col' }, 'Status'),
-          h('th', { scope: 'col' }, 'Changes'),
-        ),
-      ),
-      h(
-        'tbody',
-        {},
-        ...r.phases.map((p) =>
-          h(
-            'tr',
-            {},
-            h('td', {}, p.name),
-            h('td', {}, p.status, p.reason ? ` — ${p.reason}` : ''),
-            h('td', {}, p.changes),
-          ),
-        ),
-      ),
-    ),
-    r.dryRun ? null : h('p', {}, `${r.journaled} rows journaled; undo it from the log below.`),
-  );
-}
-
-function healthView(x: Health): HTMLElement {
-  return h(
-    'div',
-    {},
-    h(
-      'p',
-      {},
-      `${x.entities.toLocaleString()} entities (${Object.entries(x.byTier)
-        .map(([t, n]) => `${n} ${t}`)
-        .join(
-          ', ',
-        )}), mean importance ${x.meanImportance.toFixed(2)}; ${x.isolated} without relationships (${(x.isolatedShare * 100).toFixed(1)}%); ${x.unresolvedContradictions} open contradictions; ${x.procedures} procedures.`,
-    ),
-    x.warnings.length === 0
-      ? h('p', {}, 'All health targets met.')
-      : h('ul', {}, ...x.warnings.map((w) => h('li', { class: 'warning' }, w))),
-    h(
-      'p',
-      { class: 'muted' },
-      `A sleep now would change ${x.pending.importance} importance scores and ${x.pending.tiers} tiers.`,
-    ),
-  );
-}
-
-function logView(items: LogEntry[], readOnly: boolean, refresh: () => Promise<void>): HTMLElement {
-  if (items.length === 0) return h('p', {}, 'No maintenance runs yet.');
-  return h(
-    'table',
-    { class: 'list' },
-    h('thead', {}, h('tr', {}, ...['Run', 'Kind', 'Status', 'Started', ''].map((t) => h('th', { scope: 'col' }, t)))),
-    h(
-      'tbody',
-      {},
-      ...items.map((e) => {
-        const undo =
-          !readOnly && e.status === 'completed'
-            ? h('button', { type: 'button', class: 'small', 'aria-label': `Undo run ${e.id}` }, 'Undo')
-            : null;
-        undo?.addEventListener('click', () => {
-          if (!confirm(`Undo run ${e.id}? Its changes are reverted.`)) return;
-          post('/api/undo', { run_id: e.id })
-            .then(() => {
-              announce(`Run ${e.id} undone`);
-              return refresh();
-            })
-            .catch((error: unknown) => alert(error instanceof Error ? error.message : String(error)));
-        });
-        return h(
-          'tr',
-          {},
-          h('td', {}, h('code', {}, e.id)),
-          h('td', {}, e.kind),
-          h('td', {}, e.status),
-          h('td', {}, date(e.startedAt)),
-          h('td', {}, undo),
-        );
-      }),
-    ),
-  );
-}
-
-function runsView(items: IngestRunOut[]): HTMLElement {
-  if (items.length === 0) return h('p', {}, 'No ingest runs yet (pie ingest <export>).');
-  return h(
-    'table',
-    { class: 'list', id: 'ingest-runs' },
-    h(
-      'thead',
-      {},
-      h(
-        'tr',
-        {},
-        ...['Started', 'Source', 'Status', 'Batches (done / failed / pending)', 'Tokens in / out', 'Cost'].map((t) =>
-          h('th', { scope: 'col' }, t),
-        ),
-      ),
-    ),
-    h(
-      'tbody',
-      {},
-      ...items.map((r) =>
-        h(
-          'tr',
-          {},
-          h('td', {}, date(r.startedAt)),
-          h('td', {}, r.source),
-          h('td', {}, r.status),
-          h(
-            'td',
-            {},
-            h('progress', {
-              max: Math.max(1, r.batches.total),
-              value: r.batches.done,
-              'aria-label': `${r.batches.done} of ${r.batches.total} batches done`,
-            }),
-            ` ${r.batches.done} / ${r.batches.failed} / ${r.batches.pending} of ${r.batches.total}`,
-          ),
-          h('td', {}, `${r.tokensIn.toLocaleString()} / ${r.tokensOut.toLocaleString()}`),
-          h('td', {}, `$${r.costUsd.toFixed(4)}`),
-        ),
-      ),
-    ),
-  );
 }

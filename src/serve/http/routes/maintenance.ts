@@ -5,7 +5,9 @@ import { planSalience, SCOPES } from '../../../metabolism/plan.js';
 import { previewInstant, sleepPreviewId } from '../../../metabolism/preview-id.js';
 import { runSleep, SLEEP_LOG_KIND } from '../../../metabolism/sleep.js';
 import { undoRun } from '../../../metabolism/undo.js';
-import type { MaintenanceLogEntry } from '../../../ports/world-store.js';
+import { phaseItems } from '../../../metabolism/phase-items.js';
+import type { PhaseReport } from '../../../metabolism/run-phases.js';
+import type { MaintenanceLogEntry, WorldStore } from '../../../ports/world-store.js';
 import { defineRoute, iso, readOnlyError, type Route } from '../route.js';
 
 /** Sleep (dry run, then apply), undo, the health report and the maintenance log: the functions behind pie sleep/undo/health. */
@@ -70,7 +72,7 @@ export const maintenanceRoutes: Route[] = [
       }
       const report = await sleep(body.dry_run, now);
       const previewId = body.dry_run ? sleepPreviewId(report, await deps.store.stats()) : null;
-      return { ...report, now: iso(report.now), previewId };
+      return { ...report, phases: await withItems(deps.store, report.phases), now: iso(report.now), previewId };
     },
   }),
   defineRoute({
@@ -115,6 +117,23 @@ export const maintenanceRoutes: Route[] = [
     handler: async ({ query, deps }) => ({ items: (await deps.store.maintenance.list(query.limit)).map(entryOut) }),
   }),
 ];
+
+/**
+ * Each phase with what it did as readable lines (phaseItems), the entities they name resolved to names (one read
+ * for the whole report; an entity merged away since is listed by its id).
+ */
+async function withItems(store: WorldStore, phases: readonly PhaseReport[]) {
+  const items = phases.map((p) => phaseItems(p));
+  const ids = [...new Set(items.flat().flatMap((i) => i.entityIds ?? []))];
+  const names = new Map((await store.entities.getMany(ids)).map((e) => [e.id, e.name]));
+  return phases.map((p, i) => ({
+    ...p,
+    items: (items[i] ?? []).map((item) => ({
+      text: item.text,
+      entities: (item.entityIds ?? []).map((id) => ({ id, name: names.get(id) ?? id })),
+    })),
+  }));
+}
 
 function entryOut(e: MaintenanceLogEntry) {
   return {
