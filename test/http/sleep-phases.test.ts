@@ -38,7 +38,7 @@ describe('what each sleep phase did', () => {
     expect(listed).toHaveLength(tiers?.changes ?? -1);
     for (const item of tiers?.items ?? []) expect(item.text).toMatch(/^\w+ → \w+ \(\d+\):/);
     // Names, not ids: every listed entity resolves to the entity the fixture holds.
-    const names = (await api.get<{ items: { name: string }[] }>('/api/entities', { limit: 500 })).body.items.map(
+    const names = (await api.get<{ items: { name: string }[] }>('/api/entities', { limit: '500' })).body.items.map(
       (e) => e.name,
     );
     for (const e of listed) expect(names).toContain(e.name);
@@ -52,7 +52,7 @@ describe('what each sleep phase did', () => {
       preview_id: preview.body.previewId,
     });
     expect(applied.status).toBe(200);
-    const log = await api.get<Log>('/api/maintenance', { limit: 5 });
+    const log = await api.get<Log>('/api/maintenance', { limit: '5' });
     const entry = log.body.items.find((e) => e.id === applied.body.runId);
     expect(entry?.report.scope).toBe('quick');
     expect(entry?.report.durationMs).toBeGreaterThanOrEqual(0);
