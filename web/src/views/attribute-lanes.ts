@@ -1,0 +1,114 @@
+/** The entity page's swimlanes: how each attribute of its state changed, a bar over its life and a list of values. */
+import { get } from '../api.js';
+import { clear, date, episodeHref, h, valueText } from '../dom.js';
+import { plural } from '../widgets.js';
+import './timeline.css';
+
+interface AttributeValue {
+  value: string | number | boolean | null;
+  from: string;
+  to: string | null;
+  episodeId: string | null;
+}
+interface AttributeHistory {
+  attributesTotal: number;
+  lanes: { attribute: string; total: number; values: AttributeValue[] }[];
+}
+
+export function loadAttributes(name: string): Promise<AttributeHistory> {
+  return get<AttributeHistory>(`/api/entities/${encodeURIComponent(name)}/attributes`);
+}
+
+export function attributeLanes(history: AttributeHistory, lastSeen: string): HTMLElement[] {
+  if (history.lanes.length === 0) return [h('h2', {}, 'How its state changed'), h('p', {}, 'No attribute recorded.')];
+  const times = history.lanes.flatMap((l) => l.values.flatMap((v) => [Date.parse(v.from), Date.parse(v.to ?? v.from)]));
+  const start = Math.min(...times);
+  const end = Math.max(...times, Date.parse(lastSeen));
+  const span = Math.max(1, end - start);
+  const pct = (t: number): number => ((t - start) / span) * 100;
+  let newestFirst = false;
+  const list = h('ul', { class: 'plain', id: 'swimlanes', 'aria-labelledby': 'swim-h' });
+  const toggle = h('button', { type: 'button', class: 'small', 'aria-pressed': 'false' }, 'Newest first');
+
+  const render = (): void => {
+    clear(
+      list,
+      ...history.lanes.map((lane) => {
+        const values = newestFirst ? [...lane.values].reverse() : lane.values;
+        return h(
+          'li',
+          { 'data-attribute': lane.attribute },
+          h(
+            'h3',
+            {},
+            lane.attribute,
+            h(
+              'span',
+              { class: 'count' },
+              ` · ${plural(lane.total, 'value')}${lane.total > lane.values.length ? `, the latest ${lane.values.length} shown` : ''}`,
+            ),
+          ),
+          // The bar repeats the list below for the eye; screen readers read the list.
+          h(
+            'div',
+            { class: 'swim', 'aria-hidden': 'true' },
+            ...lane.values.map((v) => {
+              const left = pct(Date.parse(v.from));
+              const right = v.to === null ? 100 : pct(Date.parse(v.to));
+              return h(
+                'span',
+                {
+                  class: v.to === null ? 'swim-seg current' : 'swim-seg',
+                  style: `left:${left}%;width:${Math.max(0.5, right - left)}%`,
+                  title: `${valueText(v.value)}: ${date(v.from)} – ${v.to === null ? 'now' : date(v.to)}`,
+                },
+                valueText(v.value),
+              );
+            }),
+          ),
+          h(
+            'ol',
+            { class: 'swim-values', reversed: newestFirst },
+            ...values.map((v) =>
+              h(
+                'li',
+                {},
+                h('strong', {}, valueText(v.value)),
+                ` ${date(v.from)} – ${v.to === null ? 'now' : date(v.to)}`,
+                v.episodeId
+                  ? [
+                      ' · ',
+                      h(
+                        'a',
+                        {
+                          href: episodeHref(v.episodeId),
+                          'aria-label': `Where ${lane.attribute} ${valueText(v.value)} was said`,
+                        },
+                        'source',
+                      ),
+                    ]
+                  : null,
+              ),
+            ),
+          ),
+        );
+      }),
+    );
+  };
+  toggle.addEventListener('click', () => {
+    newestFirst = !newestFirst;
+    toggle.setAttribute('aria-pressed', String(newestFirst));
+    render();
+  });
+  render();
+  return [
+    h('h2', { id: 'swim-h' }, 'How its state changed'),
+    h(
+      'p',
+      { class: 'muted' },
+      `Each attribute's values over time${history.attributesTotal > history.lanes.length ? ` (the ${history.lanes.length} most changed of ${history.attributesTotal})` : ''}. `,
+      toggle,
+    ),
+    list,
+  ];
+}
