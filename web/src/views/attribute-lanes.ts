@@ -80,11 +80,9 @@ export function attributeLanes(history: AttributeHistory, lastSeen: string): HTM
                       ' · ',
                       h(
                         'a',
-                        {
-                          href: episodeHref(v.episodeId),
-                          'aria-label': `Where ${lane.attribute} ${valueText(v.value)} was said`,
-                        },
+                        { href: episodeHref(v.episodeId) },
                         'source',
+                        h('span', { class: 'sr-only' }, ` of ${lane.attribute}: ${valueText(v.value)}`),
                       ),
                     ]
                   : null,
