@@ -101,6 +101,8 @@ describe('Life timeline', () => {
     expect(await preview.textContent()).toContain('⚠ contradiction');
     expect((await preview.locator('.tl-turn').textContent())?.length).toBeGreaterThan(20);
     expect(await preview.locator('a.source-link').getAttribute('href')).toMatch(/^#\/episode\/.+\?seq=\d+$/);
+    await page.getByRole('button', { name: 'Close the preview' }).click();
+    expect(await preview.isHidden()).toBe(true);
 
     const marks = page.locator('#tl-lanes > li[data-entity="Tidepool"] .tl-mark');
     await marks.first().focus();

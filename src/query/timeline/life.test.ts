@@ -106,7 +106,7 @@ describe('buildLifeTimeline', () => {
     });
   });
 
-  it('caps a busy lane: every contradiction kept, the other changes sampled over its whole life', async () => {
+  it('caps a busy lane: its contradictions kept (up to half the cap), the other changes sampled over its whole life', async () => {
     const firebase = entity('Firebase');
     const start = T('2025-01-01T00:00:00Z');
     for (let i = 0; i < 400; i++) {
@@ -142,6 +142,11 @@ describe('buildLifeTimeline', () => {
     expect(marks[0]?.time).toBeLessThan(start + 20 * DAY);
     expect(marks.at(-1)?.time).toBeGreaterThan(start + 370 * DAY);
     expect(marks.map((m) => m.time)).toEqual([...marks.map((m) => m.time)].sort((a, b) => a - b));
+
+    // Contradictions never take more than half the marks: spread over the lane too.
+    const small = (await build({ marksPerLane: 6 })).lanes.find((l) => l.entity.name === 'Firebase')?.marks ?? [];
+    expect(small).toHaveLength(6);
+    expect(small.filter((m) => m.contradiction).map((m) => m.summary)).toEqual(['plan 51', 'plan 251', 'plan 351']);
   });
 });
 

@@ -19,7 +19,7 @@ export interface TimelineLane {
   entity: Pick<Entity, 'id' | 'name' | 'type' | 'importance' | 'tier'>;
   firstSeen: number;
   lastSeen: number;
-  /** At most `marksPerLane`, by time: every contradiction, then changes sampled over the lane's life. */
+  /** At most `marksPerLane`, by time: contradictions (up to half), then changes sampled over the lane's life. */
   marks: TimelineMark[];
   /** The marks that matched the filters before the cap. */
   marksTotal: number;

@@ -40,7 +40,7 @@ export function markOf(t: Transition): TimelineMark {
 
 /**
  * The marks of one lane in [since, until), at most `cap`, by time. A lane with more changes than the cap keeps its
- * contradictions and samples the rest in time buckets, so a hub with thousands of changes costs a few small indexed
+ * contradictions (up to half the cap, spread evenly) and samples the rest in time buckets, so a hub with thousands of changes costs a few small indexed
  * reads. With an attribute, the marks are the changes that set it (found from the attribute's facts).
  */
 export async function laneMarks(input: {
@@ -64,7 +64,9 @@ export async function laneMarks(input: {
   if (total <= cap) {
     return { marks: (await store.transitions.list(window)).map(markOf), total, contradictions };
   }
-  const flagged = await store.transitions.list({ ...window, kind: 'contradiction', order: 'desc', limit: cap });
+  // Contradictions take at most half the marks (a world with many would otherwise draw nothing else), spread evenly.
+  const allFlagged = await store.transitions.list({ ...window, kind: 'contradiction' });
+  const flagged = evenly(allFlagged, Math.min(allFlagged.length, Math.ceil(cap / 2)));
   const [first] = await store.transitions.list({ ...window, limit: 1 });
   const [last] = await store.transitions.list({ ...window, order: 'desc', limit: 1 });
   const room = cap - flagged.length;

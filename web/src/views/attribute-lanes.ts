@@ -4,6 +4,11 @@ import { clear, date, episodeHref, h, valueText } from '../dom.js';
 import { plural } from '../widgets.js';
 import './timeline.css';
 
+/** Lists with more values than this fold away. */
+const SHORT = 6;
+/** Values per attribute the page asks for. */
+const PER_ATTRIBUTE = 24;
+
 interface AttributeValue {
   value: string | number | boolean | null;
   from: string;
@@ -15,8 +20,21 @@ interface AttributeHistory {
   lanes: { attribute: string; total: number; values: AttributeValue[] }[];
 }
 
+/** A long list of values folds away (the bar above shows them all); a short one is shown as it is. */
+function valueList(count: number, list: HTMLElement): HTMLElement {
+  if (count <= SHORT) return list;
+  return h(
+    'details',
+    { class: 'swim-list' },
+    h('summary', {}, `All ${plural(count, 'value')} shown, with dates`),
+    list,
+  );
+}
+
 export function loadAttributes(name: string): Promise<AttributeHistory> {
-  return get<AttributeHistory>(`/api/entities/${encodeURIComponent(name)}/attributes`);
+  return get<AttributeHistory>(`/api/entities/${encodeURIComponent(name)}/attributes`, {
+    per_attribute: PER_ATTRIBUTE,
+  });
 }
 
 export function attributeLanes(history: AttributeHistory, lastSeen: string): HTMLElement[] {
@@ -66,26 +84,29 @@ export function attributeLanes(history: AttributeHistory, lastSeen: string): HTM
               );
             }),
           ),
-          h(
-            'ol',
-            { class: 'swim-values', reversed: newestFirst },
-            ...values.map((v) =>
-              h(
-                'li',
-                {},
-                h('strong', {}, valueText(v.value)),
-                ` ${date(v.from)} – ${v.to === null ? 'now' : date(v.to)}`,
-                v.episodeId
-                  ? [
-                      ' · ',
-                      h(
-                        'a',
-                        { href: episodeHref(v.episodeId) },
-                        'source',
-                        h('span', { class: 'sr-only' }, ` of ${lane.attribute}: ${valueText(v.value)}`),
-                      ),
-                    ]
-                  : null,
+          valueList(
+            lane.values.length,
+            h(
+              'ol',
+              { class: 'swim-values', reversed: newestFirst },
+              ...values.map((v) =>
+                h(
+                  'li',
+                  {},
+                  h('strong', {}, valueText(v.value)),
+                  ` ${date(v.from)} – ${v.to === null ? 'now' : date(v.to)}`,
+                  v.episodeId
+                    ? [
+                        ' · ',
+                        h(
+                          'a',
+                          { href: episodeHref(v.episodeId) },
+                          'source',
+                          h('span', { class: 'sr-only' }, ` of ${lane.attribute}: ${valueText(v.value)}`),
+                        ),
+                      ]
+                    : null,
+                ),
               ),
             ),
           ),
@@ -96,7 +117,17 @@ export function attributeLanes(history: AttributeHistory, lastSeen: string): HTM
   toggle.addEventListener('click', () => {
     newestFirst = !newestFirst;
     toggle.setAttribute('aria-pressed', String(newestFirst));
+    // Lists a person opened stay open in the new order.
+    const open = new Set(
+      [...list.querySelectorAll<HTMLElement>('li[data-attribute]:has(> details[open])')].map(
+        (li) => li.dataset.attribute,
+      ),
+    );
     render();
+    for (const li of list.querySelectorAll<HTMLElement>('li[data-attribute]')) {
+      const details = li.querySelector('details');
+      if (details && open.has(li.dataset.attribute)) details.open = true;
+    }
   });
   render();
   return [

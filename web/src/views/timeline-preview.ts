@@ -14,9 +14,15 @@ interface MarkSource {
 export function previewPanel(): { element: HTMLElement; attach: (scroll: HTMLElement, data: LifeTimeline) => void } {
   const element = h('aside', { class: 'tl-preview', id: 'tl-preview', 'aria-label': 'Change preview', hidden: true });
   const live = h('div', { 'aria-live': 'polite' });
-  element.append(live);
+  const close = h('button', { type: 'button', class: 'small tl-close', 'aria-label': 'Close the preview' }, '×');
+  element.append(close, live);
   const cache = new Map<string, Promise<MarkSource>>();
   let current = '';
+
+  close.addEventListener('click', () => {
+    element.hidden = true;
+    current = '';
+  });
 
   const show = (lane: Lane, mark: Mark): void => {
     if (current === mark.id) return;

@@ -19,8 +19,10 @@ export async function timelineView(main: HTMLElement, _arg: string, query: URLSe
     period: query.get('period') ?? '',
     limit: query.get('limit') ?? '',
   };
-  const data = await get<LifeTimeline>('/api/timeline', filters);
-  const all = await get<{ items: { name: string }[] }>('/api/periods');
+  const [data, all] = await Promise.all([
+    get<LifeTimeline>('/api/timeline', filters),
+    get<{ items: { name: string }[] }>('/api/periods'),
+  ]);
   const marks = data.lanes.reduce((n, l) => n + l.marks.length, 0);
   const contradictions = data.lanes.reduce((n, l) => n + l.contradictions, 0);
   const scroll = h('div', {
