@@ -39,7 +39,9 @@ export const lifeTimelineSchema = z.object({
       entity: entityRefSchema.extend({ importance: z.number(), tier: z.string() }),
       firstSeen: isoTime,
       lastSeen: isoTime,
-      marks: z.array(markSchema).describe('capped: contradictions (up to half the cap), then changes sampled over the lane\'s life; by time'),
+      marks: z
+        .array(markSchema)
+        .describe("capped: contradictions (up to half the cap), then changes sampled over the lane's life; by time"),
       marksTotal: z.number().int().describe('marks matching the filters before the cap'),
       contradictions: z.number().int(),
     }),
