@@ -64,7 +64,6 @@ describe('Life timeline', () => {
     expect(await pivot.first().getAttribute('aria-label')).toMatch(/^Tidepool, 20\d\d-\d\d-\d\d: .*\(contradiction/);
     expect(await pivot.first().textContent()).toBe('!');
     expect(await page.locator('#tl-summary').textContent()).toMatch(/\d+ contradictions? \(marked !\)/);
-    await page.screenshot({ path: join(SHOTS, 'timeline.png'), fullPage: false });
   });
 
   it('zooms from years to days with the buttons and the keyboard', async () => {
@@ -92,7 +91,9 @@ describe('Life timeline', () => {
   });
 
   it('previews where a change was said on hover, moves along a lane with the arrows, opens the entity', async () => {
-    await go('#/timeline');
+    await go('#/timeline?limit=12');
+    expect(await page.locator('#tl-lanes > li').count()).toBe(12);
+    expect(await page.getByLabel('Lanes').inputValue()).toBe('12');
     const pivot = page.locator('#tl-lanes > li[data-entity="Tidepool"] .tl-mark.contra').first();
     await pivot.hover();
     const preview = page.locator('#tl-preview');
@@ -101,6 +102,8 @@ describe('Life timeline', () => {
     expect(await preview.textContent()).toContain('⚠ contradiction');
     expect((await preview.locator('.tl-turn').textContent())?.length).toBeGreaterThan(20);
     expect(await preview.locator('a.source-link').getAttribute('href')).toMatch(/^#\/episode\/.+\?seq=\d+$/);
+    await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
+    await page.screenshot({ path: join(SHOTS, 'timeline.png'), fullPage: false });
     await page.getByRole('button', { name: 'Close the preview' }).click();
     expect(await preview.isHidden()).toBe(true);
 
@@ -119,7 +122,7 @@ describe('Life timeline', () => {
     await waitForRoute(page, '#/entity/Tidepool');
     await page.waitForSelector('#timeline li');
     await page.goBack();
-    await waitForRoute(page, '#/timeline');
+    await waitForRoute(page, '#/timeline?limit=12');
     await page.locator('#tl-lanes > li[data-entity="Maya Chen"] .tl-lane-label').click();
     await waitForRoute(page, `#/entity/${encodeURIComponent('Maya Chen')}`);
   });
@@ -158,7 +161,7 @@ describe('Life timeline', () => {
       await page.getByRole('button', { name: 'Days' }).click();
       expect(await horizontalOverflow(page), (await overflowingElements(page)).join(', ')).toBe(0);
       await page.getByRole('button', { name: 'Years' }).click();
-      await page.locator('#tl-scroll').evaluate((e) => (e as unknown as { scrollIntoView(): void }).scrollIntoView());
+      await page.locator('.tl-toolbar').evaluate((e) => (e as unknown as { scrollIntoView(): void }).scrollIntoView());
       await page.screenshot({ path: join(SHOTS, 'timeline-phone.png'), fullPage: false });
       expect(await horizontalOverflow(page), (await overflowingElements(page)).join(', ')).toBe(0);
     } finally {
