@@ -181,6 +181,12 @@ describe('Entity page swimlanes', () => {
     await page.getByRole('button', { name: 'Newest first' }).click();
     expect(await page.getByRole('button', { name: 'Newest first' }).getAttribute('aria-pressed')).toBe('true');
     expect(await stage.locator('.swim-values li').allTextContents()).toEqual([...values].reverse());
+    // The eight most changed attributes first, the rest on request.
+    const all = await page.locator('#swimlanes > li').count();
+    expect(all).toBeGreaterThan(8);
+    expect(await page.locator('#swimlanes > li:visible').count()).toBe(8);
+    await page.getByRole('button', { name: `Show every attribute (${all})` }).click();
+    expect(await page.locator('#swimlanes > li:visible').count()).toBe(all);
   });
 
   it('had no console error', () => {

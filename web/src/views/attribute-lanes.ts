@@ -1,9 +1,12 @@
 /** The entity page's swimlanes: how each attribute of its state changed, a bar over its life and a list of values. */
 import { get } from '../api.js';
 import { clear, date, episodeHref, h, valueText } from '../dom.js';
+import { serverStatus } from '../state.js';
 import { plural } from '../widgets.js';
 import './timeline.css';
 
+/** Attributes shown before "Show every attribute". */
+const FIRST = 8;
 /** Lists with more values than this fold away. */
 const SHORT = 6;
 /** Values per attribute the page asks for. */
@@ -41,21 +44,35 @@ export function attributeLanes(history: AttributeHistory, lastSeen: string): HTM
   if (history.lanes.length === 0) return [h('h2', {}, 'How its state changed'), h('p', {}, 'No attribute recorded.')];
   const times = history.lanes.flatMap((l) => l.values.flatMap((v) => [Date.parse(v.from), Date.parse(v.to ?? v.from)]));
   const start = Math.min(...times);
-  const end = Math.max(...times, Date.parse(lastSeen));
+  // Up to now (the server's reference time), so a value that is still current has room on the bar.
+  const now = Date.parse(serverStatus()?.now ?? '');
+  const end = Math.max(...times, Date.parse(lastSeen), Number.isNaN(now) ? 0 : now);
   const span = Math.max(1, end - start);
   const pct = (t: number): number => ((t - start) / span) * 100;
   let newestFirst = false;
+  let showAll = false;
+  const more = h(
+    'button',
+    { type: 'button', class: 'small', hidden: history.lanes.length <= FIRST },
+    `Show every attribute (${history.lanes.length})`,
+  );
+  more.addEventListener('click', () => {
+    showAll = true;
+    more.hidden = true;
+    for (const li of list.querySelectorAll<HTMLElement>('li[data-attribute]')) li.hidden = false;
+  });
   const list = h('ul', { class: 'plain', id: 'swimlanes', 'aria-labelledby': 'swim-h' });
   const toggle = h('button', { type: 'button', class: 'small', 'aria-pressed': 'false' }, 'Newest first');
 
   const render = (): void => {
     clear(
       list,
-      ...history.lanes.map((lane) => {
+      ...history.lanes.map((lane, i) => {
         const values = newestFirst ? [...lane.values].reverse() : lane.values;
         return h(
           'li',
-          { 'data-attribute': lane.attribute },
+          // The most changed attributes first; the rest wait behind "Show every attribute".
+          { 'data-attribute': lane.attribute, hidden: i >= FIRST && !showAll },
           h(
             'h3',
             {},
@@ -77,7 +94,8 @@ export function attributeLanes(history: AttributeHistory, lastSeen: string): HTM
                 'span',
                 {
                   class: v.to === null ? 'swim-seg current' : 'swim-seg',
-                  style: `left:${left}%;width:${Math.max(0.5, right - left)}%`,
+                  // Never thinner than a sliver: a value held for a day still shows.
+                  style: `left:${Math.min(left, 98)}%;width:${Math.max(2, right - left)}%`,
                   title: `${valueText(v.value)}: ${date(v.from)} – ${v.to === null ? 'now' : date(v.to)}`,
                 },
                 valueText(v.value),
@@ -139,5 +157,6 @@ export function attributeLanes(history: AttributeHistory, lastSeen: string): HTM
       toggle,
     ),
     list,
+    more,
   ];
 }
