@@ -78,6 +78,8 @@ describe('GET /api/timeline', () => {
     expect(t.lanes.some((l) => l.entity.type === 'period')).toBe(false);
     expect(t.types.some((x) => x.type === 'period')).toBe(false);
     expect(Date.parse(t.start)).toBeLessThanOrEqual(Date.parse(t.periods[0]?.start ?? ''));
+    // The sample has more than 30 entities besides its periods: the default fills 30 lanes.
+    expect((await timeline()).lanes).toHaveLength(30);
   });
 
   it("marks Tidepool's changes in time order, the pivot an unresolved contradiction", async () => {

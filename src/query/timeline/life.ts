@@ -71,6 +71,7 @@ export async function buildLifeTimeline(input: LifeTimelineInput): Promise<LifeT
   const span = input.period ? resolvePeriod({ text: input.period, periods: periodsList, now }) : null;
   const focus = span ? (bands.find((b) => b.id === span.periodId) ?? null) : null;
   const pool = input.attribute ? limit * ATTRIBUTE_POOL : limit;
+  const stats = await store.stats();
 
   const candidates = span
     ? await changedDuring(store, span.start, span.end, input.type, pool)
@@ -78,7 +79,8 @@ export async function buildLifeTimeline(input: LifeTimelineInput): Promise<LifeT
         await store.entities.list({
           orderBy: 'importance',
           excludeMerged: true,
-          limit: pool + periodsList.length,
+          // Period entities rank with the rest but are bands: read past as many as exist (some have no period row).
+          limit: pool + (input.type ? 0 : (stats.entitiesByType.period ?? 0)),
           ...(input.type ? { type: input.type } : {}),
         })
       )
@@ -107,7 +109,6 @@ export async function buildLifeTimeline(input: LifeTimelineInput): Promise<LifeT
     if (lanes.length === limit) break;
   }
 
-  const stats = await store.stats();
   const types = Object.entries(stats.entitiesByType)
     .filter(([type]) => type !== 'period')
     .map(([type, count]) => ({ type, count }))
