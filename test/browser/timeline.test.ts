@@ -164,6 +164,17 @@ describe('Life timeline', () => {
       await page.locator('.tl-toolbar').evaluate((e) => (e as unknown as { scrollIntoView(): void }).scrollIntoView());
       await page.screenshot({ path: join(SHOTS, 'timeline-phone.png'), fullPage: false });
       expect(await horizontalOverflow(page), (await overflowingElements(page)).join(', ')).toBe(0);
+      // Fitted to the window, it stays fitted when the window widens.
+      const narrow = await canvasWidth();
+      await page.setViewportSize({ width: 800, height: 844 });
+      await page.waitForFunction(
+        (w) =>
+          (
+            globalThis as unknown as { document: { querySelector(s: string): { offsetWidth: number } } }
+          ).document.querySelector('.tl-canvas').offsetWidth > w,
+        narrow,
+      );
+      expect(await canvasWidth()).toBeLessThanOrEqual(800);
     } finally {
       await page.setViewportSize({ width: 1280, height: 860 });
     }

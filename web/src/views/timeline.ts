@@ -39,10 +39,12 @@ export async function timelineView(main: HTMLElement, _arg: string, query: URLSe
   const days = Math.max(1, (end - start) / DAY);
   const fit = (): number => Math.max(0.01, (scroll.clientWidth - 2 * PAD) / days);
   let scale: Scale = { start, end, pxPerDay: 1 };
+  let atFit = true;
 
   const render = (pxPerDay: number, centre?: number): void => {
     const mid = centre ?? start + ((scroll.scrollLeft + scroll.clientWidth / 2 - PAD) / scale.pxPerDay) * DAY;
     scale = { start, end, pxPerDay: Math.min(MAX_PX, Math.max(fit(), pxPerDay)) };
+    atFit = scale.pxPerDay <= fit();
     const focused = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.mark : undefined;
     clear(scroll, drawTimeline(scale, data));
     // A zoom redraws the marks: the one that had focus keeps it.
@@ -85,6 +87,12 @@ export async function timelineView(main: HTMLElement, _arg: string, query: URLSe
     { passive: false },
   );
   preview.attach(scroll, data);
+  // A timeline fitted to the window stays fitted when the window changes; a zoomed one keeps its scale.
+  const onResize = (): void => {
+    if (!scroll.isConnected) window.removeEventListener('resize', onResize);
+    else if (atFit) render(fit());
+  };
+  window.addEventListener('resize', onResize);
 
   clear(
     main,
