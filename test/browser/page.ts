@@ -139,6 +139,7 @@ const SAMPLE_B = encodeURIComponent('gap semester in San Francisco');
 
 /** Each view of the UI on the bundled sample: its address and what shows it has rendered. */
 export const EVERY_VIEW: readonly (readonly [hash: string, ready: string])[] = [
+  ['#/timeline', '#tl-lanes li'],
   ['#/search?q=Tidepool', '#search-results li'],
   ['#/entity/Tidepool', '#timeline li'],
   ['#/graph/Tidepool', '#graph-nodes li'],

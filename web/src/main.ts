@@ -10,11 +10,13 @@ import { maintenanceView } from './views/maintenance.js';
 import { searchView } from './views/search.js';
 import { setServerStatus } from './state.js';
 import { diffView, snapshotView } from './views/time.js';
+import { timelineView } from './views/timeline.js';
 
 /** A view renders into `main` from the route's path segment and query. */
 export type View = (main: HTMLElement, arg: string, query: URLSearchParams) => Promise<void>;
 
 const VIEWS: Record<string, { view: View; title: string }> = {
+  timeline: { view: timelineView, title: 'Timeline' },
   search: { view: searchView, title: 'Search' },
   entity: { view: entityView, title: 'Entity' },
   episode: { view: episodeView, title: 'Conversation' },
@@ -29,10 +31,10 @@ const VIEWS: Record<string, { view: View; title: string }> = {
 async function route(): Promise<void> {
   const main = document.getElementById('main');
   if (!main) return;
-  const hash = location.hash.replace(/^#\/?/, '') || 'search';
+  const hash = location.hash.replace(/^#\/?/, '') || 'timeline';
   const [pathPart = '', queryPart = ''] = hash.split('?');
-  const [name = 'search', ...rest] = pathPart.split('/');
-  const entry = VIEWS[name] ?? VIEWS.search;
+  const [name = 'timeline', ...rest] = pathPart.split('/');
+  const entry = VIEWS[name] ?? VIEWS.timeline;
   if (!entry) return;
   for (const a of document.querySelectorAll<HTMLAnchorElement>('#nav a')) {
     if (a.getAttribute('href') === `#/${name}`) a.setAttribute('aria-current', 'page');

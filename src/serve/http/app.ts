@@ -15,6 +15,7 @@ import { inboxRoutes } from './routes/inbox.js';
 import { maintenanceRoutes } from './routes/maintenance.js';
 import { backupResponse, runRoutes } from './routes/runs.js';
 import { searchRoutes } from './routes/search.js';
+import { timelineRoutes } from './routes/timeline.js';
 import { worldRoutes } from './routes/world.js';
 import { readStatic } from './static.js';
 
@@ -27,6 +28,7 @@ export const ROUTES: readonly Route[] = [
   ...maintenanceRoutes,
   ...runRoutes,
   ...inboxRoutes,
+  ...timelineRoutes,
 ];
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);

@@ -1,11 +1,14 @@
 import { get, type EntityPeriodOut, type EntityView, type TransitionOut } from '../api.js';
 import { clear, date, entityHref, episodeHref, h, stateText, valueText } from '../dom.js';
 import { plural, propsText, validityText } from '../widgets.js';
+import { attributeLanes, loadAttributes } from './attribute-lanes.js';
 
 const PAGE = 100;
 
 export async function entityView(main: HTMLElement, name: string, query: URLSearchParams): Promise<void> {
   // Newest page first: without an offset, ask for the last page once the total is known.
+  // Read beside the entity; an unknown name fails below with the entity's own error, so this one is dropped.
+  const attributes = loadAttributes(name).catch(() => null);
   let offset = query.has('offset') ? Number(query.get('offset')) || 0 : 0;
   let view = await get<EntityView>(`/api/entities/${encodeURIComponent(name)}`, { offset, limit: PAGE });
   if (!query.has('offset') && view.transitions.total > PAGE) {
@@ -16,6 +19,8 @@ export async function entityView(main: HTMLElement, name: string, query: URLSear
   const t = view.transitions;
   const contradictions = t.items.filter((x) => x.contradiction).length;
   const pageLink = (o: number) => `${entityHref(e.name)}?offset=${o}`;
+  const history = await attributes;
+  const lanes = history ? attributeLanes(history, e.lastSeen) : null;
   clear(
     main,
     h('h1', {}, e.name, ' ', h('span', { class: 'badge' }, e.type)),
@@ -34,6 +39,7 @@ export async function entityView(main: HTMLElement, name: string, query: URLSear
           { class: 'state' },
           ...Object.entries(e.state).flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, valueText(v))]),
         ),
+    lanes,
     h('h2', { id: 'periods-h' }, 'Periods'),
     view.period
       ? h(
