@@ -2,6 +2,7 @@ import { episodeIdFor, type Conversation } from '../domain/conversation.js';
 import type { DropCounts, ImportEvent } from '../import/types.js';
 import type { Clock } from '../ports/clock.js';
 import type { UpsertOutcome, WorldStore } from '../ports/world-store.js';
+import { forgottenKey } from '../privacy/forgotten-key.js';
 import { conversationHash } from './content-hash.js';
 import { groupByLocalDay } from './day-groups.js';
 
@@ -33,6 +34,8 @@ export interface ImportReport {
   skipped: ImportIssue[];
   warnings: ImportIssue[];
   dropped: DropCounts;
+  /** Conversations left out because the person asked PIE to forget them (`pie forget`), unless included. */
+  forgotten: number;
   firstAt: number | null;
   lastAt: number | null;
   /** Only for dry runs: what would be imported, grouped by local day. */
@@ -50,6 +53,8 @@ export interface ImportStageOptions {
   onChange?: (conversation: Conversation) => void;
   /** Conversations written per transaction. */
   chunkSize?: number;
+  /** Import conversations forgotten earlier too, and stop leaving them out of later imports. */
+  includeForgotten?: boolean;
 }
 
 interface Pending {
@@ -82,6 +87,7 @@ export async function runImportStage(options: ImportStageOptions): Promise<Impor
     skipped: [],
     warnings: [],
     dropped: {},
+    forgotten: 0,
     firstAt: null,
     lastAt: null,
   };
@@ -111,6 +117,15 @@ export async function runImportStage(options: ImportStageOptions): Promise<Impor
       continue;
     }
     const { conversation } = event;
+    // A conversation the person asked PIE to forget stays out of every later import of the same export.
+    const key = forgottenKey(episodeIdFor(conversation));
+    if ((await store.forget.forgottenAmong([key])).length > 0) {
+      if (!options.includeForgotten) {
+        report.forgotten += 1;
+        continue;
+      }
+      if (!dryRun) await store.forget.clearForgotten([key]);
+    }
     addCounts(report.dropped, event.dropped);
     report.conversations += 1;
     report.turns += conversation.turns.length;

@@ -170,6 +170,11 @@ export interface ForgetDependents {
 /** Exactly what one forget writes (every list may be empty). */
 export interface ForgetWrite {
   episodeIds: readonly string[];
+  /**
+   * Digests of the conversations forgotten whole (privacy/forgotten-key.ts), kept so that importing them again
+   * leaves them out.
+   */
+  forgottenKeys: readonly string[];
   turns: readonly TurnRef[];
   entityIds: readonly string[];
   transitionIds: readonly string[];
@@ -235,6 +240,10 @@ export interface ForgetStore {
     inside: readonly TurnRef[];
   }): Promise<{ phrase: string; inside: boolean }[]>;
   dependents(query: DependentsQuery): Promise<ForgetDependents>;
+  /** Of `keys` (see ForgetWrite.forgottenKeys), those of conversations forgotten earlier. */
+  forgottenAmong(keys: readonly string[]): Promise<string[]>;
+  /** Stops leaving these conversations out of imports (an import told to include forgotten ones). */
+  clearForgotten(keys: readonly string[]): Promise<void>;
   /**
    * Carries out a plan, all or nothing; use inside a transaction that re-read the plan. `at` is the record time of
    * the repairs. Full-text indexes are merged so no segment keeps a removed word.

@@ -1,3 +1,4 @@
+import { forgottenKey } from './forgotten-key.js';
 import { createHash } from 'node:crypto';
 import { PieError } from '../domain/errors.js';
 import { lowerAscii, markForgotten, textForms } from '../domain/text-match.js';
@@ -173,6 +174,7 @@ function writeOf(input: {
   for (const t of seeds.turns) removedTurns.set(t.episodeId, (removedTurns.get(t.episodeId) ?? 0) + 1);
   return {
     episodeIds: seeds.episodeIds,
+    forgottenKeys: seeds.episodeIds.map(forgottenKey),
     turns: seeds.turns,
     entityIds: world.gone.map((e) => e.id),
     transitionIds: world.transitionIds,

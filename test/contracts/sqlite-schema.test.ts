@@ -116,6 +116,7 @@ describe('sqlite schema 2', () => {
         { version: 5, applied_at: T0 + DAY },
         { version: 6, applied_at: T0 + DAY },
         { version: 7, applied_at: T0 + DAY },
+        { version: 8, applied_at: T0 + DAY },
       ],
     );
     checkIndexes();

@@ -18,6 +18,7 @@ import {
 function emptyWrite(): ForgetWrite {
   return {
     episodeIds: [],
+    forgottenKeys: [],
     turns: [],
     entityIds: [],
     transitionIds: [],
@@ -162,6 +163,24 @@ export function describeForgetStore(factory: StoreFactory): void {
       expect(await s.search.turns({ text: 'vault' })).toEqual([]);
       const report = await s.forget.compact();
       expect(report.walTruncated).toBe(true);
+    });
+
+    it('keeps the keys of conversations forgotten whole, and tells which of a list are among them', async () => {
+      const s = store();
+      const { first } = await twoConversations(s);
+      expect(await s.forget.forgottenAmong(['k-first', 'k-other'])).toEqual([]);
+      await s.transaction((tx) =>
+        tx.forget.apply({ at: T0 + 1, write: { ...emptyWrite(), episodeIds: [first], forgottenKeys: ['k-first'] } }),
+      );
+      expect(await s.forget.forgottenAmong(['k-other', 'k-first'])).toEqual(['k-first']);
+      expect(await s.forget.forgottenAmong([])).toEqual([]);
+      // Applying the same key again (a second forget of a re-imported copy) is not an error.
+      await s.transaction((tx) =>
+        tx.forget.apply({ at: T0 + 2, write: { ...emptyWrite(), forgottenKeys: ['k-first'] } }),
+      );
+      expect(await s.forget.forgottenAmong(['k-first'])).toEqual(['k-first']);
+      await s.forget.clearForgotten(['k-first', 'k-never']);
+      expect(await s.forget.forgottenAmong(['k-first'])).toEqual([]);
     });
   });
 }

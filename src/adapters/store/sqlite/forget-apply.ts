@@ -49,6 +49,8 @@ export function applyForgetWrite(s: Statements, input: { write: ForgetWrite; at:
     forgetBenchQuestions(s, w);
     byRows('turns', ['episode_id', 'seq'], ['episodeId', 'seq'], w.turns);
     byIds(`DELETE FROM episodes WHERE id ${IN}`, w.episodeIds);
+    const remember = s.get('INSERT OR IGNORE INTO forgotten_episodes (key, forgotten_at) VALUES (?, ?)');
+    for (const key of w.forgottenKeys) remember.run(key, input.at);
 
     repair(s, input);
     byIds(`DELETE FROM embeddings WHERE owner_kind = 'entity' AND owner_id ${IN}`, w.reembed.entityIds);

@@ -12,6 +12,15 @@ export function createForgetStore(s: Statements): SyncOf<ForgetStore> {
   return {
     ...createForgetReads(s),
     dependents: (query) => forgetDependents(s, query),
+    forgottenAmong: (keys) =>
+      keys.length === 0
+        ? []
+        : (s
+            .pluck('SELECT key FROM forgotten_episodes WHERE key IN (SELECT value FROM json_each(?))')
+            .all(JSON.stringify(keys)) as string[]),
+    clearForgotten: (keys) => {
+      s.get('DELETE FROM forgotten_episodes WHERE key IN (SELECT value FROM json_each(?))').run(JSON.stringify(keys));
+    },
     apply: (input) => applyForgetWrite(s, input),
     compact: () => compactDatabase(s),
   };

@@ -31,6 +31,11 @@ export function renderImport(input: { report: ImportReport; label: string; forma
     lines.push(`Time span: ${localDate(report.firstAt, tz)} to ${localDate(report.lastAt, tz)} (${tz}).`);
   }
   lines.push(`Left out of conversations: ${countList(report.dropped)}.`);
+  if (report.forgotten > 0) {
+    lines.push(
+      `Left out ${plural(report.forgotten, 'conversation')} you asked PIE to forget (pie forget); --include-forgotten imports them again.`,
+    );
+  }
   lines.push(...issues(`Skipped ${plural(report.skipped.length, 'conversation')}:`, report.skipped, 20));
   lines.push(...issues(`${plural(report.warnings.length, 'warning')}:`, report.warnings, 10));
   return lines.join('\n');

@@ -36,6 +36,7 @@ interface IngestFlags {
   maxBatchTokens: string;
   consolidateEvery: string;
   wait: boolean;
+  includeForgotten?: boolean;
 }
 
 export function registerIngest(program: Command, run: ActionRunner): void {
@@ -71,6 +72,10 @@ export function registerIngest(program: Command, run: ActionRunner): void {
       '--consolidate-every <n>',
       'recompute importance (a daydream sleep, undoable) every n applied batches and at the end; 0 turns it off',
       String(DEFAULT_CONSOLIDATE_EVERY),
+    )
+    .option(
+      '--include-forgotten',
+      'import conversations you asked PIE to forget (pie forget) again, and stop leaving them out of later imports',
     )
     .option(
       '--no-wait',
@@ -114,6 +119,7 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
     clock: services.clock,
     tz,
     dryRun,
+    includeForgotten: flags.includeForgotten ?? false,
     onChange: (c) => incoming.push(c),
     onProgress: (p) =>
       progress.update(`Importing… ${plural(p.conversations, 'conversation')}, ${plural(p.turns, 'turn')}`),

@@ -5,6 +5,7 @@ import { migration004 } from './004_history_counts.js';
 import { migration005 } from './005_sleep_tasks.js';
 import { migration006 } from './006_work_leases.js';
 import { migration007 } from './007_personal_bench.js';
+import { migration008 } from './008_forgotten.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -18,6 +19,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration005,
   migration006,
   migration007,
+  migration008,
 ];
 
 /** The schema version this code writes: the version of the last migration. */
