@@ -1,0 +1,57 @@
+import type { DumpStore } from '../../../ports/dump-store.js';
+import type { ForgetStore } from '../../../ports/forget-store.js';
+import type { InsightRepo } from '../../../ports/insight-store.js';
+import type { LeaseRepo } from '../../../ports/lease-store.js';
+import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
+import type { PersonalBenchRepo } from '../../../ports/personal-bench-store.js';
+import type { PyramidStore } from '../../../ports/pyramid-store.js';
+import type { SleepTaskRepo } from '../../../ports/sleep-task-store.js';
+import type { WorldStore } from '../../../ports/world-store.js';
+import type { VectorMode } from './connection.js';
+import { createEmbeddingRepo } from './embeddings.js';
+import { createEntityRepo } from './entities.js';
+import { createEpisodeRepo } from './episodes.js';
+import { createFactRepo } from './facts.js';
+import { createJournalRepo, createMaintenanceLogRepo } from './journal.js';
+import { createLlmCacheRepo } from './llm-cache.js';
+import { createMentionRepo } from './mentions.js';
+import { notYetOnPostgres } from './pending.js';
+import { createPeriodRepo } from './periods.js';
+import { createProcedureRepo } from './procedures.js';
+import { createRelationshipRepo } from './relationships.js';
+import { createIngestRunRepo } from './runs.js';
+import { createSearchRepo } from './search.js';
+import type { Sql } from './sql.js';
+import { createStats } from './stats.js';
+import { createTransitionRepo } from './transitions.js';
+
+export type PgRepos = Omit<WorldStore, 'transaction' | 'info' | 'close'>;
+
+/** Every repository of one store object, all running their SQL through `sql`. */
+export function createPgRepos(sql: Sql, context: { now: () => number; vectors: VectorMode }): PgRepos {
+  return {
+    episodes: createEpisodeRepo(sql, context.now),
+    entities: createEntityRepo(sql),
+    transitions: createTransitionRepo(sql),
+    facts: createFactRepo(sql),
+    relationships: createRelationshipRepo(sql),
+    mentions: createMentionRepo(sql),
+    periods: createPeriodRepo(sql),
+    procedures: createProcedureRepo(sql),
+    runs: createIngestRunRepo(sql),
+    llmCache: createLlmCacheRepo(sql),
+    journal: createJournalRepo(sql),
+    maintenance: createMaintenanceLogRepo(sql),
+    search: createSearchRepo(sql),
+    embeddings: createEmbeddingRepo(sql, context.vectors),
+    upkeep: notYetOnPostgres<MaintenanceStore>('upkeep'),
+    dump: notYetOnPostgres<DumpStore>('dump'),
+    pyramid: notYetOnPostgres<PyramidStore>('pyramid'),
+    tasks: notYetOnPostgres<SleepTaskRepo>('tasks'),
+    insights: notYetOnPostgres<InsightRepo>('insights'),
+    leases: notYetOnPostgres<LeaseRepo>('leases'),
+    forget: notYetOnPostgres<ForgetStore>('forget'),
+    personalBench: notYetOnPostgres<PersonalBenchRepo>('personalBench'),
+    stats: createStats(sql),
+  };
+}
