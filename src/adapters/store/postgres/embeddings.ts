@@ -57,13 +57,16 @@ function checkVector(input: StoredEmbedding): void {
     );
   }
   if (input.model.trim() === '') {
-    throw new PieError('INVALID_ARGUMENT', `The embedding of ${input.ownerKind} "${input.ownerId}" has no model label.`);
+    throw new PieError(
+      'INVALID_ARGUMENT',
+      `The embedding of ${input.ownerKind} "${input.ownerId}" has no model label.`,
+    );
   }
 }
 
-/** pgvector's text form of a vector ('[0.1,0.2]'). */
-function vectorLiteral(vector: Float32Array): string {
-  return `[${Array.from(vector).join(',')}]`;
+/** pgvector's text form of a vector ('[0.1,0.2]'); null when pgvector cannot hold it (NaN or an infinity). */
+function vectorLiteral(vector: Float32Array): string | null {
+  return vector.every(Number.isFinite) ? `[${Array.from(vector).join(',')}]` : null;
 }
 
 /**

@@ -21,15 +21,22 @@ export function translatePgError(error: unknown, location: string): PieError {
   const text = errorMessage(error);
 
   if (CONNECTION_CODES.has(code)) {
-    return make('DB_ERROR', `Cannot reach the PostgreSQL server ${location} (${code}); check that it runs and the URL is right.`);
+    return make(
+      'DB_ERROR',
+      `Cannot reach the PostgreSQL server ${location} (${code}); check that it runs and the URL is right.`,
+    );
   }
   if (code === '28P01' || code === '28000') {
-    return make('DB_ERROR', `The PostgreSQL server ${location} refused the login; check the user and password in the URL.`);
+    return make(
+      'DB_ERROR',
+      `The PostgreSQL server ${location} refused the login; check the user and password in the URL.`,
+    );
   }
   if (code === '3D000') {
     return make('DB_ERROR', `The database in ${location} does not exist; create it (createdb) or fix the URL.`);
   }
-  if (code === '23503') return make('NOT_FOUND', `A record refers to an episode or entity that does not exist in ${location}.`);
+  if (code === '23503')
+    return make('NOT_FOUND', `A record refers to an episode or entity that does not exist in ${location}.`);
   if (code === '23505') return make('CONFLICT', `A record with the same key already exists in ${location} (${text}).`);
   if (code.startsWith('23')) return make('INVALID_DATA', `A record was rejected by ${location}: ${text}.`);
   if (code === '40001' || code === '40P01' || code === '55P03') {

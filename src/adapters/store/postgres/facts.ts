@@ -30,17 +30,23 @@ export function createFactRepo(sql: Sql): FactRepo {
     },
 
     current: (entityId) =>
-      rows(`${SELECT} WHERE entity_id = @entityId AND valid_to IS NULL ORDER BY attribute, valid_from, recorded_at, id`, {
-        entityId,
-      }),
+      rows(
+        `${SELECT} WHERE entity_id = @entityId AND valid_to IS NULL ORDER BY attribute, valid_from, recorded_at, id`,
+        {
+          entityId,
+        },
+      ),
 
     history: (entityId, attribute) =>
       attribute === undefined
         ? rows(`${SELECT} WHERE entity_id = @entityId ORDER BY valid_from, recorded_at, id`, { entityId })
-        : rows(`${SELECT} WHERE entity_id = @entityId AND attribute = @attribute ORDER BY valid_from, recorded_at, id`, {
-            entityId,
-            attribute,
-          }),
+        : rows(
+            `${SELECT} WHERE entity_id = @entityId AND attribute = @attribute ORDER BY valid_from, recorded_at, id`,
+            {
+              entityId,
+              attribute,
+            },
+          ),
 
     validAt({ time, entityIds }) {
       const only = entityIds === undefined ? '' : 'AND entity_id = ANY(@ids::text[])';

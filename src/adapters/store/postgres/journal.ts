@@ -1,9 +1,4 @@
-import type {
-  JournalEntry,
-  JournalRepo,
-  MaintenanceLogEntry,
-  MaintenanceLogRepo,
-} from '../../../ports/world-store.js';
+import type { JournalEntry, JournalRepo, MaintenanceLogEntry, MaintenanceLogRepo } from '../../../ports/world-store.js';
 import { fromJson, limitParam, notFound, toJson, toJsonOrNull, type Sql } from './sql.js';
 
 interface JournalRow {

@@ -68,10 +68,9 @@ async function refuse(session: Session, schema: string, location: string, versio
     );
   }
   if (version > 0) return;
-  const others = await session.query(
-    `SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = $1`,
-    [schema],
-  );
+  const others = await session.query(`SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = $1`, [
+    schema,
+  ]);
   if (Number(others.rows[0]?.n ?? 0) > 0) {
     throw new PieError(
       'DB_CORRUPT',

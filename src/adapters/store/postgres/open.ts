@@ -46,9 +46,13 @@ function serverDriver(url: string, schema: string, poolSize: number): { driver: 
   try {
     parsed = new URL(url);
   } catch (cause) {
-    throw new PieError('INVALID_ARGUMENT', `"${location}" is not a PostgreSQL URL; write postgres://user@host:5432/db.`, {
-      cause,
-    });
+    throw new PieError(
+      'INVALID_ARGUMENT',
+      `"${location}" is not a PostgreSQL URL; write postgres://user@host:5432/db.`,
+      {
+        cause,
+      },
+    );
   }
   if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
     throw new PieError('INVALID_ARGUMENT', `"${location}" must start with postgres:// or postgresql://.`);
@@ -99,7 +103,9 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   if (options.pglite) {
     driver = pgliteDriver(options.pglite, { owned: false });
     location = `PGlite (schema ${schema})`;
-    await options.pglite.exec(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}; SET search_path = ${quoteIdent(schema)}, public`);
+    await options.pglite.exec(
+      `CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}; SET search_path = ${quoteIdent(schema)}, public`,
+    );
   } else if (options.url !== undefined) {
     ({ driver, location } = serverDriver(options.url, schema, options.poolSize ?? 10));
   } else {

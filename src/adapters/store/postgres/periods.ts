@@ -32,9 +32,7 @@ export function createPeriodRepo(sql: Sql): PeriodRepo {
     },
 
     async list() {
-      const rows = await sql.all<PeriodRow>(
-        `${SELECT} ORDER BY start_at, end_at IS NULL, end_at, name, entity_id`,
-      );
+      const rows = await sql.all<PeriodRow>(`${SELECT} ORDER BY start_at, end_at IS NULL, end_at, name, entity_id`);
       return rows.map(periodFromRow);
     },
   };

@@ -119,7 +119,10 @@ async function rollback(conn: PgConnection, session: Session, statements: string
 async function closeConnection(conn: PgConnection): Promise<void> {
   if (conn.closed) return;
   if (conn.current()) {
-    throw new PieError('INTERNAL', `The database ${conn.location} cannot be closed from inside one of its transactions.`);
+    throw new PieError(
+      'INTERNAL',
+      `The database ${conn.location} cannot be closed from inside one of its transactions.`,
+    );
   }
   const release = await conn.root.mutex.acquire();
   try {
