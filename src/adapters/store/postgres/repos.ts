@@ -1,11 +1,8 @@
 import type { DumpStore } from '../../../ports/dump-store.js';
 import type { ForgetStore } from '../../../ports/forget-store.js';
-import type { InsightRepo } from '../../../ports/insight-store.js';
-import type { LeaseRepo } from '../../../ports/lease-store.js';
 import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
 import type { PersonalBenchRepo } from '../../../ports/personal-bench-store.js';
 import type { PyramidStore } from '../../../ports/pyramid-store.js';
-import type { SleepTaskRepo } from '../../../ports/sleep-task-store.js';
 import type { WorldStore } from '../../../ports/world-store.js';
 import type { VectorMode } from './connection.js';
 import { createEmbeddingRepo } from './embeddings.js';
@@ -14,6 +11,9 @@ import { createEpisodeRepo } from './episodes.js';
 import { createFactRepo } from './facts.js';
 import { createJournalRepo, createMaintenanceLogRepo } from './journal.js';
 import { createLlmCacheRepo } from './llm-cache.js';
+import { createSleepTaskRepo } from './sleep-tasks.js';
+import { createLeaseRepo } from './leases.js';
+import { createInsightRepo } from './insights.js';
 import { createMentionRepo } from './mentions.js';
 import { notYetOnPostgres } from './pending.js';
 import { createPeriodRepo } from './periods.js';
@@ -47,9 +47,9 @@ export function createPgRepos(sql: Sql, context: { now: () => number; vectors: V
     upkeep: notYetOnPostgres<MaintenanceStore>('upkeep'),
     dump: notYetOnPostgres<DumpStore>('dump'),
     pyramid: notYetOnPostgres<PyramidStore>('pyramid'),
-    tasks: notYetOnPostgres<SleepTaskRepo>('tasks'),
-    insights: notYetOnPostgres<InsightRepo>('insights'),
-    leases: notYetOnPostgres<LeaseRepo>('leases'),
+    tasks: createSleepTaskRepo(sql),
+    insights: createInsightRepo(sql),
+    leases: createLeaseRepo(sql),
     forget: notYetOnPostgres<ForgetStore>('forget'),
     personalBench: notYetOnPostgres<PersonalBenchRepo>('personalBench'),
     stats: createStats(sql),

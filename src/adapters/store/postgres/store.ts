@@ -16,7 +16,12 @@ export function createPgStore(conn: PgConnection, level: Level): WorldStore {
   return {
     ...repos,
     transaction: (fn) => runTransaction(conn, level, fn),
-    info: () => ({ adapter: 'postgres', location: conn.location, schemaVersion: conn.schemaVersion }),
+    info: () => ({
+      adapter: 'postgres',
+      location: conn.location,
+      schemaVersion: conn.schemaVersion,
+      vectors: conn.vectors === 'pgvector' ? 'pgvector' : 'exact scan',
+    }),
     close: async () => {
       if (level.depth > 0) {
         throw new PieError('INTERNAL', 'A transaction handle cannot close the database; close the store itself.');
