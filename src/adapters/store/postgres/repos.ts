@@ -2,7 +2,6 @@ import type { DumpStore } from '../../../ports/dump-store.js';
 import type { ForgetStore } from '../../../ports/forget-store.js';
 import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
 import type { PersonalBenchRepo } from '../../../ports/personal-bench-store.js';
-import type { PyramidStore } from '../../../ports/pyramid-store.js';
 import type { WorldStore } from '../../../ports/world-store.js';
 import type { VectorMode } from './connection.js';
 import { createEmbeddingRepo } from './embeddings.js';
@@ -17,6 +16,7 @@ import { createInsightRepo } from './insights.js';
 import { createMentionRepo } from './mentions.js';
 import { notYetOnPostgres } from './pending.js';
 import { createPeriodRepo } from './periods.js';
+import { createPyramidStore } from './pyramid.js';
 import { createProcedureRepo } from './procedures.js';
 import { createRelationshipRepo } from './relationships.js';
 import { createIngestRunRepo } from './runs.js';
@@ -46,7 +46,7 @@ export function createPgRepos(sql: Sql, context: { now: () => number; vectors: V
     embeddings: createEmbeddingRepo(sql, context.vectors),
     upkeep: notYetOnPostgres<MaintenanceStore>('upkeep'),
     dump: notYetOnPostgres<DumpStore>('dump'),
-    pyramid: notYetOnPostgres<PyramidStore>('pyramid'),
+    pyramid: createPyramidStore(sql),
     tasks: createSleepTaskRepo(sql),
     insights: createInsightRepo(sql),
     leases: createLeaseRepo(sql),
