@@ -1,6 +1,5 @@
 import type { DumpStore } from '../../../ports/dump-store.js';
 import type { ForgetStore } from '../../../ports/forget-store.js';
-import type { MaintenanceStore } from '../../../ports/maintenance-store.js';
 import type { PersonalBenchRepo } from '../../../ports/personal-bench-store.js';
 import type { WorldStore } from '../../../ports/world-store.js';
 import type { VectorMode } from './connection.js';
@@ -10,6 +9,7 @@ import { createEpisodeRepo } from './episodes.js';
 import { createFactRepo } from './facts.js';
 import { createJournalRepo, createMaintenanceLogRepo } from './journal.js';
 import { createLlmCacheRepo } from './llm-cache.js';
+import { createMaintenanceStore } from './maintenance-store.js';
 import { createSleepTaskRepo } from './sleep-tasks.js';
 import { createLeaseRepo } from './leases.js';
 import { createInsightRepo } from './insights.js';
@@ -44,7 +44,7 @@ export function createPgRepos(sql: Sql, context: { now: () => number; vectors: V
     maintenance: createMaintenanceLogRepo(sql),
     search: createSearchRepo(sql),
     embeddings: createEmbeddingRepo(sql, context.vectors),
-    upkeep: notYetOnPostgres<MaintenanceStore>('upkeep'),
+    upkeep: createMaintenanceStore(sql),
     dump: notYetOnPostgres<DumpStore>('dump'),
     pyramid: createPyramidStore(sql),
     tasks: createSleepTaskRepo(sql),
