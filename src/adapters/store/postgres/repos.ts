@@ -1,6 +1,5 @@
 import type { DumpStore } from '../../../ports/dump-store.js';
 import type { ForgetStore } from '../../../ports/forget-store.js';
-import type { PersonalBenchRepo } from '../../../ports/personal-bench-store.js';
 import type { WorldStore } from '../../../ports/world-store.js';
 import type { VectorMode } from './connection.js';
 import { createEmbeddingRepo } from './embeddings.js';
@@ -16,6 +15,7 @@ import { createInsightRepo } from './insights.js';
 import { createMentionRepo } from './mentions.js';
 import { notYetOnPostgres } from './pending.js';
 import { createPeriodRepo } from './periods.js';
+import { createPersonalBenchRepo } from './personal-bench.js';
 import { createPyramidStore } from './pyramid.js';
 import { createProcedureRepo } from './procedures.js';
 import { createRelationshipRepo } from './relationships.js';
@@ -51,7 +51,7 @@ export function createPgRepos(sql: Sql, context: { now: () => number; vectors: V
     insights: createInsightRepo(sql),
     leases: createLeaseRepo(sql),
     forget: notYetOnPostgres<ForgetStore>('forget'),
-    personalBench: notYetOnPostgres<PersonalBenchRepo>('personalBench'),
+    personalBench: createPersonalBenchRepo(sql),
     stats: createStats(sql),
   };
 }
