@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { Mutex } from '../sqlite/mutex.js';
-import type { QueryResult, Session } from './sql.js';
+import { quoteIdent, type QueryResult, type Session } from './sql.js';
 
 /** A session taken for a transaction; `release` gives it back (a broken one is discarded). */
 export interface LeasedSession extends Session {
@@ -48,20 +48,53 @@ export function poolDriver(pool: Pool): Driver {
   };
 }
 
+/** Which schema each PGlite instance's one connection is set to (null: unknown, set it before the next query). */
+const pgliteSchema = new WeakMap<PgliteLike, string | null>();
+
+/** Statements that undo a SET made since the transaction or savepoint began. */
+const UNDOES_SET = /^\s*ROLLBACK\b/i;
+
 /**
- * PGlite has one connection: a transaction holds it, and one-shot queries wait for the transaction to end (they
- * would otherwise run inside it).
+ * PGlite has one connection: a transaction holds it, and one-shot queries of the same store wait for the
+ * transaction to end (they would otherwise run inside it).
+ *
+ * Several stores may share one PGlite instance, a schema each (one memory each). Before a statement, a store whose
+ * schema is not the connection's sets search_path to its own; the SET and the statement are queued together (PGlite
+ * runs calls in order), so no other store's statement comes between them. A ROLLBACK may undo such a SET, so the
+ * schema is unknown after one. Stores on one instance still share its connection: a statement of one store issued
+ * while another store's transaction is open runs inside that transaction (fine for reading, as a restore does;
+ * use a server, or one PGlite instance per store, for independent writers).
  */
-export function pgliteDriver(db: PgliteLike, options: { owned: boolean }): Driver {
+export function pgliteDriver(db: PgliteLike, options: { owned: boolean; schema: string }): Driver {
   const lock = new Mutex();
+  const setPath = `SET search_path = ${quoteIdent(options.schema)}, public`;
+  /** Queues the SET (when needed) and then the statement, with no await between them. */
+  const inSchema = async <R>(run: () => Promise<R>, text: string): Promise<R> => {
+    const switching = pgliteSchema.get(db) !== options.schema;
+    const set = switching ? db.exec(setPath) : undefined;
+    pgliteSchema.set(db, UNDOES_SET.test(text) ? null : options.schema);
+    const result = run();
+    if (set) {
+      try {
+        await set;
+      } catch (error) {
+        pgliteSchema.set(db, null);
+        await result.catch(() => undefined);
+        throw error;
+      }
+    }
+    return result;
+  };
   const direct: Session = {
-    query: async (text, values) => {
-      const result = await db.query(text, values as unknown[]);
-      return { rows: result.rows as Record<string, unknown>[], count: result.affectedRows ?? result.rows.length };
-    },
-    exec: async (text) => {
-      await db.exec(text);
-    },
+    query: (text, values) =>
+      inSchema(async () => {
+        const result = await db.query(text, values as unknown[]);
+        return { rows: result.rows as Record<string, unknown>[], count: result.affectedRows ?? result.rows.length };
+      }, text),
+    exec: (text) =>
+      inSchema(async () => {
+        await db.exec(text);
+      }, text),
   };
   const locked = async <R>(op: () => Promise<R>): Promise<R> => {
     const release = await lock.acquire();

@@ -69,6 +69,15 @@ function vectorLiteral(vector: Float32Array): string | null {
   return vector.every(Number.isFinite) ? `[${Array.from(vector).join(',')}]` : null;
 }
 
+/** pgvector's text form of a stored float32 byte vector (a restored row), or null when it cannot hold it. */
+export function vectorLiteralOfBytes(bytes: Uint8Array): string | null {
+  if (bytes.byteLength === 0 || bytes.byteLength % FLOAT_BYTES !== 0) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return vectorLiteral(
+    Float32Array.from({ length: bytes.byteLength / FLOAT_BYTES }, (_v, i) => view.getFloat32(i * FLOAT_BYTES, true)),
+  );
+}
+
 /**
  * Vectors are always kept as float32 bytes (what `all` returns). With pgvector the same vector is also stored in
  * the `embedding` column of pgvector's type, for the server-side nearest-neighbour search that comes with #18's

@@ -101,11 +101,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   let driver: Driver;
   let location: string;
   if (options.pglite) {
-    driver = pgliteDriver(options.pglite, { owned: false });
+    driver = pgliteDriver(options.pglite, { owned: false, schema });
     location = `PGlite (schema ${schema})`;
-    await options.pglite.exec(
-      `CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}; SET search_path = ${quoteIdent(schema)}, public`,
-    );
   } else if (options.url !== undefined) {
     ({ driver, location } = serverDriver(options.url, schema, options.poolSize ?? 10));
   } else {

@@ -1,7 +1,7 @@
-import type { DumpStore } from '../../../ports/dump-store.js';
 import type { ForgetStore } from '../../../ports/forget-store.js';
 import type { WorldStore } from '../../../ports/world-store.js';
 import type { VectorMode } from './connection.js';
+import { createDumpStore } from './dump.js';
 import { createEmbeddingRepo } from './embeddings.js';
 import { createEntityRepo } from './entities.js';
 import { createEpisodeRepo } from './episodes.js';
@@ -45,7 +45,7 @@ export function createPgRepos(sql: Sql, context: { now: () => number; vectors: V
     search: createSearchRepo(sql),
     embeddings: createEmbeddingRepo(sql, context.vectors),
     upkeep: createMaintenanceStore(sql),
-    dump: notYetOnPostgres<DumpStore>('dump'),
+    dump: createDumpStore(sql, context.vectors),
     pyramid: createPyramidStore(sql),
     tasks: createSleepTaskRepo(sql),
     insights: createInsightRepo(sql),
