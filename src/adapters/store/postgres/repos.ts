@@ -1,4 +1,3 @@
-import type { ForgetStore } from '../../../ports/forget-store.js';
 import type { WorldStore } from '../../../ports/world-store.js';
 import type { VectorMode } from './connection.js';
 import { createDumpStore } from './dump.js';
@@ -6,6 +5,7 @@ import { createEmbeddingRepo } from './embeddings.js';
 import { createEntityRepo } from './entities.js';
 import { createEpisodeRepo } from './episodes.js';
 import { createFactRepo } from './facts.js';
+import { createForgetStore } from './forget.js';
 import { createJournalRepo, createMaintenanceLogRepo } from './journal.js';
 import { createLlmCacheRepo } from './llm-cache.js';
 import { createMaintenanceStore } from './maintenance-store.js';
@@ -13,7 +13,6 @@ import { createSleepTaskRepo } from './sleep-tasks.js';
 import { createLeaseRepo } from './leases.js';
 import { createInsightRepo } from './insights.js';
 import { createMentionRepo } from './mentions.js';
-import { notYetOnPostgres } from './pending.js';
 import { createPeriodRepo } from './periods.js';
 import { createPersonalBenchRepo } from './personal-bench.js';
 import { createPyramidStore } from './pyramid.js';
@@ -28,7 +27,10 @@ import { createTransitionRepo } from './transitions.js';
 export type PgRepos = Omit<WorldStore, 'transaction' | 'info' | 'close'>;
 
 /** Every repository of one store object, all running their SQL through `sql`. */
-export function createPgRepos(sql: Sql, context: { now: () => number; vectors: VectorMode }): PgRepos {
+export function createPgRepos(
+  sql: Sql,
+  context: { now: () => number; vectors: VectorMode; inTransaction: () => boolean },
+): PgRepos {
   return {
     episodes: createEpisodeRepo(sql, context.now),
     entities: createEntityRepo(sql),
@@ -50,7 +52,7 @@ export function createPgRepos(sql: Sql, context: { now: () => number; vectors: V
     tasks: createSleepTaskRepo(sql),
     insights: createInsightRepo(sql),
     leases: createLeaseRepo(sql),
-    forget: notYetOnPostgres<ForgetStore>('forget'),
+    forget: createForgetStore(sql, context.inTransaction),
     personalBench: createPersonalBenchRepo(sql),
     stats: createStats(sql),
   };

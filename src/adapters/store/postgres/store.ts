@@ -12,7 +12,11 @@ import type { Session } from './sql.js';
  * statements of the root store use the pool (any free client) and wait while a transaction of this store is open.
  */
 export function createPgStore(conn: PgConnection, level: Level): WorldStore {
-  const repos = createPgRepos(levelSql(conn, level), { now: conn.now, vectors: conn.vectors });
+  const repos = createPgRepos(levelSql(conn, level), {
+    now: conn.now,
+    vectors: conn.vectors,
+    inTransaction: () => conn.effective(level).depth > 0,
+  });
   return {
     ...repos,
     transaction: (fn) => runTransaction(conn, level, fn),
