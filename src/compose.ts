@@ -12,6 +12,7 @@ import {
   openSqliteStore,
   type CipherChangeSummary,
 } from './adapters/store/sqlite/index.js';
+import { openPostgresStore } from './adapters/store/postgres/index.js';
 import { createTiktokenTokenizer } from './adapters/tokenizer/tiktoken.js';
 import { databaseKey, type Config, type Env } from './config/config.js';
 import { PieError } from './domain/errors.js';
@@ -56,11 +57,7 @@ export function createClock(config: Pick<Config, 'now'>): Clock {
 export async function compose(input: { config: Config; env: Env; readonly?: boolean }): Promise<Services> {
   const { config } = input;
   const clock = createClock(config);
-  const store = await openSqliteStore({
-    path: config.dbPath,
-    readonly: input.readonly ?? false,
-    key: databaseKey(input.env),
-  });
+  const store = await openStore(config, input.env, input.readonly ?? false);
   let tokenizer: Tokenizer | undefined;
   return {
     config,
@@ -73,9 +70,26 @@ export async function compose(input: { config: Config; env: Env; readonly?: bool
   };
 }
 
+/**
+ * SQLite for a path (the default), PostgreSQL for a postgres:// URL (--db or PIE_DB). A PostgreSQL memory lives in
+ * the schema "pie" of the URL's database; `readonly` is a SQLite notion (the server's permissions decide there).
+ */
+async function openStore(config: Config, env: Env, readonly: boolean): Promise<WorldStore> {
+  if (config.dbUrl !== undefined) {
+    if (databaseKey(env) !== undefined) {
+      throw new PieError(
+        'UNSUPPORTED',
+        'PIE_DB_KEY encrypts a SQLite file; a PostgreSQL memory is protected by the server (TLS, disk encryption), so unset PIE_DB_KEY.',
+      );
+    }
+    return openPostgresStore({ url: config.dbUrl });
+  }
+  return openSqliteStore({ path: config.dbPath, readonly, key: databaseKey(env) });
+}
+
 /** Whether the configured database file is encrypted (its header is not SQLite's plain-text one). */
-export function databaseIsEncrypted(config: Pick<Config, 'dbPath'>): boolean {
-  return looksEncrypted(config.dbPath);
+export function databaseIsEncrypted(config: Pick<Config, 'dbPath' | 'dbUrl'>): boolean {
+  return config.dbUrl === undefined && looksEncrypted(config.dbPath);
 }
 
 /** Encrypts, decrypts or re-keys the configured database file in place (see the SQLite adapter's change-cipher). */

@@ -26,15 +26,24 @@ describe('configuration', () => {
 });
 
 describe('database URLs', () => {
+  it('refuses URLs of other databases in one sentence', () => {
+    expect(() => loadConfig({ flags: {}, env: { PIE_DB: 'mysql://h/db' } })).toThrow(
+      /PIE_DB "mysql:\/\/h\/db" is a mysql URL/,
+    );
+  });
   it.each([
-    [
-      { db: 'postgres://user:secret@host:5432/pie' },
-      {},
-      /--db "postgres:\/\/\*\*\*@host:5432\/pie" is a postgres URL, but PIE keeps its memory in a SQLite file; give a file path/,
-    ],
-    [{}, { PIE_DB: 'mysql://h/db' }, /PIE_DB "mysql:\/\/h\/db" is a mysql URL/],
-  ])('are refused: %j %j', (flags, env, message) => {
-    expect(() => loadConfig({ flags, env })).toThrow(message);
+    [{ db: 'postgres://user:secret@host:5432/pie' }, {}],
+    [{}, { PIE_DB: 'postgresql://user:secret@host:5432/pie' }],
+  ])('select PostgreSQL for a postgres URL, keeping the credentials out of dbPath: %j %j', (flags, env) => {
+    const config = loadConfig({ flags, env });
+    expect(config.dbUrl).toMatch(/^postgres(ql)?:\/\/user:secret@host:5432\/pie$/);
+    expect(config.dbPath).not.toContain('secret');
+    expect(config.dbPath).toContain('host:5432/pie');
+  });
+  it('--db wins over PIE_DB, and a path keeps SQLite', () => {
+    const config = loadConfig({ flags: { db: 'memory.db' }, env: { PIE_DB: 'postgres://h/db' } });
+    expect(config.dbUrl).toBeUndefined();
+    expect(config.dbPath).toMatch(/memory\.db$/);
   });
   it('a path with a colon that is not a URL is still a path', () => {
     expect(loadConfig({ flags: { db: 'dir/with:colon.db' }, env: {} }).dbPath).toMatch(/dir\/with:colon\.db$/);

@@ -8,7 +8,10 @@ import { assertTimeZone, parseDateArgument, systemTimeZone } from '../domain/tim
 
 /** Everything PIE needs to know before it builds its dependencies (see compose.ts). */
 export const configSchema = z.object({
+  /** The SQLite file; for a PostgreSQL memory, its URL without credentials (safe to print). */
   dbPath: z.string().min(1),
+  /** A PostgreSQL memory's URL as given, credentials included: only for connecting, never printed or stored. */
+  dbUrl: z.string().min(1).optional(),
   /** Fixed reference time (epoch ms), or null for the system clock. */
   now: z.number().nullable(),
   tz: z.string().min(1),
@@ -27,24 +30,41 @@ export type Env = Record<string, string | undefined>;
 
 /** Default database location: $PIE_DB, else $PIE_HOME/pie.db, PIE_HOME defaulting to ~/.pie. */
 export function defaultDbPath(env: Env): string {
+  if (env.PIE_DB && isPostgresUrl(env.PIE_DB)) return stripUrlCredentials(env.PIE_DB.trim());
   if (env.PIE_DB) return resolve(fileOnly(env.PIE_DB, 'PIE_DB'));
   const home = env.PIE_HOME ? resolve(env.PIE_HOME) : join(homedir(), '.pie');
   return join(home, 'pie.db');
 }
 
+function dbLocation(flags: GlobalFlags, env: Env): string {
+  if (!flags.db) return defaultDbPath(env);
+  return isPostgresUrl(flags.db) ? stripUrlCredentials(flags.db.trim()) : resolve(fileOnly(flags.db, '--db'));
+}
+
+/** A PostgreSQL URL (postgres:// or postgresql://) selects the PostgreSQL store; anything else is a SQLite file. */
+export function isPostgresUrl(value: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(value.trim());
+}
+
 /**
- * PIE's memory is one SQLite file: a database URL (postgres://…, mysql://…) would otherwise be taken as a relative
- * path and create files in a folder named "postgres:". Refused in one sentence until a server store exists.
+ * A database URL other than PostgreSQL's (mysql://…) would otherwise be taken as a relative path and create files in
+ * a folder named "mysql:". Refused in one sentence.
  */
 function fileOnly(value: string, origin: string): string {
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value.trim());
   if (scheme) {
     throw new PieError(
       'INVALID_ARGUMENT',
-      `${origin} "${stripUrlCredentials(value)}" is a ${scheme[1]} URL, but PIE keeps its memory in a SQLite file; give a file path (for example ~/.pie/pie.db).`,
+      `${origin} "${stripUrlCredentials(value)}" is a ${scheme[1]} URL; PIE keeps its memory in a SQLite file or in PostgreSQL (postgres://…); give a file path (for example ~/.pie/pie.db) or a postgres:// URL.`,
     );
   }
   return value;
+}
+
+/** The URL of a PostgreSQL memory named by --db or PIE_DB (the flag wins), credentials included; else undefined. */
+function postgresUrl(flags: GlobalFlags, env: Env): string | undefined {
+  const given = flags.db ?? env.PIE_DB;
+  return given !== undefined && given !== '' && isPostgresUrl(given) ? given.trim() : undefined;
 }
 
 /**
@@ -93,7 +113,8 @@ export function loadConfig(input: { flags: GlobalFlags; env: Env }): Config {
     }
   }
   return configSchema.parse({
-    dbPath: flags.db ? resolve(fileOnly(flags.db, '--db')) : defaultDbPath(env),
+    dbPath: dbLocation(flags, env),
+    dbUrl: postgresUrl(flags, env),
     now,
     tz,
     json: flags.json ?? false,

@@ -222,6 +222,12 @@ export interface CompactReport {
   bytesAfter: number;
   /** False when another connection kept the write-ahead log from being emptied (its old pages stay until then). */
   walTruncated: boolean;
+  /**
+   * 'file' (SQLite, the default when absent): the file was rewritten as described above. 'server' (PostgreSQL):
+   * the rows are deleted and VACUUM made their space reusable, but old row versions can stay in unused table
+   * space until reused, and in the server's write-ahead log, replicas and backups until those are recycled.
+   */
+  storage?: 'file' | 'server';
 }
 
 export interface ForgetStore {

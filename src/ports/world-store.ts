@@ -74,8 +74,11 @@ export interface WorldStore {
 
 export interface StoreInfo {
   adapter: string;
+  /** Where the memory is, safe to print (a file path, or a server URL without credentials). */
   location: string;
   schemaVersion: number;
+  /** How vector similarity runs, when the adapter says (PostgreSQL: pgvector, or an exact scan in PIE). */
+  vectors?: 'pgvector' | 'exact scan';
 }
 
 // ---------------------------------------------------------------- episodes

@@ -96,6 +96,9 @@ function listed(items: readonly string[]): string {
 /** What compaction did, in one sentence (`file` names the database for the advice when the log stayed). */
 export function describeCompaction(report: CompactReport, file: string): string {
   const sizes = `${kib(report.bytesBefore)} → ${kib(report.bytesAfter)}`;
+  if (report.storage === 'server') {
+    return `The rows are deleted and the memory's tables vacuumed (${sizes}); PostgreSQL keeps old row versions in unused table space until it is reused, and in its write-ahead log, replicas and backups until those are recycled.`;
+  }
   return report.walTruncated
     ? `The database file was rewritten (${sizes}) and its write-ahead log emptied, so no copy of what was forgotten is left in it.`
     : `The database file was rewritten (${sizes}), but another process has it open, so older pages stay in ${file}-wal until it closes; then run pie forget --compact.`;

@@ -16,7 +16,7 @@ import {
   type Statements,
 } from './sql.js';
 
-interface EntityRow {
+export interface EntityRow {
   id: string;
   type: string;
   name: string;
@@ -69,7 +69,7 @@ const ORDER: Record<NonNullable<EntityListQuery['orderBy']>, string> = {
   name: 'e.name_norm, e.id',
 };
 
-function entityFromRow(row: EntityRow): Entity {
+export function entityFromRow(row: EntityRow): Entity {
   return {
     id: row.id,
     type: row.type,

@@ -19,9 +19,19 @@ async function stats(ctx: CommandContext): Promise<void> {
   const s = await services.store.stats();
   const info = services.store.info();
   const encrypted = databaseIsEncrypted(ctx.config);
+  const where =
+    info.adapter === 'postgres'
+      ? `PostgreSQL ${info.location} (vectors: ${info.vectors === 'pgvector' ? 'pgvector' : 'exact scan in PIE, no pgvector on the server'})`
+      : `${info.location}${encrypted ? ' (encrypted)' : ''}`;
   ctx.emit({
-    text: render(s, ctx.config.tz, `${info.location}${encrypted ? ' (encrypted)' : ''}`),
-    json: { database: info.location, encrypted, ...s },
+    text: render(s, ctx.config.tz, where),
+    json: {
+      database: info.location,
+      adapter: info.adapter,
+      ...(info.vectors === undefined ? {} : { vectors: info.vectors }),
+      encrypted,
+      ...s,
+    },
   });
 }
 

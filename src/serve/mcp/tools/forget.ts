@@ -26,7 +26,12 @@ const forgetOutput = withBudget({
   repairs: z.record(z.string(), count).describe('what stays and is re-derived from what remains'),
   stillNamedIn: count.describe('conversations that stay and still name a forgotten entity'),
   compact: z
-    .object({ bytesBefore: count, bytesAfter: count, walTruncated: z.boolean() })
+    .object({
+      bytesBefore: count,
+      bytesAfter: count,
+      walTruncated: z.boolean(),
+      storage: z.enum(['file', 'server']).optional(),
+    })
     .nullable()
     .describe('the database file rewritten after applying; null for a plan'),
 });

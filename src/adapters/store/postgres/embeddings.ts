@@ -1,0 +1,148 @@
+import { PieError } from '../../../domain/errors.js';
+import type { EmbeddingOwner, EmbeddingRepo, StoredEmbedding } from '../../../ports/world-store.js';
+import type { VectorMode } from './connection.js';
+import { limitParam, type Sql } from './sql.js';
+
+interface EmbeddingRow {
+  owner_kind: EmbeddingOwner;
+  owner_id: string;
+  model: string;
+  dims: number;
+  vector: Uint8Array;
+}
+
+const OWNER_TABLES: Record<EmbeddingOwner, string> = {
+  entity: 'entities',
+  episode: 'episodes',
+  transition: 'transitions',
+};
+
+const FLOAT_BYTES = Float32Array.BYTES_PER_ELEMENT;
+
+function ownerTable(kind: EmbeddingOwner): string {
+  const table = OWNER_TABLES[kind] as string | undefined;
+  if (table === undefined) {
+    throw new PieError(
+      'INVALID_ARGUMENT',
+      `Unknown embedding owner "${String(kind)}"; use one of ${Object.keys(OWNER_TABLES).join(', ')}.`,
+    );
+  }
+  return table;
+}
+
+/** float32 little-endian bytes, the same layout as the SQLite store's blobs (backups carry them unchanged). */
+function toBytes(vector: Float32Array): Uint8Array {
+  const out = new Uint8Array(vector.length * FLOAT_BYTES);
+  const view = new DataView(out.buffer);
+  vector.forEach((value, i) => view.setFloat32(i * FLOAT_BYTES, value, true));
+  return out;
+}
+
+function fromBytes(row: EmbeddingRow): Float32Array {
+  if (row.vector.byteLength !== row.dims * FLOAT_BYTES) {
+    throw new PieError(
+      'DB_CORRUPT',
+      `The ${row.model} vector of ${row.owner_kind} "${row.owner_id}" has ${row.vector.byteLength} bytes, expected ${row.dims} floats.`,
+    );
+  }
+  const view = new DataView(row.vector.buffer, row.vector.byteOffset, row.vector.byteLength);
+  return Float32Array.from({ length: row.dims }, (_v, i) => view.getFloat32(i * FLOAT_BYTES, true));
+}
+
+function checkVector(input: StoredEmbedding): void {
+  if (!(input.vector instanceof Float32Array) || input.vector.length === 0) {
+    throw new PieError(
+      'INVALID_ARGUMENT',
+      `The embedding of ${input.ownerKind} "${input.ownerId}" must be a non-empty Float32Array.`,
+    );
+  }
+  if (input.model.trim() === '') {
+    throw new PieError(
+      'INVALID_ARGUMENT',
+      `The embedding of ${input.ownerKind} "${input.ownerId}" has no model label.`,
+    );
+  }
+}
+
+/** pgvector's text form of a vector ('[0.1,0.2]'); null when pgvector cannot hold it (NaN or an infinity). */
+function vectorLiteral(vector: Float32Array): string | null {
+  return vector.every(Number.isFinite) ? `[${Array.from(vector).join(',')}]` : null;
+}
+
+/** pgvector's text form of a stored float32 byte vector (a restored row), or null when it cannot hold it. */
+export function vectorLiteralOfBytes(bytes: Uint8Array): string | null {
+  if (bytes.byteLength === 0 || bytes.byteLength % FLOAT_BYTES !== 0) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return vectorLiteral(
+    Float32Array.from({ length: bytes.byteLength / FLOAT_BYTES }, (_v, i) => view.getFloat32(i * FLOAT_BYTES, true)),
+  );
+}
+
+/**
+ * Vectors are always kept as float32 bytes (what `all` returns). With pgvector the same vector is also stored in
+ * the `embedding` column of pgvector's type, for the server-side nearest-neighbour search that comes with #18's
+ * vector lane; without it, similarity is an exact scan in JS over `all`.
+ */
+export function createEmbeddingRepo(sql: Sql, vectors: VectorMode): EmbeddingRepo {
+  const withVector = vectors === 'pgvector';
+  return {
+    async put(input) {
+      ownerTable(input.ownerKind);
+      checkVector(input);
+      await sql.run(
+        `INSERT INTO embeddings (owner_kind, owner_id, model, dims, vector, created_at${withVector ? ', embedding' : ''})
+         VALUES (@ownerKind, @ownerId, @model, @dims, @vector, @createdAt${withVector ? ', @embedding::vector' : ''})
+         ON CONFLICT (owner_kind, owner_id, model) DO UPDATE SET
+           dims = excluded.dims, vector = excluded.vector, created_at = excluded.created_at
+           ${withVector ? ', embedding = excluded.embedding' : ''}`,
+        {
+          ownerKind: input.ownerKind,
+          ownerId: input.ownerId,
+          model: input.model,
+          dims: input.vector.length,
+          vector: toBytes(input.vector),
+          createdAt: input.createdAt,
+          ...(withVector ? { embedding: vectorLiteral(input.vector) } : {}),
+        },
+      );
+    },
+
+    async all({ ownerKind, model }) {
+      ownerTable(ownerKind);
+      const rows = await sql.all<EmbeddingRow>(
+        `SELECT owner_kind, owner_id, model, dims, vector FROM embeddings
+         WHERE owner_kind = @ownerKind AND model = @model ORDER BY owner_id`,
+        { ownerKind, model },
+      );
+      return rows.map((row) => ({
+        ownerKind: row.owner_kind,
+        ownerId: row.owner_id,
+        model: row.model,
+        vector: fromBytes(row),
+      }));
+    },
+
+    async missing({ ownerKind, model, limit }) {
+      const table = ownerTable(ownerKind);
+      const rows = await sql.all<{ id: string }>(
+        `SELECT o.id FROM ${table} o
+         WHERE NOT EXISTS (SELECT 1 FROM embeddings m
+                           WHERE m.owner_kind = @ownerKind AND m.owner_id = o.id AND m.model = @model)
+         ORDER BY o.id LIMIT @limit`,
+        { ownerKind, model, limit: limitParam(limit) },
+      );
+      return rows.map((r) => r.id);
+    },
+
+    async count({ ownerKind, model }) {
+      ownerTable(ownerKind);
+      const row = await sql.one<{ n: number }>(
+        'SELECT count(*) AS n FROM embeddings WHERE owner_kind = @ownerKind AND model = @model',
+        { ownerKind, model },
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    deleteOtherModels: (model) => sql.run('DELETE FROM embeddings WHERE model <> @model', { model }),
+  };
+}

@@ -1,0 +1,104 @@
+import type { JournalEntry, JournalRepo, MaintenanceLogEntry, MaintenanceLogRepo } from '../../../ports/world-store.js';
+import { fromJson, limitParam, notFound, toJson, toJsonOrNull, type Sql } from './sql.js';
+
+interface JournalRow {
+  run_id: string;
+  seq: number;
+  table_name: string;
+  row_id: string;
+  op: JournalEntry['op'];
+  before: string | null;
+  after: string | null;
+  at: number;
+}
+
+function journalFromRow(row: JournalRow): JournalEntry {
+  return {
+    runId: row.run_id,
+    seq: row.seq,
+    table: row.table_name,
+    rowId: row.row_id,
+    op: row.op,
+    before: fromJson<unknown>(row.before, null),
+    after: fromJson<unknown>(row.after, null),
+    at: row.at,
+  };
+}
+
+export function createJournalRepo(sql: Sql): JournalRepo {
+  return {
+    async append(e) {
+      await sql.run(
+        `INSERT INTO journal (run_id, seq, table_name, row_id, op, before, after, at)
+         VALUES (@runId, @seq, @table, @rowId, @op, @before, @after, @at)`,
+        {
+          runId: e.runId,
+          seq: e.seq,
+          table: e.table,
+          rowId: e.rowId,
+          op: e.op,
+          before: toJsonOrNull(e.before),
+          after: toJsonOrNull(e.after),
+          at: e.at,
+        },
+      );
+    },
+
+    async forRun(runId) {
+      const rows = await sql.all<JournalRow>(
+        'SELECT run_id, seq, table_name, row_id, op, before, after, at FROM journal WHERE run_id = @runId ORDER BY seq',
+        { runId },
+      );
+      return rows.map(journalFromRow);
+    },
+  };
+}
+
+interface LogRow {
+  id: string;
+  kind: string;
+  started_at: number;
+  finished_at: number | null;
+  status: string;
+  report: string;
+}
+
+function logFromRow(row: LogRow): MaintenanceLogEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    status: row.status,
+    report: fromJson<Record<string, unknown>>(row.report, {}),
+  };
+}
+
+export function createMaintenanceLogRepo(sql: Sql): MaintenanceLogRepo {
+  return {
+    async append(e) {
+      await sql.run(
+        `INSERT INTO maintenance_log (id, kind, started_at, finished_at, status, report)
+         VALUES (@id, @kind, @startedAt, @finishedAt, @status, @report)`,
+        { ...e, report: toJson(e.report) },
+      );
+    },
+
+    async update({ id, finishedAt, status, report }) {
+      const n = await sql.run(
+        'UPDATE maintenance_log SET finished_at = @finishedAt, status = @status, report = @report WHERE id = @id',
+        { id, finishedAt, status, report: toJson(report) },
+      );
+      if (n === 0) throw notFound('maintenance run', id);
+    },
+
+    /** Newest first, in the order the runs were recorded (the identity column `ord`). */
+    async list(limit) {
+      const rows = await sql.all<LogRow>(
+        `SELECT id, kind, started_at, finished_at, status, report FROM maintenance_log ORDER BY ord DESC LIMIT @limit`,
+        { limit: limitParam(limit) },
+      );
+      return rows.map(logFromRow);
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { EntityActivity, EntityMention, MentionRepo } from '../../../ports/world-store.js';
+import { limitParam, type Sql } from './sql.js';
+
+interface MentionRow {
+  entity_id: string;
+  episode_id: string;
+  time: number;
+}
+
+function mentionFromRow(row: MentionRow): EntityMention {
+  return { entityId: row.entity_id, episodeId: row.episode_id, time: row.time };
+}
+
+const ACTIVE_BETWEEN = `SELECT entity_id AS "entityId", count(*) AS mentions, min(time) AS first, max(time) AS last
+  FROM entity_mentions WHERE time >= @since AND time < @until
+  GROUP BY entity_id
+  ORDER BY mentions DESC, last DESC, entity_id
+  LIMIT @limit`;
+
+export function createMentionRepo(sql: Sql): MentionRepo {
+  return {
+    async add({ entityId, episodeId, time }) {
+      await sql.run(
+        `INSERT INTO entity_mentions (entity_id, episode_id, time) VALUES (@entityId, @episodeId, @time)
+         ON CONFLICT (entity_id, episode_id) DO UPDATE SET time = least(entity_mentions.time, excluded.time)`,
+        { entityId, episodeId, time },
+      );
+    },
+
+    async forEntity(entityId) {
+      const rows = await sql.all<MentionRow>(
+        'SELECT entity_id, episode_id, time FROM entity_mentions WHERE entity_id = @entityId ORDER BY time, episode_id',
+        { entityId },
+      );
+      return rows.map(mentionFromRow);
+    },
+
+    async forEpisode(episodeId) {
+      const rows = await sql.all<MentionRow>(
+        'SELECT entity_id, episode_id, time FROM entity_mentions WHERE episode_id = @episodeId ORDER BY time, entity_id',
+        { episodeId },
+      );
+      return rows.map(mentionFromRow);
+    },
+
+    async activeBetween({ since, until, limit }) {
+      const rows = await sql.all<EntityActivity>(ACTIVE_BETWEEN, { since, until, limit: limitParam(limit) });
+      return rows.map((r) => ({ ...r, mentions: Number(r.mentions) }));
+    },
+  };
+}

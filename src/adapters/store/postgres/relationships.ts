@@ -1,0 +1,128 @@
+import type { Relationship, StateValue } from '../../../domain/world.js';
+import type { RelationshipRepo } from '../../../ports/world-store.js';
+import { fromJson, limitParam, notFound, toJson, type Params, type Sql } from './sql.js';
+
+interface RelationshipRow {
+  id: string;
+  type: string;
+  source_id: string;
+  target_id: string;
+  properties: string;
+  valid_from: number;
+  valid_to: number | null;
+  confidence: number;
+  episode_id: string | null;
+  recorded_at: number;
+  discovered_by: string | null;
+}
+
+const COLUMNS = `id, type, source_id, target_id, properties, valid_from, valid_to, confidence, episode_id,
+  recorded_at, discovered_by`;
+const SELECT = `SELECT ${COLUMNS} FROM relationships`;
+
+function relationshipFromRow(row: RelationshipRow): Relationship {
+  return {
+    id: row.id,
+    type: row.type,
+    sourceId: row.source_id,
+    targetId: row.target_id,
+    properties: fromJson<Record<string, StateValue>>(row.properties, {}),
+    validFrom: row.valid_from,
+    validTo: row.valid_to,
+    confidence: row.confidence,
+    episodeId: row.episode_id,
+    recordedAt: row.recorded_at,
+    discoveredBy: row.discovered_by,
+  };
+}
+
+const VALID_AT = 'valid_from <= @time AND (valid_to IS NULL OR valid_to > @time)';
+
+const CHANGED_BETWEEN = `SELECT ${COLUMNS} FROM (
+    ${SELECT} WHERE valid_from >= @since AND valid_from < @until
+    UNION
+    ${SELECT} WHERE valid_to >= @since AND valid_to < @until
+  ) r
+  ORDER BY CASE WHEN valid_from >= @since AND valid_from < @until THEN valid_from ELSE valid_to END, id
+  LIMIT @limit`;
+
+export function createRelationshipRepo(sql: Sql): RelationshipRepo {
+  const rows = async (text: string, params: Params) =>
+    (await sql.all<RelationshipRow>(text, params)).map(relationshipFromRow);
+  return {
+    async insert(r) {
+      await sql.run(
+        `INSERT INTO relationships (${COLUMNS})
+         VALUES (@id, @type, @sourceId, @targetId, @properties, @validFrom, @validTo, @confidence, @episodeId,
+           @recordedAt, @discoveredBy)`,
+        {
+          id: r.id,
+          type: r.type,
+          sourceId: r.sourceId,
+          targetId: r.targetId,
+          properties: toJson(r.properties),
+          validFrom: r.validFrom,
+          validTo: r.validTo,
+          confidence: r.confidence,
+          episodeId: r.episodeId,
+          recordedAt: r.recordedAt,
+          discoveredBy: r.discoveredBy,
+        },
+      );
+    },
+
+    forEntity(entityId, options) {
+      const open = options?.includeEnded === true ? '' : 'AND valid_to IS NULL';
+      const excluded = options?.excludeTypes ?? [];
+      const types = excluded.length > 0 ? 'AND NOT (type = ANY(@types::text[]))' : '';
+      const limit = limitParam(options?.limit);
+      const both = `${SELECT} WHERE source_id = @id ${open} ${types}
+          UNION ALL
+          ${SELECT} WHERE target_id = @id AND source_id <> @id ${open} ${types}`;
+      const text =
+        limit === null
+          ? `SELECT * FROM (${both}) r ORDER BY valid_from, recorded_at, id`
+          : `SELECT * FROM (
+               SELECT * FROM (${both}) r
+               ORDER BY valid_to IS NOT NULL, valid_from DESC, recorded_at DESC, id LIMIT @limit
+             ) picked ORDER BY valid_from, recorded_at, id`;
+      const params: Params = { id: entityId };
+      if (excluded.length > 0) params.types = excluded;
+      if (limit !== null) params.limit = limit;
+      return rows(text, params);
+    },
+
+    async findOpen({ sourceId, targetId, type }) {
+      const [row] = await rows(
+        `${SELECT} WHERE source_id = @sourceId AND target_id = @targetId AND type = @type AND valid_to IS NULL
+         ORDER BY valid_from DESC, recorded_at DESC, id LIMIT 1`,
+        { sourceId, targetId, type },
+      );
+      return row ?? null;
+    },
+
+    validAt({ time, entityIds, limit }) {
+      if (entityIds === undefined) {
+        return rows(`${SELECT} WHERE ${VALID_AT} ORDER BY valid_from, id LIMIT @limit`, {
+          time,
+          limit: limitParam(limit),
+        });
+      }
+      return rows(
+        `SELECT * FROM (
+           ${SELECT} WHERE source_id = ANY(@ids::text[]) AND ${VALID_AT}
+           UNION
+           ${SELECT} WHERE target_id = ANY(@ids::text[]) AND ${VALID_AT}
+         ) r ORDER BY valid_from, id LIMIT @limit`,
+        { time, ids: entityIds, limit: limitParam(limit) },
+      );
+    },
+
+    changedBetween: ({ since, until, limit }) => rows(CHANGED_BETWEEN, { since, until, limit: limitParam(limit) }),
+
+    async close({ id, validTo }) {
+      const n = await sql.run('UPDATE relationships SET valid_to = @validTo WHERE id = @id', { id, validTo });
+      if (n === 0) throw notFound('relationship', id);
+    },
+  };
+}

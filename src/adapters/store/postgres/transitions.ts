@@ -1,0 +1,161 @@
+import type { EntityState, Transition, TransitionKind } from '../../../domain/world.js';
+import { PieError } from '../../../domain/errors.js';
+import type { EntityTransitionCount, TransitionListQuery, TransitionRepo } from '../../../ports/world-store.js';
+import { fromJson, inIdOrder, limitParam, notFound, toJson, type Params, type Sql } from './sql.js';
+
+interface TransitionRow {
+  id: string;
+  entity_id: string;
+  kind: TransitionKind;
+  from_state: string | null;
+  to_state: string;
+  summary: string;
+  event_time: number;
+  recorded_at: number;
+  confidence: number;
+  episode_id: string | null;
+  batch_id: string | null;
+  resolved_by: string | null;
+}
+
+const SELECT = `SELECT id, entity_id, kind, from_state, to_state, summary, event_time, recorded_at, confidence,
+  episode_id, batch_id, resolved_by FROM transitions`;
+
+const CHRONOLOGICAL = 'ORDER BY event_time, recorded_at, id';
+
+const ORDER: Record<NonNullable<TransitionListQuery['order']>, string> = {
+  asc: CHRONOLOGICAL,
+  desc: 'ORDER BY event_time DESC, recorded_at DESC, id DESC',
+};
+
+function listFilter(query: TransitionListQuery | undefined): { where: string; params: Params } {
+  const clauses: string[] = [];
+  const params: Params = {};
+  if (query?.since !== undefined) {
+    clauses.push('event_time >= @since');
+    params.since = query.since;
+  }
+  if (query?.until !== undefined) {
+    clauses.push('event_time < @until');
+    params.until = query.until;
+  }
+  if (query?.kind !== undefined) {
+    clauses.push('kind = @kind');
+    params.kind = query.kind;
+  }
+  if (query?.unresolved === true) clauses.push("kind = 'contradiction' AND resolved_by IS NULL");
+  if (query?.entityIds !== undefined) {
+    clauses.push('entity_id = ANY(@ids::text[])');
+    params.ids = query.entityIds;
+  }
+  return { where: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+export function transitionFromRow(row: TransitionRow): Transition {
+  return {
+    id: row.id,
+    entityId: row.entity_id,
+    kind: row.kind,
+    fromState: fromJson<EntityState | null>(row.from_state, null),
+    toState: fromJson<EntityState>(row.to_state, {}),
+    summary: row.summary,
+    eventTime: row.event_time,
+    recordedAt: row.recorded_at,
+    confidence: row.confidence,
+    episodeId: row.episode_id,
+    batchId: row.batch_id,
+    resolvedBy: row.resolved_by,
+  };
+}
+
+const FOREVER = { since: Number.MIN_SAFE_INTEGER, until: Number.MAX_SAFE_INTEGER };
+
+export function createTransitionRepo(sql: Sql): TransitionRepo {
+  return {
+    async insert(t) {
+      await sql.run(
+        `INSERT INTO transitions (id, entity_id, kind, from_state, to_state, summary, event_time, recorded_at,
+           confidence, episode_id, batch_id, resolved_by)
+         VALUES (@id, @entityId, @kind, @fromState, @toState, @summary, @eventTime, @recordedAt, @confidence,
+           @episodeId, @batchId, @resolvedBy)`,
+        {
+          id: t.id,
+          entityId: t.entityId,
+          kind: t.kind,
+          fromState: t.fromState === null ? null : toJson(t.fromState),
+          toState: toJson(t.toState),
+          summary: t.summary,
+          eventTime: t.eventTime,
+          recordedAt: t.recordedAt,
+          confidence: t.confidence,
+          episodeId: t.episodeId,
+          batchId: t.batchId,
+          resolvedBy: t.resolvedBy,
+        },
+      );
+    },
+
+    async forEntity(entityId) {
+      const rows = await sql.all<TransitionRow>(`${SELECT} WHERE entity_id = @entityId ${CHRONOLOGICAL}`, {
+        entityId,
+      });
+      return rows.map(transitionFromRow);
+    },
+
+    async list(query) {
+      const { where, params } = listFilter(query);
+      const order = ORDER[query?.order ?? 'asc'] as string | undefined;
+      if (order === undefined) {
+        throw new PieError('INVALID_ARGUMENT', `Unknown transition order "${String(query?.order)}".`);
+      }
+      const rows = await sql.all<TransitionRow>(`${SELECT} ${where} ${order} LIMIT @limit`, {
+        ...params,
+        limit: limitParam(query?.limit),
+      });
+      return rows.map(transitionFromRow);
+    },
+
+    async count(query) {
+      const { where, params } = listFilter(query);
+      const row = await sql.one<{ n: number }>(`SELECT count(*) AS n FROM transitions ${where}`, params);
+      return Number(row?.n ?? 0);
+    },
+
+    async countByKind({ entityId, since, until }) {
+      const rows = await sql.all<{ kind: TransitionKind; n: number }>(
+        `SELECT kind, count(*) AS n FROM transitions
+         WHERE entity_id = @entityId AND event_time >= @since AND event_time < @until GROUP BY kind`,
+        { entityId, since: since ?? FOREVER.since, until: until ?? FOREVER.until },
+      );
+      return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
+    },
+
+    async countByEntity({ since, until }) {
+      const rows = await sql.all<EntityTransitionCount>(
+        `SELECT entity_id AS "entityId", count(*) AS total, count(*) FILTER (WHERE kind <> 'creation') AS changes
+         FROM transitions WHERE event_time >= @since AND event_time < @until GROUP BY entity_id ORDER BY entity_id`,
+        { since: since ?? FOREVER.since, until: until ?? FOREVER.until },
+      );
+      return rows.map((r) => ({ entityId: r.entityId, total: Number(r.total), changes: Number(r.changes) }));
+    },
+
+    async getMany(ids) {
+      const rows = await sql.all<TransitionRow>(`${SELECT} WHERE id = ANY(@ids::text[])`, { ids });
+      return inIdOrder(ids, rows.map(transitionFromRow), (t) => t.id);
+    },
+
+    async latest({ until, limit }) {
+      const where = until === undefined ? '' : 'WHERE event_time < @until';
+      const rows = await sql.all<TransitionRow>(
+        `${SELECT} ${where} ORDER BY event_time DESC, recorded_at DESC, id DESC LIMIT @limit`,
+        until === undefined ? { limit: limitParam(limit) } : { limit: limitParam(limit), until },
+      );
+      return rows.map(transitionFromRow);
+    },
+
+    async markResolved({ id, resolvedBy }) {
+      const n = await sql.run('UPDATE transitions SET resolved_by = @resolvedBy WHERE id = @id', { id, resolvedBy });
+      if (n === 0) throw notFound('transition', id);
+    },
+  };
+}

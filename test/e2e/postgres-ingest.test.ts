@@ -1,0 +1,41 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pieJson, SAMPLE, tempDir } from '../helpers/cli.js';
+import { postgresAvailability, startTestServer, type TestServer } from '../helpers/postgres.js';
+
+/** Issue 18: the bundled sample ingested into PostgreSQL gives the same world model counts as into SQLite. */
+const availability = postgresAvailability();
+if (!availability.ok && process.env.CI) throw new Error(availability.reason);
+
+(availability.ok ? describe : describe.skip)('pie ingest into PostgreSQL', () => {
+  let server: TestServer | undefined;
+  let dir: string;
+  let cleanup: () => void;
+  beforeAll(async () => {
+    ({ dir, cleanup } = tempDir());
+    server = await startTestServer();
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    cleanup();
+  });
+
+  it('gives the same counts as SQLite and pie stats names PostgreSQL', async () => {
+    if (!server) throw new Error('no server');
+    const pgUrl = server.url;
+    const sqlite = join(dir, 'pie.db');
+    for (const db of [sqlite, pgUrl]) {
+      await pieJson(['--db', db, 'ingest', SAMPLE, '--extractor', 'offline'], { PIE_HOME: dir });
+    }
+    type Stats = Record<string, unknown> & { adapter: string; database: string };
+    const fromSqlite = await pieJson<Stats>(['--db', sqlite, 'stats'], { PIE_HOME: dir });
+    const fromPg = await pieJson<Stats>(['--db', pgUrl, 'stats'], { PIE_HOME: dir });
+    expect(fromPg.adapter).toBe('postgres');
+    expect(fromPg.vectors).toMatch(/pgvector|exact scan/);
+    for (const key of ['episodes', 'turns', 'entities', 'transitions', 'facts', 'currentFacts', 'relationships']) {
+      expect(fromPg[key], key).toEqual(fromSqlite[key]);
+    }
+    expect(fromPg.entitiesByType).toEqual(fromSqlite.entitiesByType);
+    expect(fromPg.transitions).toBeGreaterThan(0);
+  }, 180_000);
+});
