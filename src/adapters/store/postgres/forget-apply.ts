@@ -61,6 +61,13 @@ export async function applyForgetWrite(sql: Sql, input: { write: ForgetWrite; at
     await forgetBenchQuestions(tx, w);
     if (w.turns.length > 0) await tx.run(`DELETE FROM turns WHERE id IN ${TURNS_IN}`, turnParams(w.turns));
     await byIds(`DELETE FROM episodes WHERE id ${anyOf('ids')}`, w.episodeIds);
+    if (w.forgottenKeys.length > 0) {
+      await tx.run(
+        `INSERT INTO forgotten_episodes (key, forgotten_at) SELECT k, @at FROM unnest(@keys::text[]) AS k
+           ON CONFLICT (key) DO NOTHING`,
+        { keys: [...w.forgottenKeys], at: input.at },
+      );
+    }
 
     await repair(tx, input);
     await byIds(`DELETE FROM embeddings WHERE owner_kind = 'entity' AND owner_id ${anyOf('ids')}`, w.reembed.entityIds);

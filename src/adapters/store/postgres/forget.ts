@@ -2,7 +2,7 @@ import { PieError } from '../../../domain/errors.js';
 import type { CompactReport, ForgetStore } from '../../../ports/forget-store.js';
 import { applyForgetWrite } from './forget-apply.js';
 import { forgetDependents } from './forget-dependents.js';
-import { createForgetReads } from './forget-scan.js';
+import { anyOf, createForgetReads } from './forget-scan.js';
 import { quoteIdent, type Sql } from './sql.js';
 
 /** `store.forget` over PostgreSQL: reads (forget-scan, forget-dependents), the write (forget-apply) and compaction. */
@@ -10,6 +10,18 @@ export function createForgetStore(sql: Sql, inTransaction: () => boolean): Forge
   return {
     ...createForgetReads(sql),
     dependents: (query) => forgetDependents(sql, query),
+    forgottenAmong: async (keys) =>
+      keys.length === 0
+        ? []
+        : (
+            await sql.all<{ key: string }>(`SELECT key FROM forgotten_episodes WHERE key ${anyOf('keys')}`, {
+              keys: [...keys],
+            })
+          ).map((r) => r.key),
+    clearForgotten: async (keys) => {
+      if (keys.length > 0)
+        await sql.run(`DELETE FROM forgotten_episodes WHERE key ${anyOf('keys')}`, { keys: [...keys] });
+    },
     apply: (input) => applyForgetWrite(sql, input),
     compact: () => compactTables(sql, inTransaction),
   };
