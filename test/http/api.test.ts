@@ -120,6 +120,20 @@ describe('HTTP API: explore', () => {
     const people = await api.get<{ nodes: Row[] }>('/api/graph?entity=Tidepool&types=person');
     expect(people.body.nodes.every((n) => n.type === 'person' || n.name === 'Tidepool')).toBe(true);
   });
+
+  it('caps the edges (those touching the centre first) and says how many there were', async () => {
+    type G = { centre: string; edgeTotal: number; edges: Row[] };
+    const all = await api.get<G>('/api/graph?entity=Tidepool&depth=2');
+    expect(all.body.edgeTotal).toBe(all.body.edges.length);
+    expect(all.body.edges.some((e) => e.source !== all.body.centre && e.target !== all.body.centre)).toBe(true);
+    const one = await api.get<G>('/api/graph?entity=Tidepool&depth=2&max_edges=1');
+    expect(one.body.edgeTotal).toBe(all.body.edgeTotal);
+    expect(one.body.edges).toHaveLength(1);
+    expect([one.body.edges[0]?.source, one.body.edges[0]?.target]).toContain(one.body.centre);
+    const bad = await api.get<ErrorBody>('/api/graph?entity=Tidepool&max_edges=5000');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('max_edges');
+  });
 });
 
 describe('HTTP API: graph filters by time and importance', () => {
