@@ -42,6 +42,7 @@ describe('the graph view model', () => {
     expect(drawn.edges).toHaveLength(11);
     expect(drawn.nodes).toHaveLength(10);
     expect(drawn.groups).toEqual([]);
+    expect(drawn.omitted).toBe(0);
   });
 
   it('folds a node’s same-kind edges into one group beyond the budget, keeping nodes with other edges', () => {
@@ -56,13 +57,29 @@ describe('the graph view model', () => {
     );
     // tool0 and tool1 still have Maya's edges; the other five tools are inside the group.
     expect(drawn.nodes.map((n) => n.id).sort()).toEqual(['Maya', 'PIE', 'Tidepool', 'tool0', 'tool1'].sort());
+    expect(drawn.omitted).toBe(0);
+  });
+
+  it('draws each node’s strongest edge, then only the strongest others when folding is not enough', () => {
+    const data = world();
+    mergeInto(data, { nodes: [], edges: [edge('Maya', 'KNOWS', 'PIE')] });
+    const drawn = drawnGraph(data, { budget: 3 });
+    expect(drawn.groups).toHaveLength(1);
+    // Every node keeps one edge, so none floats alone (tool0 and tool1 keep Maya's, outside the group)…
+    expect(drawn.edges.map((e) => e.id).sort()).toEqual(
+      ['Maya-WORKS_ON-Tidepool', 'PIE-RELATED_TO-Tidepool', 'Maya-USES-tool0', 'Maya-USES-tool1'].sort(),
+    );
+    // …and the weakest one is left out, and counted.
+    expect(drawn.omitted).toBe(1);
   });
 
   it('does not fold an expanded group again', () => {
     const first = drawnGraph(world(), { budget: 6 });
     const again = drawnGraph(world(), { budget: 6, expanded: new Set(first.groups.map((g) => g.id)) });
     expect(again.groups).toEqual([]);
-    expect(again.edges).toHaveLength(11);
+    // The seven unfolded edges are drawn whatever the budget, and Maya's and PIE's strongest; Maya's tools are not.
+    expect(again.edges.filter((e) => e.source === 'Tidepool')).toHaveLength(7);
+    expect(again.omitted).toBe(2);
   });
 
   it('lists edges of the centre first, current before ended, and leaves out hidden types', () => {

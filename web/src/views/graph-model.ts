@@ -25,8 +25,9 @@ export interface GraphData {
 
 /** Above this many edges, a node's same-kind edges are folded into one (the edge list below keeps every one). */
 export const AGGREGATE_ABOVE = 200;
-/** A group folds only when it has at least this many edges. */
-export const MIN_GROUP = 3;
+/** A group folds only when it has at least this many edges, and at most this many groups fold. */
+export const MIN_GROUP = 4;
+export const MAX_GROUPS = 24;
 
 /** One node's edges of one type, one direction, to one type of entity, drawn as one edge to a group node. */
 export interface Group {
@@ -43,6 +44,8 @@ export interface Drawn {
   nodes: GraphNode[];
   edges: GraphEdge[];
   groups: Group[];
+  /** Edges neither drawn nor folded (the weakest, when folding was not enough); the edge list still has them. */
+  omitted: number;
 }
 
 export function graphData(input: { centre: string; nodes: GraphNode[]; edges: GraphEdge[] }): GraphData {
@@ -67,13 +70,14 @@ export function mergeInto(data: GraphData, more: { nodes: GraphNode[]; edges: Gr
 
 /**
  * What to draw: every edge when there are at most `budget`; otherwise the biggest groups (an edge belongs to its
- * centre end, else its more important end) are folded one by one until the count fits, except the groups in
- * `expanded`. A node left with no drawn edge is inside a group and not drawn (the centre always is).
+ * centre end, else its more important end) are folded one by one until the count fits (at most MAX_GROUPS of them,
+ * never those in `expanded`), and when that is not enough only the `budget` strongest of the rest are drawn (in the
+ * edge list's order; each node's strongest edge and the edges of a group unfolded on request always are). A node whose edges are all folded is inside its group and not drawn (the centre always is).
  */
 export function drawnGraph(data: GraphData, options: { budget?: number; expanded?: ReadonlySet<string> } = {}): Drawn {
   const budget = options.budget ?? AGGREGATE_ABOVE;
   const all = [...data.edges.values()];
-  if (all.length <= budget) return { nodes: [...data.nodes.values()], edges: all, groups: [] };
+  if (all.length <= budget) return { nodes: [...data.nodes.values()], edges: all, groups: [], omitted: 0 };
   const groups = new Map<string, Group>();
   for (const e of all) {
     const anchor = anchorOf(data, e);
@@ -91,17 +95,25 @@ export function drawnGraph(data: GraphData, options: { budget?: number; expanded
     .sort((a, b) => b.edges.length - a.edges.length || a.id.localeCompare(b.id));
   let count = all.length;
   const folded: Group[] = [];
-  for (const g of candidates) {
+  for (const g of candidates.slice(0, MAX_GROUPS)) {
     if (count <= budget) break;
     folded.push(g);
     count -= g.edges.length - 1;
   }
-  const hiddenEdges = new Set(folded.flatMap((g) => g.edges));
-  const edges = all.filter((e) => !hiddenEdges.has(e.id));
-  const linked = new Set([data.centre, ...edges.flatMap((e) => [e.source, e.target]), ...folded.map((g) => g.anchor)]);
+  const foldedEdges = new Set(folded.flatMap((g) => g.edges));
+  const unfolded = new Set([...groups.values()].filter((g) => options.expanded?.has(g.id)).flatMap((g) => g.edges));
+  const rest = listedEdges(data).filter((e) => !foldedEdges.has(e.id));
+  // Each node keeps its strongest edge (so none floats alone), then the strongest others fill the budget.
+  const best = new Map<string, string>();
+  for (const e of rest) for (const id of [e.source, e.target]) if (!best.has(id)) best.set(id, e.id);
+  for (const id of best.values()) unfolded.add(id);
+  const asked = rest.filter((e) => unfolded.has(e.id));
+  const room = Math.max(0, budget - folded.length - asked.length);
+  const edges = [...asked, ...rest.filter((e) => !unfolded.has(e.id)).slice(0, room)];
+  const linked = new Set([data.centre, ...rest.flatMap((e) => [e.source, e.target]), ...folded.map((g) => g.anchor)]);
   const hadEdges = new Set(all.flatMap((e) => [e.source, e.target]));
   const nodes = [...data.nodes.values()].filter((n) => linked.has(n.id) || !hadEdges.has(n.id));
-  return { nodes, edges, groups: folded };
+  return { nodes, edges, groups: folded, omitted: rest.length - edges.length };
 }
 
 function anchorOf(data: GraphData, e: GraphEdge): string {
