@@ -92,6 +92,8 @@ export async function graphView(main: HTMLElement, name: string, query: URLSearc
     );
     return;
   }
+  // The drawing library loads while the neighbourhood is fetched (drawCanvas awaits the same module).
+  void import('cytoscape');
   const fetchAround = (entity: string, at: string, limit: number, depth: string) =>
     get<GraphOut>('/api/graph', {
       entity,
