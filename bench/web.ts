@@ -90,6 +90,7 @@ interface Row {
   paint: number[];
   /** The longest API request of each timed load (the server's share; requests may overlap). */
   api: number[];
+  apiPaths: Set<string>;
   what: string;
   interaction: number[];
 }
@@ -97,7 +98,7 @@ interface Row {
 async function measureView(page: Page, url: string, hash: string, ready: string): Promise<Row> {
   const name = hash.replace(/^#\/?/, '').split(/[/?]/)[0] ?? '';
   const interaction = INTERACTIONS[name];
-  const row: Row = { hash, paint: [], api: [], what: interaction?.what ?? '—', interaction: [] };
+  const row: Row = { hash, paint: [], api: [], apiPaths: new Set(), what: interaction?.what ?? '—', interaction: [] };
   // One warm-up load (the browser's cache and the database's pages), then RUNS timed ones.
   for (let run = 0; run <= RUNS; run++) {
     await page.goto('about:blank');
@@ -106,11 +107,10 @@ async function measureView(page: Page, url: string, hash: string, ready: string)
     await waitForRoute(page, hash, TIMEOUT);
     await page.waitForSelector(ready, { timeout: TIMEOUT });
     const painted = performance.now() - started;
-    const api = Number(
-      await page.evaluate(
-        `Math.max(0, ...performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/')).map((e) => e.duration))`,
-      ),
-    );
+    const [apiMs, apiPath] = (await page.evaluate(
+      `performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/'))
+        .map((e) => [e.duration, new URL(e.name).pathname]).sort((a, b) => b[0] - a[0])[0] ?? [0, '']`,
+    )) as [number, string];
     let acted: number | null = null;
     if (interaction) {
       const t = performance.now();
@@ -119,7 +119,8 @@ async function measureView(page: Page, url: string, hash: string, ready: string)
     }
     if (run === 0) continue;
     row.paint.push(painted);
-    row.api.push(api);
+    row.api.push(apiMs);
+    row.apiPaths.add(apiPath);
     if (acted !== null) row.interaction.push(acted);
   }
   return row;
@@ -161,7 +162,7 @@ export async function benchWeb(): Promise<void> {
     rows.map((r) => [
       `\`${decodeURIComponent(r.hash)}\``,
       ms(r.paint),
-      ms(r.api),
+      `${ms(r.api)} ${[...r.apiPaths].map((x) => `\`${x}\``).join(', ')}`,
       r.what,
       ms(r.interaction),
       within(r.paint) && within(r.interaction) ? 'yes' : '**no**',

@@ -6,6 +6,26 @@ import type { HttpDeps } from '../deps.js';
 import { defineRoute, flag, iso, type Route } from '../route.js';
 
 const MAX_NODES = 300;
+
+const graphResponse = z.object({
+  centre: z.string().describe("the centre's id"),
+  truncated: z.boolean().describe('the node cap left some neighbours out'),
+  edgeTotal: z.number().int().describe('edges among the nodes before the `max_edges` cap'),
+  nodes: z.array(
+    z.object({ id: z.string(), name: z.string(), type: z.string(), importance: z.number(), tier: z.string() }),
+  ),
+  edges: z.array(
+    z.object({
+      id: z.string(),
+      source: z.string(),
+      target: z.string(),
+      type: z.string(),
+      since: z.string().nullable(),
+      until: z.string().nullable().describe('when it ended (null: current, or current at `at`)'),
+      discoveredBy: z.string().nullable().describe('set when dreaming added it'),
+    }),
+  ),
+});
 const MAX_EDGES = 3000;
 
 /**
@@ -46,6 +66,7 @@ export const graphRoutes: Route[] = [
         .default(600)
         .describe(`edges at most (1–${MAX_EDGES}); \`edgeTotal\` says how many there were`),
     }),
+    response: graphResponse,
     handler: async ({ query, deps }) => {
       const centre = await findEntity({ store: deps.store, name: query.entity });
       const types = query.types
