@@ -1,7 +1,7 @@
 /** The graph page's panels around the canvas: the legend, the selected node, the folded groups, the edge list. */
 import { date, entityHref, h } from '../dom.js';
 import { plural, typeHeading } from '../widgets.js';
-import { colorOf } from './graph-canvas.js';
+import { colorOf } from './graph-style.js';
 import { AGGREGATE_ABOVE, type GraphData, type GraphEdge, type GraphNode, type Group } from './graph-model.js';
 
 /** The edge list shows this many a page (the DOM never holds more). */

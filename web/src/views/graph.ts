@@ -1,5 +1,5 @@
 import { get, type GraphOut, type Period } from '../api.js';
-import { clear, field, h } from '../dom.js';
+import { clear, errorBox, field, h } from '../dom.js';
 import { plural } from '../widgets.js';
 import { drawCanvas, type Canvas } from './graph-canvas.js';
 import { graphHref, timeSlider, type GraphParams } from './graph-time.js';
@@ -176,7 +176,10 @@ export async function graphView(main: HTMLElement, name: string, query: URLSearc
       return;
     }
     status.textContent = `Fetching the neighbours of ${node.name}…`;
-    const more = await fetchAround(node.name, p.at, Math.min(EXPAND, MOST - data.nodes.size + 1), '1');
+    const more = await fetchAround(node.name, p.at, Math.min(EXPAND, MOST - data.nodes.size + 1), '1').catch(
+      (error: unknown) => void clear(status, errorBox(error)),
+    );
+    if (!more) return;
     const added = mergeInto(data, more);
     current?.sync(drawnGraph(data, { expanded }));
     current?.hideTypes(hidden);
@@ -208,6 +211,7 @@ export async function graphView(main: HTMLElement, name: string, query: URLSearc
     { id: 'graph-names' },
     ...[...data.nodes.values()].map((n) => h('option', { value: n.name })),
   );
+  let slid = 0;
   const slider = timeSlider({
     periods,
     at: p.at,
@@ -217,14 +221,21 @@ export async function graphView(main: HTMLElement, name: string, query: URLSearc
       history.replaceState(null, '', graphHref(name, p));
       main.dataset.route = location.hash;
       status.textContent = `Drawing the graph as of ${label}…`;
-      void fetchAround(name, at, FIRST, p.depth).then(async (g) => {
-        graph = g;
-        data = graphData(g);
-        expanded.clear();
-        page = 0;
-        await draw();
-        status.textContent = `As of ${label}: ${plural(data.edges.size, 'relationship')}.`;
-      });
+      // Arrow keys move the slider a stop at a time: only the latest stop's answer is drawn.
+      const mine = ++slid;
+      fetchAround(name, at, FIRST, p.depth)
+        .then(async (g) => {
+          if (mine !== slid) return;
+          graph = g;
+          data = graphData(g);
+          expanded.clear();
+          page = 0;
+          await draw();
+          status.textContent = `As of ${label}: ${plural(data.edges.size, 'relationship')}.`;
+        })
+        .catch((error: unknown) => {
+          if (mine === slid) clear(status, errorBox(error));
+        });
     },
   });
   clear(
