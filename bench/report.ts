@@ -54,7 +54,7 @@ function aboutBlock(): string {
     'never assert on wall-clock time). Each benchmark owns one marked section below and rewrites it in place when run.',
     '',
     'Reproduce the performance figures with `npm run build && npm run bench -- <name>`, `<name>` one of `import`,',
-    '`dry-run`, `concurrency`, `query`, `sleep` (sections below) and `kip` (written to docs/kip.md). The first three run',
+    '`dry-run`, `concurrency`, `query`, `sleep`, `web` (sections below) and `kip` (written to docs/kip.md). The first three run',
     'the built CLI (`dist/bin/pie.js`) as a child process, so build first; generated data and databases go to `.bench-tmp/`',
     '(git-ignored). `pie bench scale` runs `import`, `dry-run` and `query` in turn.',
     '',

@@ -7,6 +7,7 @@ import { benchQuery } from './query.js';
 import { benchRedaction } from './redaction.js';
 import { writeHeader } from './report.js';
 import { benchSleep } from './sleep.js';
+import { benchWeb } from './web.js';
 
 /** `npm run bench -- <name>`: runs one benchmark; each writes its own section of docs/benchmarks.md. */
 const BENCHES: Record<string, () => Promise<void>> = {
@@ -18,6 +19,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   sleep: benchSleep,
   redaction: benchRedaction,
   cipher: benchCipher,
+  web: benchWeb,
 };
 
 const name = process.argv[2];

@@ -869,13 +869,14 @@ export interface WorldFile {
 }
 
 /**
- * The world's database, cached under .bench-tmp/ keyed by WORLD_VERSION and the schema version (generated when
- * missing or when `regenerate`). A sidecar JSON keeps its counts and how long it took to generate.
+ * The world's database, cached under `dir` (default .bench-tmp/) keyed by WORLD_VERSION and the schema version
+ * (generated when missing or when `regenerate`). A sidecar JSON keeps its counts and how long it took to generate.
  */
-export async function ensureWorld(input: { regenerate?: boolean } = {}): Promise<WorldFile> {
-  mkdirSync(BENCH_TMP, { recursive: true });
+export async function ensureWorld(input: { regenerate?: boolean; dir?: string } = {}): Promise<WorldFile> {
+  const dir = input.dir ?? BENCH_TMP;
+  mkdirSync(dir, { recursive: true });
   const version = `${WORLD_VERSION}-schema${LATEST_SCHEMA_VERSION}`;
-  const path = join(BENCH_TMP, `${version}.db`);
+  const path = join(dir, `${version}.db`);
   const sidecar = `${path}.json`;
   if (!input.regenerate && existsSync(path) && existsSync(sidecar)) {
     const saved = JSON.parse(readFileSync(sidecar, 'utf8')) as Omit<WorldFile, 'generated'>;

@@ -25,17 +25,24 @@ export const SHOTS =
 
 export const WAIT = 30_000;
 
-/** Opens `hash` and waits until that address's content has rendered and `ready` is there. */
-export async function openRoute(input: { page: Page; url: string; hash: string; ready: string }): Promise<void> {
+/** Opens `hash` and waits (up to `timeout`, default WAIT) until that address's content has rendered and `ready` is there. */
+export async function openRoute(input: {
+  page: Page;
+  url: string;
+  hash: string;
+  ready: string;
+  timeout?: number;
+}): Promise<void> {
   const { page, hash } = input;
+  const timeout = input.timeout ?? WAIT;
   await page.goto(`${input.url}${hash}`);
-  await waitForRoute(page, hash);
-  await page.waitForSelector(input.ready, { timeout: WAIT });
+  await waitForRoute(page, hash, timeout);
+  await page.waitForSelector(input.ready, { timeout });
   await page.waitForLoadState('networkidle');
 }
 
 /** A hash change keeps the old view in the page until the new one renders: waits for this address's content. */
-export async function waitForRoute(page: Page, hash: string): Promise<void> {
+export async function waitForRoute(page: Page, hash: string, timeout = WAIT): Promise<void> {
   await page.waitForFunction(
     (want) => {
       // Node's type library has no DOM: the page's `main` is read structurally.
@@ -45,7 +52,7 @@ export async function waitForRoute(page: Page, hash: string): Promise<void> {
       return main?.dataset.route === want && !main.hasAttribute('aria-busy');
     },
     hash,
-    { timeout: WAIT },
+    { timeout },
   );
 }
 

@@ -62,7 +62,13 @@ export async function startSampleServer(options: { seed?: (db: string) => Promis
   const ingested = await pie([...G, 'ingest', SAMPLE, '--extractor', 'offline']);
   if (ingested.code !== 0) throw new Error(`ingesting the sample failed: ${ingested.stderr}`);
   await options.seed?.(db);
-  const child = spawnPie([...G, 'serve', '--port', '0', '--llm', `fake:${FAKE_LLM}`]);
+  return servePie({ args: [...G, 'serve', '--port', '0', '--llm', `fake:${FAKE_LLM}`], db, cleanup });
+}
+
+/** The real `pie serve` with `args` (which name `db`), on a free port; `cleanup` runs after it stopped. */
+export async function servePie(input: { args: string[]; db: string; cleanup?: () => void }): Promise<SampleServer> {
+  const { db } = input;
+  const child = spawnPie(input.args);
   const result = finished(child);
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';
@@ -87,7 +93,7 @@ export async function startSampleServer(options: { seed?: (db: string) => Promis
     stop: async () => {
       child.kill('SIGTERM');
       const r = await result;
-      cleanup();
+      input.cleanup?.();
       if (r.code !== 0) throw new Error(`pie serve exited ${r.code}: ${r.stderr}`);
     },
   };

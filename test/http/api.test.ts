@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLines } from '../../src/backup/index.js';
+import { ROUTES } from '../../src/serve/http/app.js';
 import { backupResponse } from '../../src/serve/http/routes/runs.js';
 import { fixtureWorld, openApi, type Api } from './harness.js';
 
@@ -119,6 +120,22 @@ describe('HTTP API: explore', () => {
     expect(small.body.nodes).toHaveLength(2);
     const people = await api.get<{ nodes: Row[] }>('/api/graph?entity=Tidepool&types=person');
     expect(people.body.nodes.every((n) => n.type === 'person' || n.name === 'Tidepool')).toBe(true);
+  });
+
+  it('caps the edges (those touching the centre first) and says how many there were', async () => {
+    type G = { centre: string; edgeTotal: number; edges: Row[] };
+    const all = await api.get<G>('/api/graph?entity=Tidepool&depth=2&ended=true');
+    // The answer is what the route's response schema (its OpenAPI description) says.
+    ROUTES.find((r) => r.path === '/api/graph')?.response?.parse(all.body);
+    expect(all.body.edgeTotal).toBe(all.body.edges.length);
+    expect(all.body.edges.some((e) => e.source !== all.body.centre && e.target !== all.body.centre)).toBe(true);
+    const one = await api.get<G>('/api/graph?entity=Tidepool&depth=2&ended=true&max_edges=1');
+    expect(one.body.edgeTotal).toBe(all.body.edgeTotal);
+    expect(one.body.edges).toHaveLength(1);
+    expect([one.body.edges[0]?.source, one.body.edges[0]?.target]).toContain(one.body.centre);
+    const bad = await api.get<ErrorBody>('/api/graph?entity=Tidepool&max_edges=5000');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('max_edges');
   });
 });
 

@@ -171,8 +171,10 @@ export interface Period {
 export interface GraphOut {
   centre: string;
   truncated: boolean;
+  /** How many edges the neighbourhood had before the server's edge cap. */
+  edgeTotal: number;
   nodes: (EntityRef & { importance: number; tier: string })[];
-  edges: { id: string; source: string; target: string; type: string; until: string | null }[];
+  edges: { id: string; source: string; target: string; type: string; since: string | null; until: string | null }[];
 }
 export interface SleepOut {
   runId: string;

@@ -7,9 +7,31 @@ import { defineRoute, flag, iso, type Route } from '../route.js';
 
 const MAX_NODES = 300;
 
+const graphResponse = z.object({
+  centre: z.string().describe("the centre's id"),
+  truncated: z.boolean().describe('the node cap left some neighbours out'),
+  edgeTotal: z.number().int().describe('edges among the nodes before the `max_edges` cap'),
+  nodes: z.array(
+    z.object({ id: z.string(), name: z.string(), type: z.string(), importance: z.number(), tier: z.string() }),
+  ),
+  edges: z.array(
+    z.object({
+      id: z.string(),
+      source: z.string(),
+      target: z.string(),
+      type: z.string(),
+      since: z.string().nullable(),
+      until: z.string().nullable().describe('when it ended (null: current, or current at `at`)'),
+      discoveredBy: z.string().nullable().describe('set when dreaming added it'),
+    }),
+  ),
+});
+const MAX_EDGES = 3000;
+
 /**
  * The neighbourhood of one entity: breadth-first over its relationships up to `depth` hops, most important
- * neighbours first, capped at `limit` nodes, so the browser never draws the whole world. With `at`, only the
+ * neighbours first, capped at `limit` nodes and `max_edges` edges (those touching the centre first, then between
+ * more important entities, current before ended), so the browser never draws the whole world. With `at`, only the
  * relationships valid at that time (a period's end or a date); otherwise the current ones (and ended ones with
  * `ended=true`).
  */
@@ -36,7 +58,15 @@ export const graphRoutes: Route[] = [
         .describe('leave out neighbours less important than this'),
       at: z.string().trim().min(1).max(200).optional().describe('a period, date or time: edges valid then'),
       ended: flag.describe('also ended relationships (ignored with `at`)'),
+      max_edges: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_EDGES)
+        .default(600)
+        .describe(`edges at most (1–${MAX_EDGES}); \`edgeTotal\` says how many there were`),
     }),
+    response: graphResponse,
     handler: async ({ query, deps }) => {
       const centre = await findEntity({ store: deps.store, name: query.entity });
       const types = query.types
@@ -68,9 +98,11 @@ export const graphRoutes: Route[] = [
         for (const r of found) if (nodes.has(r.sourceId) && nodes.has(r.targetId)) edges.set(r.id, r);
         frontier = added.map((e) => e.id);
       }
+      const kept = rankEdges({ edges: [...edges.values()], nodes, centre: centre.id }).slice(0, query.max_edges);
       return {
         centre: centre.id,
         truncated,
+        edgeTotal: edges.size,
         nodes: [...nodes.values()].map((e) => ({
           id: e.id,
           name: e.name,
@@ -78,7 +110,7 @@ export const graphRoutes: Route[] = [
           importance: e.importance,
           tier: e.tier,
         })),
-        edges: [...edges.values()].map((r) => ({
+        edges: kept.map((r) => ({
           id: r.id,
           source: r.sourceId,
           target: r.targetId,
@@ -104,4 +136,16 @@ async function edgesOf(input: {
     input.ids.map((id) => store.relationships.forEntity(id, { includeEnded: input.ended })),
   );
   return lists.flat();
+}
+
+/** Edges touching the centre first, then by the importance of their less important end; current before ended. */
+function rankEdges(input: { edges: Relationship[]; nodes: Map<string, Entity>; centre: string }): Relationship[] {
+  const weight = (r: Relationship): number =>
+    (r.sourceId === input.centre || r.targetId === input.centre ? 2 : 0) +
+    Math.min(input.nodes.get(r.sourceId)?.importance ?? 0, input.nodes.get(r.targetId)?.importance ?? 0) -
+    (r.validTo === null ? 0 : 0.5);
+  return input.edges
+    .map((r) => ({ r, w: weight(r) }))
+    .sort((a, b) => b.w - a.w)
+    .map((x) => x.r);
 }

@@ -1,0 +1,191 @@
+import { loadavg } from 'node:os';
+import { chromium, type Page } from 'playwright-core';
+import { EVERY_VIEW, waitForRoute } from '../test/browser/page.js';
+import { CHROMIUM, CHROMIUM_ARGS, ensureWebBuilt, requireChromium } from '../test/browser/server.js';
+import { startWorldServer } from '../test/browser/world.js';
+import { percentile } from './query.js';
+import { machineLine, mdTable, writeSection } from './report.js';
+
+const RUNS = 3;
+const TIMEOUT = 180_000;
+const TARGET_MS = 1000;
+
+/** One typical interaction of a view: what it does, and doing it until its result is on the page. */
+interface Interaction {
+  what: string;
+  run(page: Page): Promise<void>;
+}
+
+/** Waits until the address contains `part` and its content has rendered, then for `ready`. */
+async function routed(page: Page, part: string, ready: string): Promise<void> {
+  // Expressions, not functions: they run in the page (Node's type library has no DOM).
+  await page.waitForFunction(`location.hash.includes(${JSON.stringify(part)})`, undefined, { timeout: TIMEOUT });
+  await waitForRoute(page, String(await page.evaluate('location.hash')), TIMEOUT);
+  await page.waitForSelector(ready, { timeout: TIMEOUT });
+}
+
+/** By the view's route name; a view added later without one here is still timed to its first paint. */
+const INTERACTIONS: Record<string, Interaction> = {
+  search: {
+    what: 'type a name, submit',
+    run: async (page) => {
+      await page.getByLabel('Search entities, changes and conversations').fill('Maya Chen');
+      await page.keyboard.press('Enter');
+      await routed(page, 'q=Maya', '#search-results li');
+    },
+  },
+  entity: {
+    what: 'open a related entity',
+    run: async (page) => {
+      const link = page.locator('main a[href^="#/entity/"]').first();
+      const href = (await link.getAttribute('href')) ?? '';
+      await link.click();
+      await routed(page, href.slice(1), '#timeline li');
+    },
+  },
+  graph: {
+    what: 'find a name in the graph (focus)',
+    run: async (page) => {
+      await page.getByLabel('Find in graph').fill('Maya Chen');
+      await page.getByRole('button', { name: 'Focus' }).click();
+      await page.locator('#graph-status', { hasText: 'Focused on' }).waitFor({ timeout: TIMEOUT });
+    },
+  },
+  diff: {
+    what: 'change the second period, compare',
+    run: async (page) => {
+      await page.getByLabel('To (period, date or now)').fill('senior year at UMD');
+      await page.keyboard.press('Enter');
+      await routed(page, 'senior', '#diff-new');
+    },
+  },
+  snapshot: {
+    what: 'change the date, show',
+    run: async (page) => {
+      await page.getByLabel('At (date, month or period; empty = now)').fill('2024-06-01');
+      await page.keyboard.press('Enter');
+      await routed(page, '2024-06-01', '#snapshot-summary');
+    },
+  },
+  chat: {
+    what: 'ask a question (no model: the context)',
+    run: async (page) => {
+      const replies = await page.locator('.msg.pie').count();
+      await page.locator('textarea').fill('How has Tidepool changed?');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await page.locator('.msg.pie').nth(replies).waitFor({ timeout: TIMEOUT });
+    },
+  },
+  maintenance: {
+    what: 'preview a sleep (dry run)',
+    run: async (page) => {
+      await page.locator('#sleep-preview').click();
+      await page.waitForSelector('#sleep-phases', { timeout: TIMEOUT });
+    },
+  },
+};
+
+interface Row {
+  hash: string;
+  paint: number[];
+  /** The longest API request of each timed load (the server's share; requests may overlap). */
+  api: number[];
+  apiPaths: Set<string>;
+  what: string;
+  interaction: number[];
+}
+
+async function measureView(page: Page, url: string, hash: string, ready: string): Promise<Row> {
+  const name = hash.replace(/^#\/?/, '').split(/[/?]/)[0] ?? '';
+  const interaction = INTERACTIONS[name];
+  const row: Row = { hash, paint: [], api: [], apiPaths: new Set(), what: interaction?.what ?? '—', interaction: [] };
+  // One warm-up load (the browser's cache and the database's pages), then RUNS timed ones.
+  for (let run = 0; run <= RUNS; run++) {
+    await page.goto('about:blank');
+    const started = performance.now();
+    await page.goto(`${url}${hash}`);
+    await waitForRoute(page, hash, TIMEOUT);
+    await page.waitForSelector(ready, { timeout: TIMEOUT });
+    const painted = performance.now() - started;
+    const [apiMs, apiPath] = (await page.evaluate(
+      `performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/'))
+        .map((e) => [e.duration, new URL(e.name).pathname]).sort((a, b) => b[0] - a[0])[0] ?? [0, '']`,
+    )) as [number, string];
+    let acted: number | null = null;
+    if (interaction) {
+      const t = performance.now();
+      await interaction.run(page);
+      acted = performance.now() - t;
+    }
+    if (run === 0) continue;
+    row.paint.push(painted);
+    row.api.push(apiMs);
+    row.apiPaths.add(apiPath);
+    if (acted !== null) row.interaction.push(acted);
+  }
+  return row;
+}
+
+const ms = (values: number[]): string => {
+  if (values.length === 0) return '—';
+  const f = (x: number): string => (x >= 1000 ? `${(x / 1000).toFixed(1)} s` : `${Math.round(x)} ms`);
+  return `${f(percentile(values, 50))} (max ${f(Math.max(...values))})`;
+};
+const within = (values: number[]): boolean => values.length === 0 || percentile(values, 50) <= TARGET_MS;
+
+/**
+ * `npm run bench -- web`: every view of the UI (EVERY_VIEW, so views added later are included) in Chromium on the
+ * 20,000-entity world, served read-only by `pie serve`: time to first meaningful paint (from navigation until the
+ * view's content for that address has rendered and its ready element is there) and the latency of one typical
+ * interaction, median of RUNS after a warm-up.
+ */
+export async function benchWeb(): Promise<void> {
+  requireChromium();
+  await ensureWebBuilt();
+  const startLoad = loadavg()[0] ?? 0;
+  const { server, world } = await startWorldServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const rows: Row[] = [];
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    for (const [hash, ready] of EVERY_VIEW) {
+      console.log(`  ${hash}`);
+      rows.push(await measureView(page, server.url, hash, ready));
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  const slow = rows.filter((r) => !within(r.paint) || !within(r.interaction));
+  const table = mdTable(
+    ['view', 'first meaningful paint', 'longest API request', 'interaction', 'latency', 'within 1 s'],
+    rows.map((r) => [
+      `\`${decodeURIComponent(r.hash)}\``,
+      ms(r.paint),
+      `${ms(r.api)} ${[...r.apiPaths].map((x) => `\`${x}\``).join(', ')}`,
+      r.what,
+      ms(r.interaction),
+      within(r.paint) && within(r.interaction) ? 'yes' : '**no**',
+    ]),
+  );
+  const markdown = [
+    '## Web UI on the 20,000-entity world',
+    '',
+    `Every view of the UI in Chromium (\`/usr/bin/chromium\`, headless, 1280 × 860) against \`pie serve --read-only\` on the`,
+    `synthetic world (${world.stats.entities.toLocaleString('en-US')} entities, ${world.stats.transitions.toLocaleString('en-US')} transitions,`,
+    `${world.stats.episodes.toLocaleString('en-US')} episodes; \`bench/generate/world.ts\`). First meaningful paint: from navigation until the`,
+    'view has rendered the content of its address (`#main[data-route]` equals the hash, nothing busy) and its ready',
+    'element is there. Interaction: one typical action on the rendered view until its result is on the page. Median of',
+    `${RUNS} runs after a warm-up (max in brackets). Target: every view usable within 1 s.`,
+    '',
+    table,
+    '',
+    slow.length === 0
+      ? 'Every view meets the target.'
+      : `Over the target: ${slow.map((r) => `\`${r.hash.split('?')[0]}\``).join(', ')}. Where the longest API request is most of the paint, the time is the server's (the same query functions as the CLI; see docs/web.md, Large worlds).`,
+    '',
+    `Run with \`npm run build && npm run bench -- web\`. ${machineLine()}; ${startLoad.toFixed(1)} when it started.`,
+  ].join('\n');
+  writeSection({ name: 'web', markdown });
+  console.log(markdown);
+}
