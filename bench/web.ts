@@ -76,6 +76,16 @@ const INTERACTIONS: Record<string, Interaction> = {
       await page.locator('.msg.pie').nth(replies).waitFor({ timeout: TIMEOUT });
     },
   },
+  timeline: {
+    what: 'zoom in (redraw the marks)',
+    run: async (page) => {
+      // The drawing on screen is replaced by the zoomed one: wait until it is gone and a new one is there.
+      await page.evaluate(`document.querySelector('#tl-scroll > *')?.setAttribute('data-before-zoom', '')`);
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await page.locator('#tl-scroll > [data-before-zoom]').waitFor({ state: 'detached', timeout: TIMEOUT });
+      await page.locator('#tl-scroll > *').first().waitFor({ timeout: TIMEOUT });
+    },
+  },
   maintenance: {
     what: 'preview a sleep (dry run)',
     run: async (page) => {

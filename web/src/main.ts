@@ -94,8 +94,10 @@ async function start(): Promise<void> {
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;
   }
-  void refreshInboxCount();
+  // The page's own content first: the Inbox count reads every open contradiction, and the server answers one
+  // request at a time.
   await route();
+  void refreshInboxCount();
 }
 
 // After navigation focus moves to the new content (screen readers read it), unless the view focused a control itself.

@@ -269,5 +269,9 @@ export async function inboxView(main: HTMLElement): Promise<void> {
     readOnly ? h('p', { class: 'warning' }, 'This server is read-only: you can look, not decide.') : null,
     ...sections.map((s) => s.el),
   );
-  await Promise.all(sections.map((s) => s.load()));
+  // The audit reads the whole memory (tens of seconds on a large one): the other sections are the page; the
+  // audit's findings follow in their own section, which says it is loading until then.
+  const audit = sections.at(-1);
+  await Promise.all(sections.slice(0, -1).map((s) => s.load()));
+  void audit?.load();
 }
