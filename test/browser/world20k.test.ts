@@ -77,6 +77,14 @@ describe('every view on the 20,000-entity world', () => {
     },
   );
 
+  it('the Inbox of a memory this large offers the audit instead of holding the server with it', async () => {
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await openRoute({ page, url: server.url, hash: '#/inbox', ready: '#inbox-audit-run' });
+    // The other sections have loaded; the audit has not been asked for.
+    expect(await page.locator('#inbox-audit .inbox-item').count()).toBe(0);
+    expect(await page.locator('#inbox-contradictions-h').textContent()).not.toContain('…');
+  });
+
   it(
     'the graph two hops around a hub stays bounded: folded groups, 50 edges a page, a page of sane height',
     { timeout: 120_000 },

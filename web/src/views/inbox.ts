@@ -269,9 +269,29 @@ export async function inboxView(main: HTMLElement): Promise<void> {
     readOnly ? h('p', { class: 'warning' }, 'This server is read-only: you can look, not decide.') : null,
     ...sections.map((s) => s.el),
   );
-  // The audit reads the whole memory (tens of seconds on a large one): the other sections are the page; the
-  // audit's findings follow in their own section, which says it is loading until then.
+  // The audit reads the whole memory (tens of seconds on a large one, during which the server answers nothing
+  // else): the other sections are the page. On a small memory the audit's findings follow in their own section; on
+  // a large one the section offers to run it.
   const audit = sections.at(-1);
   await Promise.all(sections.slice(0, -1).map((s) => s.load()));
-  void audit?.load();
+  if (!audit) return;
+  if ((serverStatus()?.stats.entities ?? 0) <= AUDIT_AUTO_ENTITIES) {
+    void audit.load();
+    return;
+  }
+  const run = h('button', { type: 'button', class: 'secondary', id: 'inbox-audit-run' }, 'Run the audit');
+  run.addEventListener('click', () => void audit.load());
+  clear(
+    audit.el,
+    h('h2', { id: 'inbox-audit-h', tabindex: -1 }, 'Audit findings'),
+    h(
+      'p',
+      { class: 'muted' },
+      `The audit reads the whole memory (${(serverStatus()?.stats.entities ?? 0).toLocaleString()} entities): on one this size it takes a while, and the server answers nothing else meanwhile.`,
+    ),
+    run,
+  );
 }
+
+/** Memories up to this many entities are audited as the Inbox opens; larger ones on request. */
+const AUDIT_AUTO_ENTITIES = 5000;
