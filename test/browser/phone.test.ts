@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,13 +8,17 @@ import {
   openRoute,
   openSampleSession,
   overflowingElements,
+  SHOTS,
   type SampleSession,
 } from './page.js';
 
 /**
  * Every view on a 390 px phone (issue 16, "everywhere"): rendered on the bundled sample, nothing scrolls sideways,
- * and no console error.
+ * and no console error. Each view's first address is photographed as `<view>-phone.png` (docs/web.md), except the
+ * views whose own tests photograph them in a chosen state (timeline, inbox, diff, snapshot, search).
  */
+const OWN_PHONE_SHOTS = new Set(['timeline', 'inbox', 'diff', 'snapshot', 'search']);
+const shot = new Set<string>();
 let session: SampleSession;
 let page: Page;
 let consoleErrors: string[] = [];
@@ -36,6 +41,11 @@ describe('every view on a 390 px phone', () => {
       0,
     );
     expect(consoleErrors, hash).toEqual([]);
+    const view = hash.replace(/^#\//, '').split(/[/?]/)[0] ?? '';
+    if (!OWN_PHONE_SHOTS.has(view) && !shot.has(view)) {
+      shot.add(view);
+      await page.screenshot({ path: join(SHOTS, `${view}-phone.png`), fullPage: false });
+    }
   });
 
   it('an episode page', async () => {
