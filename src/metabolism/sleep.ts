@@ -1,4 +1,5 @@
-import { errorMessage } from '../domain/errors.js';
+import { errorMessage, PieError } from '../domain/errors.js';
+import { SLEEP_LEASE } from '../ingest/lease-rules.js';
 import type { Procedure, Transition } from '../domain/world.js';
 import type { LlmClient } from '../llm/index.js';
 import type { WorldStore } from '../ports/world-store.js';
@@ -296,6 +297,15 @@ export async function runSleep(o: SleepOptions): Promise<SleepReport> {
   return withSleepLease(o.store, o.lease ?? { via: 'pie', extraction: 'refuse' }, () => sleepCycle(o));
 }
 
+/**
+ * Inside the run's transaction: a sleep whose lease expired while it ran (it cannot renew it during its one long
+ * transaction) still excludes a second sleep, which stops here before reading anything.
+ */
+async function lockSleep(tx: WorldStore): Promise<void> {
+  if (await tx.leases.lockForTransaction(SLEEP_LEASE)) return;
+  throw new PieError('CONFLICT', 'Another sleep is running on this database; run again when it has finished.');
+}
+
 async function sleepCycle(o: SleepOptions): Promise<SleepReport> {
   // Wall time of the run for the log (the configured clock may be fixed: `now` is data, not a stopwatch).
   const started = performance.now();
@@ -316,6 +326,7 @@ async function sleepCycle(o: SleepOptions): Promise<SleepReport> {
   }
   try {
     return await o.store.transaction(async (tx) => {
+      await lockSleep(tx);
       const plan = await makePlan({ ...o, store: tx });
       const journal = new RunJournal(tx, o.runId, o.now);
       await tx.maintenance.append({
