@@ -22,6 +22,8 @@ export interface LeaseWaitOptions {
   signal?: AbortSignal | undefined;
   /** Wall clock (milliseconds); leases are about real time, never the configured "now". */
   wallNow?: () => number;
+  /** What the waiting message says happens next (default: this run extracts whatever is still waiting). */
+  thenNote?: string | undefined;
 }
 
 /** The claim a run holds while it extracts: `lost` turns true when a renewal found the lease taken over. */
@@ -34,18 +36,28 @@ export interface HeldLease {
  * process or another, holds it; renews it while `fn` runs; releases it afterwards, whatever happens. A run killed
  * with -9 leaves its lease behind until it expires or, on the same machine, at once (its process is gone).
  */
-export async function withExtractionLease<T>(
+export function withExtractionLease<T>(
   store: WorldStore,
+  options: LeaseWaitOptions,
+  fn: (lease: HeldLease) => Promise<T>,
+): Promise<T> {
+  return withLease(store, EXTRACTION_LEASE, options, fn);
+}
+
+/** The same for any named lease (`EXTRACTION_LEASE`, `SLEEP_LEASE`). */
+export async function withLease<T>(
+  store: WorldStore,
+  name: string,
   options: LeaseWaitOptions,
   fn: (lease: HeldLease) => Promise<T>,
 ): Promise<T> {
   const wallNow = options.wallNow ?? Date.now;
   const holder: LeaseHolder = { id: randomUUID(), pid: process.pid, host: hostname(), purpose: options.purpose };
-  await acquire(store, holder, options, wallNow);
+  await acquire(store, name, holder, options, wallNow);
   const state = { lost: false };
   const timer = setInterval(() => {
     store.leases
-      .renew({ name: EXTRACTION_LEASE, holderId: holder.id, now: wallNow(), ttlMs: LEASE_TTL_MS })
+      .renew({ name, holderId: holder.id, now: wallNow(), ttlMs: LEASE_TTL_MS })
       .then((held) => {
         if (!held) state.lost = true;
       })
@@ -56,12 +68,13 @@ export async function withExtractionLease<T>(
     return await fn(state);
   } finally {
     clearInterval(timer);
-    await store.leases.release({ name: EXTRACTION_LEASE, holderId: holder.id }).catch(() => undefined);
+    await store.leases.release({ name, holderId: holder.id }).catch(() => undefined);
   }
 }
 
 async function acquire(
   store: WorldStore,
+  name: string,
   holder: LeaseHolder,
   options: LeaseWaitOptions,
   wallNow: () => number,
@@ -71,7 +84,7 @@ async function acquire(
   let announced = false;
   for (;;) {
     const outcome = await store.leases.acquire({
-      name: EXTRACTION_LEASE,
+      name,
       holder,
       now: wallNow(),
       ttlMs: LEASE_TTL_MS,
@@ -89,7 +102,7 @@ async function acquire(
     }
     if (!announced) {
       options.onWaiting?.(
-        `Another ${running}; waiting for it to finish, then this run extracts whatever is still waiting (Ctrl-C stops waiting).`,
+        `Another ${running}; waiting for it to finish, then ${options.thenNote ?? 'this run extracts whatever is still waiting'} (Ctrl-C stops waiting).`,
       );
       announced = true;
     }

@@ -2,6 +2,10 @@ import type { Lease, LeaseHolder } from '../ports/lease-store.js';
 
 /** The extraction lease's name: one extraction writes to a database at a time. */
 export const EXTRACTION_LEASE = 'extraction';
+/** The sleep lease's name: one real (non-dry) sleep runs on a database at a time. */
+export const SLEEP_LEASE = 'sleep';
+/** How a sleep names itself as a holder ("sleep via pie sleep --scope full"), so others can say a sleep holds it. */
+export const SLEEP_PURPOSE_PREFIX = 'sleep via ';
 /** A holder that stops renewing (killed, frozen, machine asleep) loses the lease after this long. */
 export const LEASE_TTL_MS = 60_000;
 /** Holders renew this often, well inside the time to live. */
@@ -19,10 +23,13 @@ export function holderIsDead(holder: LeaseHolder, self: { host: string; pidAlive
 
 /**
  * What a run that finds the work taken says, after "Another" or "another": "extraction is running on this database:
- * pie ingest x.json (process 42 on box, running for 9 s)".
+ * pie ingest x.json (process 42 on box, running for 9 s)", or "sleep is running …" when a sleep holds the lease (a
+ * sleep holds the extraction lease too while it writes).
  */
 export function runningClause(lease: Lease, now: number): string {
-  return `extraction is running on this database: ${describeHolder(lease, now)}`;
+  const what =
+    lease.name === SLEEP_LEASE || lease.holder.purpose.startsWith(SLEEP_PURPOSE_PREFIX) ? 'sleep' : 'extraction';
+  return `${what} is running on this database: ${describeHolder(lease, now)}`;
 }
 
 /** Who holds the work and since when. */

@@ -25,6 +25,8 @@ export function lightConsolidation(input: {
         now: input.now(),
         runId: `sleep-${input.newId()}`,
         newId: input.newId,
+        // Inside `pie ingest`, which holds the extraction lease; refused (a warning) while a pie sleep runs.
+        lease: { via: 'pie ingest (light consolidation)', extraction: 'held' },
       });
     } catch (error) {
       input.onWarning(`Light consolidation failed (the ingested batches are kept): ${errorMessage(error)}`);

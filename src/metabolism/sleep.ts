@@ -1,4 +1,5 @@
-import { errorMessage } from '../domain/errors.js';
+import { errorMessage, PieError } from '../domain/errors.js';
+import { SLEEP_LEASE } from '../ingest/lease-rules.js';
 import type { Procedure, Transition } from '../domain/world.js';
 import type { LlmClient } from '../llm/index.js';
 import type { WorldStore } from '../ports/world-store.js';
@@ -14,6 +15,7 @@ import { MINED_ID_PREFIX, mineProcedures } from './procedures.js';
 import type { SleepPhase } from './phase.js';
 import { PHASES } from './phases.js';
 import { runPhases, type PhaseReport } from './run-phases.js';
+import { withSleepLease, type SleepLeaseOptions } from './sleep-lease.js';
 import type { TierThresholds } from './tiers.js';
 
 export const SLEEP_LOG_KIND = 'sleep';
@@ -51,6 +53,11 @@ export interface SleepOptions {
   /** The phases after salience/tiers/decay/procedures (default: PHASES). */
   phases?: readonly SleepPhase[];
   onProgress?: (text: string) => void;
+  /**
+   * How a real run claims the memory (a dry run takes nothing): the sleep lease, refused while another sleep holds
+   * it, and the extraction lease (see sleep-lease.ts). Default: `{ via: 'pie', extraction: 'refuse' }`.
+   */
+  lease?: SleepLeaseOptions | undefined;
 }
 
 interface Plan {
@@ -279,12 +286,27 @@ function phaseInput(
 }
 
 /**
- * One sleep cycle. A dry run reads only. A real run makes all its changes in one transaction, each journaled under
+ * One sleep cycle. A dry run reads only. A real run first claims the memory (`lease`: refused with CONFLICT while
+ * another sleep runs, and nothing is logged then), makes all its changes in one transaction, each journaled under
  * the run id with its row before and after, and records a maintenance log entry with the report (a failed run
  * rolls back and leaves only a log entry with status "failed"). The log's report also holds the run's wall time
  * (`durationMs`).
  */
 export async function runSleep(o: SleepOptions): Promise<SleepReport> {
+  if (o.dryRun) return sleepCycle(o);
+  return withSleepLease(o.store, o.lease ?? { via: 'pie', extraction: 'refuse' }, () => sleepCycle(o));
+}
+
+/**
+ * Inside the run's transaction: a sleep whose lease expired while it ran (it cannot renew it during its one long
+ * transaction) still excludes a second sleep, which stops here before reading anything.
+ */
+async function lockSleep(tx: WorldStore): Promise<void> {
+  if (await tx.leases.lockForTransaction(SLEEP_LEASE)) return;
+  throw new PieError('CONFLICT', 'Another sleep is running on this database; run again when it has finished.');
+}
+
+async function sleepCycle(o: SleepOptions): Promise<SleepReport> {
   // Wall time of the run for the log (the configured clock may be fixed: `now` is data, not a stopwatch).
   const started = performance.now();
   if (o.dryRun) {
@@ -304,6 +326,7 @@ export async function runSleep(o: SleepOptions): Promise<SleepReport> {
   }
   try {
     return await o.store.transaction(async (tx) => {
+      await lockSleep(tx);
       const plan = await makePlan({ ...o, store: tx });
       const journal = new RunJournal(tx, o.runId, o.now);
       await tx.maintenance.append({

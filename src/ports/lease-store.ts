@@ -38,4 +38,12 @@ export interface LeaseRepo {
   /** Gives the lease up; releasing a lease one does not hold changes nothing. */
   release(input: { name: string; holderId: string }): Promise<void>;
   get(name: string): Promise<Lease | null>;
+  /**
+   * Called on a transaction's store: a lock named `name` held until that transaction ends and dropped by the
+   * database when the process dies; false (nothing waits) when another transaction holds it. A second line behind
+   * the lease for work done in one long transaction (a sleep), whose lease cannot be renewed while it runs.
+   * PostgreSQL: a transaction-scoped advisory lock. SQLite: always true (a write transaction already holds the
+   * database's one write lock, BEGIN IMMEDIATE).
+   */
+  lockForTransaction(name: string): Promise<boolean>;
 }

@@ -110,6 +110,10 @@ export function createEpisodeRepo(sql: Sql, now: () => number): EpisodeRepo {
     upsert({ conversation, contentHash, recordedAt, id: fixedId }) {
       const id = fixedId ?? episodeIdFor(conversation);
       return sql.atomic(async (tx) => {
+        // Two processes importing the same conversation at once (two pie ingest of one export): FOR UPDATE locks
+        // nothing while the row does not exist yet, so both would insert it. A transaction-scoped advisory lock on
+        // its id makes the second wait for the first's commit and then find it unchanged.
+        await tx.run('SELECT pg_advisory_xact_lock(hashtext(@key))', { key: `pie-episode:${id}` });
         const existing = await tx.one<{ content_hash: string }>(
           'SELECT content_hash FROM episodes WHERE id = @id FOR UPDATE',
           { id },

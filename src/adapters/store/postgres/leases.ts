@@ -63,5 +63,11 @@ export function createLeaseRepo(sql: Sql): LeaseRepo {
       await sql.run('DELETE FROM work_leases WHERE name = @name AND holder_id = @holderId', { name, holderId });
     },
     get: (name) => read(sql, name),
+    async lockForTransaction(name) {
+      const row = await sql.one<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext(@key)) AS locked', {
+        key: `pie-run:${name}`,
+      });
+      return row?.locked === true;
+    },
   };
 }

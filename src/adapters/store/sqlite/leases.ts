@@ -56,6 +56,8 @@ export function createLeaseRepo(s: Statements): SyncOf<LeaseRepo> {
       s.get('DELETE FROM work_leases WHERE name = ? AND holder_id = ?').run(name, holderId);
     },
     get: read,
+    // BEGIN IMMEDIATE: a write transaction already excludes every other writer until it ends.
+    lockForTransaction: () => true,
   };
 }
 

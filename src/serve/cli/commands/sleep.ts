@@ -27,6 +27,10 @@ export function registerSleep(program: Command, run: ActionRunner): void {
       'model for the model-only phases (default: PIE_LLM or an API key in the environment)',
     )
     .option('--no-llm', 'run without a model even when one is configured (model-only phases are skipped)')
+    .option(
+      '--no-wait',
+      'when an extraction is running on this database, stop with exit 5 instead of waiting for it to finish',
+    )
     .action((flags: SleepFlags) => run((ctx) => sleep(ctx, flags)));
   program
     .command('undo')
@@ -50,6 +54,8 @@ export interface SleepFlags {
   dryRun?: boolean;
   /** A provider:model, or false for --no-llm. */
   llm?: string | boolean;
+  /** False for --no-wait. */
+  wait?: boolean;
 }
 
 function parseScope(value: string): SleepScope {
@@ -116,6 +122,11 @@ export async function sleep(ctx: CommandContext, flags: SleepFlags): Promise<voi
       newId: services.newId,
       llm: model?.client ?? null,
       onProgress: (text) => progress.update(text),
+      lease: {
+        via: `pie sleep --scope ${scope}`,
+        extraction: flags.wait === false ? 'refuse' : 'wait',
+        onWaiting: (message) => ctx.io.stderr(`${message}\n`),
+      },
     });
     progress.done();
     ctx.emit({ text: reportText(report), json: report });

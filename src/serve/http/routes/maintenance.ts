@@ -58,6 +58,8 @@ export const maintenanceRoutes: Route[] = [
           runId: `sleep-${deps.newId()}`,
           newId: deps.newId,
           llm,
+          // A request never waits for an extraction: 409 while one (or another sleep) is running.
+          lease: { via: 'POST /api/sleep', extraction: 'refuse' },
         });
       let now = deps.clock.now();
       if (!body.dry_run && body.preview_id !== undefined) {
