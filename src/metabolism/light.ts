@@ -1,4 +1,4 @@
-import { errorMessage } from '../domain/errors.js';
+import { errorMessage, PieError } from '../domain/errors.js';
 import type { WorldStore } from '../ports/world-store.js';
 import { runSleep } from './sleep.js';
 
@@ -29,7 +29,13 @@ export function lightConsolidation(input: {
         lease: { via: 'pie ingest (light consolidation)', extraction: 'held' },
       });
     } catch (error) {
-      input.onWarning(`Light consolidation failed (the ingested batches are kept): ${errorMessage(error)}`);
+      // Another process's sleep holds the sleep lease: it does this consolidation's work and more.
+      const busy = error instanceof PieError && error.code === 'CONFLICT';
+      input.onWarning(
+        busy
+          ? 'Light consolidation skipped: another sleep is running on this database and recomputes importance itself; the ingested batches are kept.'
+          : `Light consolidation failed (the ingested batches are kept): ${errorMessage(error)}`,
+      );
     }
   };
 }
