@@ -273,6 +273,11 @@ export interface FactRepo {
    * validFrom. With `entityIds`, only theirs (an empty list matches nothing).
    */
   validAt(query: { time: number; entityIds?: readonly string[] }): Promise<Fact[]>;
+  /**
+   * Entities with a fact that began or ended in (after, until] (validFrom or validTo in it), sorted: the only ones
+   * whose facts valid at `until` can differ from those valid at `after`.
+   */
+  entitiesChangedBetween(query: { after: number; until: number }): Promise<string[]>;
   /** Closes a fact: sets validTo and supersededBy. */
   close(input: { id: string; validTo: number; supersededBy: string | null }): Promise<void>;
   /** How many facts are current (no validTo) and their mean confidence (0 when there are none). */

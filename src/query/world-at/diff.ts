@@ -18,8 +18,14 @@ export async function diffWorld(input: { store: WorldStore; a: Span; b: Span; li
   const swapped = input.b.at < input.a.at;
   const [a, b] = swapped ? [input.b, input.a] : [input.a, input.b];
   const refs = new Map<string, EntityRef>();
-  const before = await worldAt({ store, at: a.at, refs });
-  const after = await worldAt({ store, at: b.at, refs });
+  const before = await entitiesThen({ store, at: a.at, refs });
+  const after = await entitiesThen({ store, at: b.at, refs });
+  // States are read only where they can differ (a fact began or ended between the two ends) and for the entities
+  // new at B: a whole world's facts read twice was most of a diff's time on a large memory.
+  const changed = b.at > a.at ? await store.facts.entitiesChangedBetween({ after: a.at, until: b.at }) : [];
+  const created = [...after.entities.keys()].filter((id) => !before.entities.has(id));
+  await readStates({ store, world: before, ids: changed.filter((id) => before.entities.has(id)) });
+  await readStates({ store, world: after, ids: [...changed.filter((id) => after.entities.has(id)), ...created] });
   const between = b.at > a.at ? { since: a.at + 1, until: b.at + 1 } : null;
   const relationships = between ? await store.relationships.changedBetween(between) : [];
   const contradictions = between ? await store.transitions.list({ ...between, kind: 'contradiction' }) : [];
@@ -50,8 +56,12 @@ export async function diffWorld(input: { store: WorldStore; a: Span; b: Span; li
   });
 }
 
-/** The entities that existed at `at` (not archived by then) and their state from the facts valid then. */
-async function worldAt(input: { store: WorldStore; at: number; refs: Map<string, EntityRef> }): Promise<WorldAt> {
+/** The entities that existed at `at` (not archived by then), their states not read yet (see readStates). */
+async function entitiesThen(input: {
+  store: WorldStore;
+  at: number;
+  refs: Map<string, EntityRef>;
+}): Promise<WorldAt & { states: Map<string, EntityState> }> {
   const entities = new Map<string, EntityRef & { firstSeen: number }>();
   // Each ref carries the tier it had then; the later world is read last, so a diff's refs are badged as at B.
   for (const { entity: e, tier } of await entitiesAt({ store: input.store, at: input.at })) {
@@ -59,14 +69,21 @@ async function worldAt(input: { store: WorldStore; at: number; refs: Map<string,
     input.refs.set(e.id, ref);
     entities.set(e.id, { ...ref, firstSeen: e.firstSeen });
   }
-  const states = new Map<string, EntityState>();
-  for (const f of await input.store.facts.validAt({ time: input.at })) {
-    if (!entities.has(f.entityId)) continue;
-    const state = states.get(f.entityId) ?? {};
+  return { at: input.at, entities, states: new Map() };
+}
+
+/** The state of `ids` at the world's instant, from the facts valid then. */
+async function readStates(input: {
+  store: WorldStore;
+  world: WorldAt & { states: Map<string, EntityState> };
+  ids: readonly string[];
+}): Promise<void> {
+  if (input.ids.length === 0) return;
+  for (const f of await input.store.facts.validAt({ time: input.world.at, entityIds: input.ids })) {
+    const state = input.world.states.get(f.entityId) ?? {};
     state[f.attribute] = f.value;
-    states.set(f.entityId, state);
+    input.world.states.set(f.entityId, state);
   }
-  return { at: input.at, entities, states };
 }
 
 /**

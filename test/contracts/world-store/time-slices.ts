@@ -46,6 +46,34 @@ export function describeTimeSlices(factory: StoreFactory): void {
       expect(await ids({ time: T0 + DAY, entityIds: ['q', 'ghost'] })).toEqual(['q-stage']);
       expect(await ids({ time: T0 + DAY, entityIds: [] })).toEqual([]);
     });
+
+    it('names the entities whose facts began or ended in a window (after exclusive, until inclusive)', async () => {
+      await seed();
+      const changed = (after: number, until: number) => store().facts.entitiesChangedBetween({ after, until });
+      // p-age19 ends and p-age20 begins at T0 + DAY; q-future begins at T0 + 5 days.
+      expect(await changed(T0, T0 + DAY)).toEqual(['p']);
+      expect(await changed(T0 + DAY, T0 + 4 * DAY)).toEqual(['p']);
+      expect(await changed(T0 + 2 * DAY, T0 + 5 * DAY)).toEqual(['q']);
+      expect(await changed(T0 - 1, T0)).toEqual(['p', 'q']);
+      expect(await changed(T0 + 3 * DAY, T0 + 4 * DAY)).toEqual([]);
+      // The window says exactly whose facts valid at its two ends differ.
+      for (const [a, b] of [
+        [T0 - 2 * DAY, T0],
+        [T0, T0 + 10 * DAY],
+        [T0 + DAY, T0 + 2 * DAY],
+      ] as const) {
+        const at = async (time: number) =>
+          new Map((await store().facts.validAt({ time })).map((f) => [`${f.entityId}:${f.id}`, f.entityId]));
+        const [x, y] = [await at(a), await at(b)];
+        const differ = new Set(
+          [...x]
+            .filter(([k]) => !y.has(k))
+            .concat([...y].filter(([k]) => !x.has(k)))
+            .map(([, e]) => e),
+        );
+        expect(await changed(a, b)).toEqual([...differ].sort());
+      }
+    });
   });
 
   describe('relationships valid at a time and changed in a window', () => {

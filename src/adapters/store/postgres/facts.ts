@@ -57,6 +57,16 @@ export function createFactRepo(sql: Sql): FactRepo {
       );
     },
 
+    async entitiesChangedBetween({ after, until }) {
+      const found = await sql.all<{ id: string }>(
+        `SELECT DISTINCT entity_id AS id FROM facts
+          WHERE (valid_from > @after AND valid_from <= @until) OR (valid_to > @after AND valid_to <= @until)
+          ORDER BY id`,
+        { after, until },
+      );
+      return found.map((r) => r.id);
+    },
+
     async close({ id, validTo, supersededBy }) {
       const n = await sql.run('UPDATE facts SET valid_to = @validTo, superseded_by = @supersededBy WHERE id = @id', {
         id,

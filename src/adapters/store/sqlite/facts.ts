@@ -91,6 +91,16 @@ export function createFactRepo(s: Statements): SyncOf<FactRepo> {
       return rows.map(factFromRow);
     },
 
+    entitiesChangedBetween({ after, until }) {
+      return s
+        .pluck(
+          `SELECT DISTINCT entity_id FROM facts
+            WHERE (valid_from > @after AND valid_from <= @until) OR (valid_to > @after AND valid_to <= @until)
+            ORDER BY entity_id`,
+        )
+        .all({ after, until }) as string[];
+    },
+
     close({ id, validTo, supersededBy }) {
       const result = s
         .get('UPDATE facts SET valid_to = ?, superseded_by = ? WHERE id = ?')
