@@ -17,6 +17,7 @@ import { registerIngest } from './commands/ingest.js';
 import { registerInsights } from './commands/insights.js';
 import { registerKip } from './commands/kip.js';
 import { registerMcp } from './commands/mcp.js';
+import { registerMigrateStore } from './commands/migrate-store.js';
 import { registerPyramid } from './commands/pyramid.js';
 import { registerSearch } from './commands/search.js';
 import { registerServe } from './commands/serve.js';
@@ -86,6 +87,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerInsights(program, run);
   registerBench(program, run);
   registerBackup(program, run);
+  registerMigrateStore(program, run);
   registerEncrypt(program, run);
   registerExport(program, run);
   registerPyramid(program, run);
