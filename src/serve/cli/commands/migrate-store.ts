@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { migrateStore, type MigratePhase } from '../../../backup/index.js';
 import { createClock, openStoreAt } from '../../../compose.js';
 import { databaseKey } from '../../../config/config.js';
+import { selectMemory } from '../../../config/memory.js';
 import { PieError } from '../../../domain/errors.js';
 import type { WorldStore } from '../../../ports/world-store.js';
 import type { CommandContext } from '../context.js';
@@ -19,9 +20,35 @@ export function registerMigrateStore(program: Command, run: ActionRunner): void 
     .argument('<from>', 'the memory to copy: a SQLite file or a postgres:// URL')
     .argument('<to>', 'where to copy it: a SQLite file (created when missing) or a postgres:// URL')
     .option('--force', 'replace everything the target already holds')
-    .action((from: string, to: string, flags: { force?: boolean }) =>
-      run((ctx) => migrate(ctx, { from, to, force: flags.force === true })),
+    .option('--from-memory <name>', 'the memory to copy when <from> is a PostgreSQL database holding several')
+    .option('--to-memory <name>', 'the memory to copy into when <to> is a PostgreSQL database holding several')
+    .action((from: string, to: string, flags: { force?: boolean; fromMemory?: string; toMemory?: string }) =>
+      run((ctx) =>
+        migrate(ctx, {
+          from,
+          to,
+          force: flags.force === true,
+          fromMemory: memoryOf(flags.fromMemory, from, '--from-memory'),
+          toMemory: memoryOf(flags.toMemory, to, '--to-memory'),
+        }),
+      ),
     );
+}
+
+function memoryOf(name: string | undefined, location: string, flag: string): string | undefined {
+  if (name === undefined) return undefined;
+  if (!isPostgresUrl(location.trim())) {
+    throw new PieError(
+      'INVALID_ARGUMENT',
+      `${flag} applies to a postgres:// URL; ${location} is a SQLite file, which holds one memory.`,
+    );
+  }
+  try {
+    return selectMemory({ flag: name, env: undefined, postgres: true });
+  } catch (error) {
+    if (error instanceof PieError) throw new PieError(error.code, error.message.replace('--memory', flag));
+    throw error;
+  }
 }
 
 const LABEL: Record<MigratePhase, string> = {
@@ -31,24 +58,36 @@ const LABEL: Record<MigratePhase, string> = {
   'verify target': 'Verifying the copy,',
 };
 
+function isPostgresUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(location);
+}
+
 function where(location: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(location) ? location : resolve(location);
 }
 
-async function migrate(ctx: CommandContext, input: { from: string; to: string; force: boolean }): Promise<void> {
+async function migrate(
+  ctx: CommandContext,
+  input: { from: string; to: string; force: boolean; fromMemory: string | undefined; toMemory: string | undefined },
+): Promise<void> {
   const from = input.from.trim();
   const to = input.to.trim();
   if (from === '' || to === '') throw new PieError('INVALID_ARGUMENT', 'Give both a source and a target memory.');
-  if (where(from) === where(to)) {
+  if (where(from) === where(to) && input.fromMemory === input.toMemory) {
     throw new PieError('INVALID_ARGUMENT', `The source and the target are the same memory (${from}).`);
   }
   const opened: WorldStore[] = [];
   const scratchDir = mkdtempSync(join(tmpdir(), 'pie-migrate-'));
   const progress = createProgress({ io: ctx.io, enabled: !ctx.config.json });
   try {
-    const source = await openStoreAt({ location: where(from), env: ctx.io.env, create: false });
+    const source = await openStoreAt({
+      location: where(from),
+      env: ctx.io.env,
+      create: false,
+      memory: input.fromMemory,
+    });
     opened.push(source);
-    const target = await openStoreAt({ location: where(to), env: ctx.io.env, create: true });
+    const target = await openStoreAt({ location: where(to), env: ctx.io.env, create: true, memory: input.toMemory });
     opened.push(target);
     const summary = await migrateStore({
       source,
