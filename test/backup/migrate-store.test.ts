@@ -123,6 +123,17 @@ describe('pie migrate-store: refusals that need no server', () => {
     expect(pgText.join('')).toMatch(/Maya/);
     expect(await contexts(pgB)).toEqual(pgText);
 
+    // pie restore takes a backup of the other adapter through the same mapping.
+    const file = join(tmp.dir, 'sqlite-backup.jsonl');
+    expect((await pie(['--db', back, 'backup', file, '--llm-cache'])).code).toBe(0);
+    // (pie ask counted accesses since the copies above: the reference is taken now.)
+    const reference = await pieJson<Migrated>(['migrate-store', back, join(tmp.dir, 'reference.db')]);
+    const pgC = await createDatabase(server.url, 'pie_restored');
+    const restored = await pie(['--db', pgC, 'restore', file]);
+    expect(restored.code, restored.stderr).toBe(0);
+    const check = await pieJson<Migrated>(['migrate-store', pgC, join(tmp.dir, 'check.db')]);
+    expect(check.tables).toEqual(reference.tables);
+
     const stats = await pieJson<{ adapter: string }>(['--db', pgB, 'stats']);
     expect(stats.adapter).toBe('postgres');
 
