@@ -1,7 +1,9 @@
+import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import { pie, pieJson, SAMPLE, tempDir } from '../helpers/cli.js';
 import { postgresAvailability, startTestServer, type TestServer } from '../helpers/postgres.js';
 
@@ -60,6 +62,19 @@ describe('pie migrate-store: refusals that need no server', () => {
     const scheme = await pie(['migrate-store', 'mysql://u@h/db', join(tmp.dir, 'b.db')]);
     expect(scheme.code).toBe(2);
     expect(scheme.stderr).toMatch(/neither a SQLite file path nor a postgres:\/\/ URL/);
+  });
+
+  it('refuses a source table the target cannot hold, leaving no new target file behind', async () => {
+    const odd = join(tmp.dir, 'odd.db');
+    await (await openSqliteStore({ path: odd })).close();
+    const conn = new Database(odd);
+    conn.exec(`CREATE TABLE notes_of_a_newer_pie (x TEXT); INSERT INTO notes_of_a_newer_pie VALUES ('kept')`);
+    conn.close();
+    const target = join(tmp.dir, 'never.db');
+    const r = await pie(['migrate-store', odd, target]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/this database has no table "notes_of_a_newer_pie"/);
+    expect(existsSync(target)).toBe(false);
   });
 
   it('copies SQLite to SQLite and refuses a non-empty target unless --force', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -77,6 +77,9 @@ async function migrate(
     throw new PieError('INVALID_ARGUMENT', `The source and the target are the same memory (${from}).`);
   }
   const opened: WorldStore[] = [];
+  // A SQLite target this command creates goes again when the copy fails (the restore committed nothing into it).
+  const newFile = isPostgresUrl(to) ? null : existsSync(where(to)) ? null : where(to);
+  let failed = false;
   const scratchDir = mkdtempSync(join(tmpdir(), 'pie-migrate-'));
   const progress = createProgress({ io: ctx.io, enabled: !ctx.config.json });
   try {
@@ -109,9 +112,14 @@ async function migrate(
       ].join('\n'),
       json: summary,
     });
+  } catch (error) {
+    failed = true;
+    throw error;
   } finally {
     progress.done();
     for (const store of opened.reverse()) await store.close();
     rmSync(scratchDir, { recursive: true, force: true });
+    if (failed && newFile !== null)
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${newFile}${suffix}`, { force: true });
   }
 }
