@@ -2,6 +2,7 @@
  * The composition root: configuration in, dependencies out. The only module that constructs adapters.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createEmbedder } from './adapters/embed/ai-sdk.js';
 import { createFakeEmbedder } from './adapters/embed/fake.js';
 import { createLanguageModel } from './adapters/llm/ai-sdk.js';
@@ -12,9 +13,10 @@ import {
   openSqliteStore,
   type CipherChangeSummary,
 } from './adapters/store/sqlite/index.js';
-import { openPostgresStore } from './adapters/store/postgres/index.js';
+import { isPostgresUrl, openPostgresStore } from './adapters/store/postgres/index.js';
 import { createTiktokenTokenizer } from './adapters/tokenizer/tiktoken.js';
 import { databaseKey, type Config, type Env } from './config/config.js';
+import { memorySchema } from './config/memory.js';
 import { PieError } from './domain/errors.js';
 import { createLlmExtractor } from './extract/llm/index.js';
 import { createOfflineExtractor } from './extract/offline/index.js';
@@ -82,9 +84,44 @@ async function openStore(config: Config, env: Env, readonly: boolean): Promise<W
         'PIE_DB_KEY encrypts a SQLite file; a PostgreSQL memory is protected by the server (TLS, disk encryption), so unset PIE_DB_KEY.',
       );
     }
-    return openPostgresStore({ url: config.dbUrl });
+    const schema = memorySchema(config.memory);
+    return openPostgresStore({ url: config.dbUrl, ...(schema === undefined ? {} : { schema }) });
   }
   return openSqliteStore({ path: config.dbPath, readonly, key: databaseKey(env) });
+}
+
+/**
+ * Opens the memory at `location`, a SQLite file path or a postgres:// URL (for `pie migrate-store`, which opens two).
+ * A SQLite file must exist unless `create`; PIE_DB_KEY applies to SQLite files only.
+ */
+export async function openStoreAt(input: {
+  location: string;
+  env: Env;
+  create: boolean;
+  /** A memory in a PostgreSQL database (validated by config/memory.ts); undefined: the default one. */
+  memory?: string | undefined;
+}): Promise<WorldStore> {
+  const { location, env } = input;
+  if (isPostgresUrl(location)) {
+    const schema = memorySchema(input.memory);
+    return openPostgresStore({ url: location, ...(schema === undefined ? {} : { schema }) });
+  }
+  if (input.memory !== undefined) {
+    throw new PieError(
+      'INVALID_ARGUMENT',
+      `${location} is a SQLite file, which holds one memory; a memory name applies only to a postgres:// URL.`,
+    );
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) {
+    throw new PieError(
+      'INVALID_ARGUMENT',
+      `"${location.replace(/\/\/[^@/]*@/, '//***@')}" is neither a SQLite file path nor a postgres:// URL.`,
+    );
+  }
+  if (!input.create && !existsSync(location)) {
+    throw new PieError('FILE_NOT_FOUND', `There is no SQLite memory at ${location}.`);
+  }
+  return openSqliteStore({ path: location, readonly: false, key: databaseKey(env) });
 }
 
 /** Whether the configured database file is encrypted (its header is not SQLite's plain-text one). */

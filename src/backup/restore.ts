@@ -11,6 +11,7 @@ import {
   trailerSchema,
   type BackupHeader,
 } from './format.js';
+import { mapColumns } from './portable.js';
 
 export interface RestoreSummary {
   header: BackupHeader;
@@ -34,6 +35,8 @@ export async function restoreBackup(input: {
   lines: AsyncIterable<string>;
   source: string;
   force?: boolean;
+  /** Called after each stored batch of rows with the table and how many of its rows are stored so far. */
+  onRows?: (table: string, rows: number) => void;
 }): Promise<RestoreSummary> {
   const { store, source } = input;
   const iterator = input.lines[Symbol.asyncIterator]();
@@ -51,7 +54,9 @@ export async function restoreBackup(input: {
 
   const header = parseHeader(await next(), source);
   const info = store.info();
-  if (header.schemaVersion > info.schemaVersion) {
+  // Schema versions count each adapter's own migrations: comparable only between backups of the same adapter. A
+  // backup of another adapter is checked table by table and column by column below instead (see portable.ts).
+  if (header.adapter === info.adapter && header.schemaVersion > info.schemaVersion) {
     throw new PieError(
       'DB_NEWER_SCHEMA',
       `${source} was made from a newer database schema (${header.schemaVersion}; this PIE has ${info.schemaVersion}); upgrade PIE to restore it.`,
@@ -79,7 +84,8 @@ export async function restoreBackup(input: {
     const hash = createHash('sha256');
     const tables: Record<string, number> = {};
     let rows = 0;
-    let current: { table: DumpTable; columns: string[]; pending: CellValue[][] } | undefined;
+    let current:
+      { table: DumpTable; columns: string[]; keep: number[]; width: number; pending: CellValue[][] } | undefined;
     const flush = async (): Promise<void> => {
       if (!current || current.pending.length === 0) return;
       try {
@@ -88,6 +94,7 @@ export async function restoreBackup(input: {
         throw bad(`rows of table ${current.table.name} could not be stored (${errorMessage(error)}).`);
       }
       current.pending = [];
+      input.onRows?.(current.table.name, tables[current.table.name] ?? 0);
     };
 
     for (;;) {
@@ -101,10 +108,11 @@ export async function restoreBackup(input: {
       const value = parseJson(line, bad);
       if (Array.isArray(value)) {
         if (!current) throw bad('a row comes before any table record.');
-        if (value.length !== current.columns.length) {
-          throw bad(`the row has ${value.length} values for ${current.columns.length} columns.`);
+        if (value.length !== current.width) {
+          throw bad(`the row has ${value.length} values for ${current.width} columns.`);
         }
-        current.pending.push(value.map((cell) => decodeOrFail(cell, bad)));
+        const cells = value as unknown[];
+        current.pending.push(current.keep.map((i) => decodeOrFail(cells[i], bad)));
         hash.update(`${line}\n`);
         tables[current.table.name] = (tables[current.table.name] ?? 0) + 1;
         rows += 1;
@@ -124,9 +132,13 @@ export async function restoreBackup(input: {
       const table = known.get(record.data.table);
       if (!table) throw bad(`this database has no table "${record.data.table}".`);
       if (tables[table.name] !== undefined) throw bad(`table ${table.name} appears twice.`);
-      const missing = record.data.columns.filter((c) => !table.columns.includes(c));
-      if (missing.length > 0) throw bad(`table ${table.name} has no column ${missing.join(', ')} here.`);
-      current = { table, columns: record.data.columns, pending: [] };
+      const mapping = mapColumns({ columns: record.data.columns, target: table.columns });
+      if (mapping.missing.length > 0) {
+        throw bad(`table ${table.name} has no column ${mapping.missing.join(', ')} here.`);
+      }
+      const keep = mapping.targets.flatMap((target, i) => (target === null ? [] : [i]));
+      const columns = mapping.targets.filter((target): target is string => target !== null);
+      current = { table, columns, keep, width: record.data.columns.length, pending: [] };
       tables[table.name] = 0;
       hash.update(`${line}\n`);
     }

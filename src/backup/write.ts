@@ -28,6 +28,8 @@ export async function writeBackup(input: {
   now: number;
   includeLlmCache?: boolean;
   pageRows?: number;
+  /** Called after each page with the table and how many of its rows are written so far. */
+  onRows?: (table: string, rows: number) => void;
 }): Promise<BackupSummary> {
   const includeLlmCache = input.includeLlmCache ?? false;
   const pageRows = input.pageRows ?? PAGE_ROWS;
@@ -65,6 +67,7 @@ export async function writeBackup(input: {
         const page = await tx.dump.page({ table: table.name, after, limit: pageRows });
         for (const row of page.rows) await emit(encodeRow(row));
         count += page.rows.length;
+        input.onRows?.(table.name, count);
         after = page.next;
       } while (after !== null);
       tables[table.name] = count;

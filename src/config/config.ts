@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { stripUrlCredentials } from '../domain/secrets.js';
 import { PieError } from '../domain/errors.js';
+import { selectMemory } from './memory.js';
 import { assertTimeZone, parseDateArgument, systemTimeZone } from '../domain/time.js';
 
 /** Everything PIE needs to know before it builds its dependencies (see compose.ts). */
@@ -12,6 +13,8 @@ export const configSchema = z.object({
   dbPath: z.string().min(1),
   /** A PostgreSQL memory's URL as given, credentials included: only for connecting, never printed or stored. */
   dbUrl: z.string().min(1).optional(),
+  /** The memory in a PostgreSQL database (`--memory`, PIE_MEMORY; see memory.ts); undefined: the default one. */
+  memory: z.string().min(1).optional(),
   /** Fixed reference time (epoch ms), or null for the system clock. */
   now: z.number().nullable(),
   tz: z.string().min(1),
@@ -21,6 +24,7 @@ export type Config = z.infer<typeof configSchema>;
 
 export interface GlobalFlags {
   db?: string | undefined;
+  memory?: string | undefined;
   now?: string | undefined;
   tz?: string | undefined;
   json?: boolean | undefined;
@@ -112,9 +116,12 @@ export function loadConfig(input: { flags: GlobalFlags; env: Env }): Config {
       );
     }
   }
+  const dbUrl = postgresUrl(flags, env);
+  const memory = selectMemory({ flag: flags.memory, env: env.PIE_MEMORY, postgres: dbUrl !== undefined });
   return configSchema.parse({
     dbPath: dbLocation(flags, env),
-    dbUrl: postgresUrl(flags, env),
+    dbUrl,
+    memory,
     now,
     tz,
     json: flags.json ?? false,

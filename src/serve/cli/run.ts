@@ -17,6 +17,7 @@ import { registerIngest } from './commands/ingest.js';
 import { registerInsights } from './commands/insights.js';
 import { registerKip } from './commands/kip.js';
 import { registerMcp } from './commands/mcp.js';
+import { registerMigrateStore } from './commands/migrate-store.js';
 import { registerPyramid } from './commands/pyramid.js';
 import { registerSearch } from './commands/search.js';
 import { registerServe } from './commands/serve.js';
@@ -62,6 +63,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     .description('PIE, the Personal Intelligence Engine: a temporal world model of your chat history, on your machine.')
     .version(VERSION, '-V, --version')
     .option('--db <file>', 'database file (default $PIE_DB, else $PIE_HOME/pie.db, PIE_HOME defaulting to ~/.pie)')
+    .option(
+      '--memory <name>',
+      'one of several memories in a PostgreSQL database (its own schema; default $PIE_MEMORY, else the default memory)',
+    )
     .option('--now <date>', 'reference "now" for relative time (default $PIE_NOW, else the clock)')
     .option('--tz <zone>', 'IANA time zone for day boundaries (default $PIE_TZ, else the system zone)')
     .option('--json', 'machine output: one JSON document on stdout')
@@ -86,6 +91,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   registerInsights(program, run);
   registerBench(program, run);
   registerBackup(program, run);
+  registerMigrateStore(program, run);
   registerEncrypt(program, run);
   registerExport(program, run);
   registerPyramid(program, run);

@@ -105,6 +105,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     location = `PGlite (schema ${schema})`;
   } else if (options.url !== undefined) {
     ({ driver, location } = serverDriver(options.url, schema, options.poolSize ?? 10));
+    // Several memories may share a database, one schema each: the location names a schema other than the default.
+    if (schema !== DEFAULT_SCHEMA) location = `${location} (schema ${schema})`;
   } else {
     throw new PieError('INVALID_ARGUMENT', 'A PostgreSQL store needs a URL (postgres://…) or a PGlite instance.');
   }

@@ -62,9 +62,12 @@ export function parseTimeFormat(value: string): TimeFormatChoice {
   return found;
 }
 
-/** Query commands count accesses, so they open the database for writing, but never create one. */
+/**
+ * Query commands count accesses, so they open the database for writing, but never create a SQLite file (a
+ * PostgreSQL memory is a schema on a server: opening it creates nothing a person would have to clean up).
+ */
 export async function openExisting(ctx: CommandContext): Promise<Services> {
-  if (!existsSync(ctx.config.dbPath)) {
+  if (ctx.config.dbUrl === undefined && !existsSync(ctx.config.dbPath)) {
     throw new PieError(
       'FILE_NOT_FOUND',
       `There is no database at ${ctx.config.dbPath} yet; import something first (pie ingest).`,
