@@ -4,34 +4,7 @@ import { tableColumns } from './columns.js';
 import type { VectorMode } from './connection.js';
 import { vectorLiteralOfBytes } from './embeddings.js';
 import { quoteIdent, type Params, type Sql } from './sql.js';
-
-/** Restore order for the tables PIE knows (parents first), the same as the SQLite store's; others follow by name. */
-const KNOWN_ORDER = [
-  'episodes',
-  'turns',
-  'entities',
-  'entity_aliases',
-  'transitions',
-  'facts',
-  'relationships',
-  'entity_mentions',
-  'periods',
-  'episode_periods',
-  'procedures',
-  'mental_models',
-  'observations',
-  'summaries',
-  'insights',
-  'embeddings',
-  'ingest_runs',
-  'ingest_batches',
-  'journal',
-  'maintenance_log',
-  'llm_cache',
-];
-
-/** Bookkeeping, not data: the schema's own and the leases of running processes. */
-const NOT_DATA = new Set(['schema_migrations', 'work_leases']);
+import { KNOWN_ORDER, NOT_DATA, toCell } from '../sqlite/dump.js';
 
 /** Derived columns, rebuilt from the others as rows come back (search text and vectors in pgvector's type). */
 const DERIVED = new Set(['search_text', 'search_tsv', 'embedding']);
@@ -79,13 +52,6 @@ async function describe(sql: Sql): Promise<Map<string, TableShape>> {
     });
   }
   return shapes;
-}
-
-function toCell(value: unknown): CellValue {
-  if (value === null || typeof value === 'string' || typeof value === 'number') return value;
-  if (typeof value === 'bigint') return Number(value);
-  if (value instanceof Uint8Array) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
-  throw new PieError('INTERNAL', `Unexpected stored value of type ${typeof value}.`);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { PieError } from '../../../domain/errors.js';
-import type { EmbeddingOwner, EmbeddingRepo, StoredEmbedding } from '../../../ports/world-store.js';
+import type { EmbeddingOwner, EmbeddingRepo } from '../../../ports/world-store.js';
 import type { VectorMode } from './connection.js';
 import { limitParam, type Sql } from './sql.js';
+import { checkVector, FLOAT_BYTES, ownerTable } from '../sqlite/embeddings.js';
 
 interface EmbeddingRow {
   owner_kind: EmbeddingOwner;
@@ -9,25 +10,6 @@ interface EmbeddingRow {
   model: string;
   dims: number;
   vector: Uint8Array;
-}
-
-const OWNER_TABLES: Record<EmbeddingOwner, string> = {
-  entity: 'entities',
-  episode: 'episodes',
-  transition: 'transitions',
-};
-
-const FLOAT_BYTES = Float32Array.BYTES_PER_ELEMENT;
-
-function ownerTable(kind: EmbeddingOwner): string {
-  const table = OWNER_TABLES[kind] as string | undefined;
-  if (table === undefined) {
-    throw new PieError(
-      'INVALID_ARGUMENT',
-      `Unknown embedding owner "${String(kind)}"; use one of ${Object.keys(OWNER_TABLES).join(', ')}.`,
-    );
-  }
-  return table;
 }
 
 /** float32 little-endian bytes, the same layout as the SQLite store's blobs (backups carry them unchanged). */
@@ -47,21 +29,6 @@ function fromBytes(row: EmbeddingRow): Float32Array {
   }
   const view = new DataView(row.vector.buffer, row.vector.byteOffset, row.vector.byteLength);
   return Float32Array.from({ length: row.dims }, (_v, i) => view.getFloat32(i * FLOAT_BYTES, true));
-}
-
-function checkVector(input: StoredEmbedding): void {
-  if (!(input.vector instanceof Float32Array) || input.vector.length === 0) {
-    throw new PieError(
-      'INVALID_ARGUMENT',
-      `The embedding of ${input.ownerKind} "${input.ownerId}" must be a non-empty Float32Array.`,
-    );
-  }
-  if (input.model.trim() === '') {
-    throw new PieError(
-      'INVALID_ARGUMENT',
-      `The embedding of ${input.ownerKind} "${input.ownerId}" has no model label.`,
-    );
-  }
 }
 
 /** pgvector's text form of a vector ('[0.1,0.2]'); null when pgvector cannot hold it (NaN or an infinity). */

@@ -1,8 +1,9 @@
 import { PieError } from '../../../domain/errors.js';
 import type { Entity } from '../../../domain/world.js';
-import type { EntityListQuery, EntityPatch, EntityRepo } from '../../../ports/world-store.js';
+import type { EntityPatch, EntityRepo } from '../../../ports/world-store.js';
 import { basicKey, entityFromRow, type EntityRow } from '../sqlite/entities.js';
 import { PAGE, inIdOrder, notFound, pageParams, toJson, type Params, type Sql } from './sql.js';
+import { listFilter, ORDER } from '../sqlite/entities.js';
 
 const SELECT = `SELECT e.id, e.type, e.name, e.state, e.first_seen, e.last_seen, e.importance, e.tier, e.access_count,
     e.created_from, e.recorded_at, e.updated_at, e.version, e.protected, e.meta,
@@ -31,37 +32,6 @@ const UPDATE = `UPDATE entities SET
     updated_at = @updatedAt,
     version = version + 1
   WHERE id = @id AND (@expectedVersion::integer IS NULL OR version = @expectedVersion::integer)`;
-
-const ORDER: Record<NonNullable<EntityListQuery['orderBy']>, string> = {
-  importance: 'e.importance DESC, e.last_seen DESC, e.id',
-  lastSeen: 'e.last_seen DESC, e.id',
-  name: 'e.name_norm, e.id',
-};
-
-type EntityFilter = Pick<
-  EntityListQuery,
-  'type' | 'tier' | 'firstSeenAtOrBefore' | 'excludeArchived' | 'excludeMerged'
->;
-
-function listFilter(query: EntityFilter | undefined): { where: string; params: Params } {
-  const clauses: string[] = [];
-  const params: Params = {};
-  if (query?.type !== undefined) {
-    clauses.push('e.type = @type');
-    params.type = query.type;
-  }
-  if (query?.tier !== undefined) {
-    clauses.push('e.tier = @tier');
-    params.tier = query.tier;
-  }
-  if (query?.firstSeenAtOrBefore !== undefined) {
-    clauses.push('e.first_seen <= @firstSeenAtOrBefore');
-    params.firstSeenAtOrBefore = query.firstSeenAtOrBefore;
-  }
-  if (query?.excludeArchived === true) clauses.push("e.tier <> 'archived'");
-  if (query?.excludeMerged === true) clauses.push('e.merged_into IS NULL');
-  return { where: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
-}
 
 function patchParams(id: string, patch: EntityPatch): Params {
   return {

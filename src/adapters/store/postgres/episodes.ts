@@ -1,23 +1,11 @@
 import { episodeIdFor, type Turn } from '../../../domain/conversation.js';
 import { PieError } from '../../../domain/errors.js';
-import type { ExtractionStatus, StoredTurn } from '../../../domain/world.js';
-import type { EpisodeListQuery, EpisodeRepo, UpsertOutcome } from '../../../ports/world-store.js';
+import type { EpisodeRepo, UpsertOutcome } from '../../../ports/world-store.js';
 import { episodeFromRow } from '../sqlite/episodes.js';
-import { PAGE, fromJson, inIdOrder, notFound, pageParams, toJson, type Params, type Sql } from './sql.js';
+import { PAGE, inIdOrder, notFound, pageParams, toJson, type Params, type Sql } from './sql.js';
+import { EXTRACTION_STATUSES, listFilter, ORDER, turnFromRow, type TurnRow } from '../sqlite/episodes.js';
 
 type EpisodeRow = Parameters<typeof episodeFromRow>[0];
-
-interface TurnRow {
-  episode_id: string;
-  seq: number;
-  role: 'user' | 'assistant';
-  text: string;
-  time: number | null;
-  speaker: string | null;
-  external_id: string | null;
-  attachments: string | null;
-  meta: string;
-}
 
 const COLUMNS = `id, source, external_id, title, created_at, updated_at, model, content_hash, turn_count, summary,
   significance, user_state, extraction, recorded_at, meta`;
@@ -44,50 +32,6 @@ const ANNOTATE = `UPDATE episodes SET
     significance = CASE WHEN @setSignificance::boolean THEN @significance::double precision ELSE significance END,
     user_state = CASE WHEN @setUserState::boolean THEN @userState::text ELSE user_state END
   WHERE id = @id`;
-
-const EXTRACTION_STATUSES: readonly ExtractionStatus[] = ['pending', 'extracted', 'failed'];
-
-const ORDER: Record<NonNullable<EpisodeListQuery['order']>, string> = {
-  asc: 'created_at, id',
-  desc: 'created_at DESC, id DESC',
-};
-
-function turnFromRow(row: TurnRow): StoredTurn {
-  const meta = fromJson<Record<string, unknown>>(row.meta, {});
-  if (row.attachments !== null) meta.attachments = fromJson<unknown>(row.attachments, []);
-  return {
-    episodeId: row.episode_id,
-    seq: row.seq,
-    role: row.role,
-    text: row.text,
-    time: row.time,
-    speaker: row.speaker,
-    externalId: row.external_id,
-    meta,
-  };
-}
-
-function listFilter(query: EpisodeListQuery | undefined): { where: string; params: Params } {
-  const clauses: string[] = [];
-  const params: Params = {};
-  if (query?.extraction !== undefined) {
-    clauses.push('extraction = @extraction');
-    params.extraction = query.extraction;
-  }
-  if (query?.source !== undefined) {
-    clauses.push('source = @source');
-    params.source = query.source;
-  }
-  if (query?.since !== undefined) {
-    clauses.push('created_at >= @since');
-    params.since = query.since;
-  }
-  if (query?.until !== undefined) {
-    clauses.push('created_at < @until');
-    params.until = query.until;
-  }
-  return { where: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
-}
 
 function turnParams(episodeId: string, turns: readonly Turn[]): Params {
   return {

@@ -12,6 +12,7 @@ import { noTextMatches, type ForgetScan } from '../../../ports/forget-store.js';
 import { factFromRow, type FactRow } from '../sqlite/facts.js';
 import { exactPhrase } from '../sqlite/fts-query.js';
 import { fromJson, type Params, type Sql } from './sql.js';
+import { EPISODE_SELECT, type EpisodeRow, toEpisode } from '../sqlite/forget-scan.js';
 
 /**
  * The reading half of forgetting on PostgreSQL (the same reads as ../sqlite/forget-scan.ts). Id lists are bound as
@@ -34,24 +35,6 @@ export const TURNS_IN = `(SELECT t.id FROM turns t
 export function turnParams(turns: readonly TurnRef[]): Params {
   return { turnEpisodes: turns.map((t) => t.episodeId), turnSeqs: turns.map((t) => t.seq) };
 }
-
-interface EpisodeRow {
-  id: string;
-  title: string;
-  summary: string | null;
-  created_at: number;
-  turn_count: number;
-}
-
-const EPISODE_SELECT = 'SELECT id, title, summary, created_at, turn_count FROM episodes';
-
-const toEpisode = (r: EpisodeRow): ScannedEpisode => ({
-  id: r.id,
-  title: r.title,
-  summary: r.summary,
-  createdAt: r.created_at,
-  turnCount: r.turn_count,
-});
 
 interface EntityRow {
   id: string;

@@ -1,29 +1,6 @@
-import type { Insight, InsightRepo } from '../../../ports/insight-store.js';
-import { fromJson, type Params, type Sql } from './sql.js';
-
-interface InsightRow {
-  id: string;
-  kind: string;
-  text: string;
-  evidence: string;
-  confidence: number;
-  status: string;
-  run_id: string | null;
-  created_at: number;
-}
-
-function insightFromRow(row: InsightRow): Insight {
-  return {
-    id: row.id,
-    kind: row.kind,
-    text: row.text,
-    evidence: fromJson<string[]>(row.evidence, []),
-    confidence: row.confidence,
-    status: row.status,
-    runId: row.run_id,
-    createdAt: row.created_at,
-  };
-}
+import type { InsightRepo } from '../../../ports/insight-store.js';
+import { type Params, type Sql } from './sql.js';
+import { insightFromRow, type InsightRow } from '../sqlite/insights.js';
 
 export function createInsightRepo(sql: Sql): InsightRepo {
   return {

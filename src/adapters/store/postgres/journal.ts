@@ -1,16 +1,6 @@
 import type { JournalEntry, JournalRepo, MaintenanceLogEntry, MaintenanceLogRepo } from '../../../ports/world-store.js';
 import { fromJson, limitParam, notFound, toJson, toJsonOrNull, type Sql } from './sql.js';
-
-interface JournalRow {
-  run_id: string;
-  seq: number;
-  table_name: string;
-  row_id: string;
-  op: JournalEntry['op'];
-  before: string | null;
-  after: string | null;
-  at: number;
-}
+import { type JournalRow } from '../sqlite/journal.js';
 
 function journalFromRow(row: JournalRow): JournalEntry {
   return {

@@ -1,24 +1,6 @@
 import type { Lease, LeaseHolder, LeaseRepo } from '../../../ports/lease-store.js';
 import type { Sql } from './sql.js';
-
-interface LeaseRow {
-  name: string;
-  holder_id: string;
-  pid: number;
-  host: string;
-  purpose: string;
-  acquired_at: number;
-  expires_at: number;
-}
-
-function leaseFromRow(row: LeaseRow): Lease {
-  return {
-    name: row.name,
-    holder: { id: row.holder_id, pid: row.pid, host: row.host, purpose: row.purpose },
-    acquiredAt: row.acquired_at,
-    expiresAt: row.expires_at,
-  };
-}
+import { leaseFromRow, type LeaseRow } from '../sqlite/leases.js';
 
 const SELECT =
   'SELECT name, holder_id, pid, host, purpose, acquired_at, expires_at FROM work_leases WHERE name = @name';

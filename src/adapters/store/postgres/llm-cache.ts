@@ -1,27 +1,6 @@
-import type { LlmCacheEntry, LlmCacheRepo } from '../../../ports/world-store.js';
+import type { LlmCacheRepo } from '../../../ports/world-store.js';
 import type { Sql } from './sql.js';
-
-interface CacheRow {
-  key: string;
-  model: string;
-  prompt: string;
-  response: string;
-  tokens_in: number;
-  tokens_out: number;
-  created_at: number;
-}
-
-function entryFromRow(row: CacheRow): LlmCacheEntry {
-  return {
-    key: row.key,
-    model: row.model,
-    prompt: row.prompt,
-    response: row.response,
-    tokensIn: row.tokens_in,
-    tokensOut: row.tokens_out,
-    createdAt: row.created_at,
-  };
-}
+import { type CacheRow, entryFromRow } from '../sqlite/llm-cache.js';
 
 export function createLlmCacheRepo(sql: Sql): LlmCacheRepo {
   return {

@@ -1,6 +1,5 @@
 import { PieError } from '../../../domain/errors.js';
 import {
-  MAINTAINED_TABLES,
   ROW_ID_SEPARATOR,
   ROW_KEYS,
   type GraphEdge,
@@ -11,27 +10,7 @@ import {
 } from '../../../ports/maintenance-store.js';
 import { portableColumns } from './columns.js';
 import type { Params, Sql } from './sql.js';
-
-interface NodeRow {
-  id: string;
-  type: string;
-  last_seen: number;
-  access_count: number;
-  importance: number;
-  tier: string;
-  protected: number;
-  transitions: number;
-}
-
-function checkTable(table: MaintainedTable): MaintainedTable {
-  if (!(MAINTAINED_TABLES as readonly string[]).includes(table)) {
-    throw new PieError(
-      'INVALID_ARGUMENT',
-      `Maintenance cannot touch table "${String(table)}"; use one of ${MAINTAINED_TABLES.join(', ')}.`,
-    );
-  }
-  return table;
-}
+import { checkTable, type NodeRow } from '../sqlite/maintenance-store.js';
 
 /** The key columns of `table` bound as @k0, @k1 … from the row id (a composite id splits on ROW_ID_SEPARATOR). */
 function keyOf(table: MaintainedTable, id: string): { where: string; columns: readonly string[]; params: Params } {

@@ -1,15 +1,6 @@
-import type { EntityActivity, EntityMention, MentionRepo } from '../../../ports/world-store.js';
+import type { EntityActivity, MentionRepo } from '../../../ports/world-store.js';
 import { limitParam, type Sql } from './sql.js';
-
-interface MentionRow {
-  entity_id: string;
-  episode_id: string;
-  time: number;
-}
-
-function mentionFromRow(row: MentionRow): EntityMention {
-  return { entityId: row.entity_id, episodeId: row.episode_id, time: row.time };
-}
+import { mentionFromRow, type MentionRow } from '../sqlite/mentions.js';
 
 const ACTIVE_BETWEEN = `SELECT entity_id AS "entityId", count(*) AS mentions, min(time) AS first, max(time) AS last
   FROM entity_mentions WHERE time >= @since AND time < @until

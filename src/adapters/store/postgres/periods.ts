@@ -1,19 +1,6 @@
-import type { Period } from '../../../domain/world.js';
 import type { PeriodRepo } from '../../../ports/world-store.js';
 import type { Sql } from './sql.js';
-
-interface PeriodRow {
-  entity_id: string;
-  name: string;
-  start_at: number;
-  end_at: number | null;
-}
-
-const SELECT = 'SELECT entity_id, name, start_at, end_at FROM periods';
-
-function periodFromRow(row: PeriodRow): Period {
-  return { entityId: row.entity_id, name: row.name, start: row.start_at, end: row.end_at };
-}
+import { periodFromRow, type PeriodRow, SELECT } from '../sqlite/periods.js';
 
 export function createPeriodRepo(sql: Sql): PeriodRepo {
   return {

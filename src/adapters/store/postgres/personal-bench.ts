@@ -7,36 +7,7 @@ import type {
   PersonalSetSummary,
 } from '../../../ports/personal-bench-store.js';
 import { fromJson, toJson, type Sql } from './sql.js';
-
-interface SetRow {
-  id: string;
-  generator: string;
-  created_at: number;
-  meta: string;
-}
-
-interface QuestionRow {
-  id: string;
-  kind: string;
-  question: string;
-  answer: string;
-  created_at: number;
-  generator: string;
-}
-
-interface EvidenceRow {
-  question_id: string;
-  episode_id: string;
-  seq: number;
-  text_hash: string;
-}
-
-interface RunRow {
-  id: string;
-  set_id: string;
-  ran_at: number;
-  figures: string;
-}
+import { type EvidenceRow, type QuestionRow, type RunRow, type SetRow } from '../sqlite/personal-bench.js';
 
 /** The personal benchmark's set and runs on PostgreSQL (runs listed in the order added: the identity `rid`). */
 export function createPersonalBenchRepo(sql: Sql): PersonalBenchRepo {

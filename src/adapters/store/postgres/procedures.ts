@@ -1,37 +1,9 @@
-import type { Procedure } from '../../../domain/world.js';
 import type { ProcedureRepo } from '../../../ports/world-store.js';
-import { fromJson, toJson, type Sql } from './sql.js';
-
-interface ProcedureRow {
-  id: string;
-  description: string;
-  pattern: string;
-  evidence: string;
-  times_observed: number;
-  first_observed: number;
-  last_observed: number;
-  domain: string | null;
-  confidence: number;
-}
+import { toJson, type Sql } from './sql.js';
+import { ORDER, procedureFromRow, type ProcedureRow } from '../sqlite/procedures.js';
 
 const SELECT = `SELECT id, description, pattern, evidence, times_observed, first_observed, last_observed, domain,
   confidence FROM procedures`;
-const ORDER = 'ORDER BY times_observed DESC, last_observed DESC, id';
-
-function procedureFromRow(row: ProcedureRow): Procedure {
-  return {
-    id: row.id,
-    description: row.description,
-    pattern: fromJson<string[]>(row.pattern, []),
-    evidence: fromJson<string[]>(row.evidence, []),
-    timesObserved: row.times_observed,
-    firstObserved: row.first_observed,
-    lastObserved: row.last_observed,
-    domain: row.domain,
-    confidence: row.confidence,
-  };
-}
-
 export function createProcedureRepo(sql: Sql): ProcedureRepo {
   return {
     async upsert(p) {

@@ -1,99 +1,15 @@
 import { PieError } from '../../../domain/errors.js';
-import type {
-  MentalModel,
-  Observation,
-  ObservationQuery,
-  PyramidStore,
-  Summary,
-} from '../../../ports/pyramid-store.js';
-import { fromJson, limitParam, toJson, type Params, type Sql } from './sql.js';
-
-interface ObservationRow {
-  id: string;
-  text: string;
-  importance: number;
-  model_id: string | null;
-  entity_id: string | null;
-  episode_id: string | null;
-  event_time: number;
-  recorded_at: number;
-  meta: string;
-}
-
-interface ModelRow {
-  id: string;
-  name: string;
-  content: string;
-  updated_at: number;
-  meta: string;
-}
-
-interface SummaryRow {
-  id: string;
-  model_id: string;
-  tier: number;
-  start_at: number;
-  end_at: number;
-  text: string;
-  source_ids: string;
-  created_at: number;
-  meta: string;
-}
-
-const toObservation = (r: ObservationRow): Observation => ({
-  id: r.id,
-  text: r.text,
-  importance: r.importance,
-  modelId: r.model_id,
-  entityId: r.entity_id,
-  episodeId: r.episode_id,
-  eventTime: r.event_time,
-  recordedAt: r.recorded_at,
-  source: fromJson<{ source?: string }>(r.meta, {}).source ?? 'manual',
-});
-
-const toModel = (r: ModelRow): MentalModel => ({
-  id: r.id,
-  name: r.name,
-  description: r.content,
-  isBase: fromJson<{ base?: boolean }>(r.meta, {}).base === true,
-  updatedAt: r.updated_at,
-});
-
-const toSummary = (r: SummaryRow): Summary => {
-  const meta = fromJson<{ method?: string; sourceHash?: string }>(r.meta, {});
-  return {
-    id: r.id,
-    modelId: r.model_id,
-    tier: r.tier,
-    start: r.start_at,
-    end: r.end_at,
-    text: r.text,
-    sourceIds: fromJson<string[]>(r.source_ids, []),
-    createdAt: r.created_at,
-    method: meta.method ?? 'deterministic',
-    sourceHash: meta.sourceHash ?? '',
-  };
-};
-
-function observationFilter(query: ObservationQuery | undefined): { where: string; params: Params } {
-  const clauses: string[] = [];
-  const params: Params = {};
-  if (query?.modelId !== undefined) {
-    clauses.push('model_id = @modelId');
-    params.modelId = query.modelId;
-  }
-  if (query?.unassigned === true) clauses.push('model_id IS NULL');
-  if (query?.since !== undefined) {
-    clauses.push('event_time >= @since');
-    params.since = query.since;
-  }
-  if (query?.until !== undefined) {
-    clauses.push('event_time < @until');
-    params.until = query.until;
-  }
-  return { where: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
-}
+import type { MentalModel, PyramidStore } from '../../../ports/pyramid-store.js';
+import {
+  observationFilter,
+  toModel,
+  toObservation,
+  toSummary,
+  type ModelRow,
+  type ObservationRow,
+  type SummaryRow,
+} from '../sqlite/pyramid.js';
+import { limitParam, toJson, type Params, type Sql } from './sql.js';
 
 const OBSERVATION = 'id, text, importance, model_id, entity_id, episode_id, event_time, recorded_at, meta';
 const SUMMARY = 'id, model_id, tier, start_at, end_at, text, source_ids, created_at, meta';

@@ -1,42 +1,10 @@
-import type { Relationship, StateValue } from '../../../domain/world.js';
 import type { RelationshipRepo } from '../../../ports/world-store.js';
-import { fromJson, limitParam, notFound, toJson, type Params, type Sql } from './sql.js';
-
-interface RelationshipRow {
-  id: string;
-  type: string;
-  source_id: string;
-  target_id: string;
-  properties: string;
-  valid_from: number;
-  valid_to: number | null;
-  confidence: number;
-  episode_id: string | null;
-  recorded_at: number;
-  discovered_by: string | null;
-}
+import { limitParam, notFound, toJson, type Params, type Sql } from './sql.js';
+import { relationshipFromRow, type RelationshipRow, VALID_AT } from '../sqlite/relationships.js';
 
 const COLUMNS = `id, type, source_id, target_id, properties, valid_from, valid_to, confidence, episode_id,
   recorded_at, discovered_by`;
 const SELECT = `SELECT ${COLUMNS} FROM relationships`;
-
-function relationshipFromRow(row: RelationshipRow): Relationship {
-  return {
-    id: row.id,
-    type: row.type,
-    sourceId: row.source_id,
-    targetId: row.target_id,
-    properties: fromJson<Record<string, StateValue>>(row.properties, {}),
-    validFrom: row.valid_from,
-    validTo: row.valid_to,
-    confidence: row.confidence,
-    episodeId: row.episode_id,
-    recordedAt: row.recorded_at,
-    discoveredBy: row.discovered_by,
-  };
-}
-
-const VALID_AT = 'valid_from <= @time AND (valid_to IS NULL OR valid_to > @time)';
 
 const CHANGED_BETWEEN = `SELECT ${COLUMNS} FROM (
     ${SELECT} WHERE valid_from >= @since AND valid_from < @until

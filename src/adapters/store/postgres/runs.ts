@@ -1,57 +1,6 @@
-import type { BatchStatus, IngestBatch, IngestRun, IngestRunRepo, RunStatus } from '../../../ports/world-store.js';
-import { fromJson, limitParam, notFound, toJson, type Sql } from './sql.js';
-
-interface RunRow {
-  id: string;
-  started_at: number;
-  finished_at: number | null;
-  status: RunStatus;
-  source: string;
-  options: string;
-  counters: string;
-}
-
-interface BatchRow {
-  run_id: string;
-  key: string;
-  status: BatchStatus;
-  episode_ids: string;
-  tokens_in: number;
-  tokens_out: number;
-  cost_usd: number;
-  error: string | null;
-  started_at: number | null;
-  finished_at: number | null;
-}
-
-const SELECT_RUN = 'SELECT id, started_at, finished_at, status, source, options, counters FROM ingest_runs';
-
-function runFromRow(row: RunRow): IngestRun {
-  return {
-    id: row.id,
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
-    status: row.status,
-    source: row.source,
-    options: fromJson<Record<string, unknown>>(row.options, {}),
-    counters: fromJson<Record<string, number>>(row.counters, {}),
-  };
-}
-
-function batchFromRow(row: BatchRow): IngestBatch {
-  return {
-    runId: row.run_id,
-    key: row.key,
-    status: row.status,
-    episodeIds: fromJson<string[]>(row.episode_ids, []),
-    tokensIn: row.tokens_in,
-    tokensOut: row.tokens_out,
-    costUsd: row.cost_usd,
-    error: row.error,
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
-  };
-}
+import type { IngestRunRepo } from '../../../ports/world-store.js';
+import { batchFromRow, runFromRow, SELECT_RUN, type BatchRow, type RunRow } from '../sqlite/runs.js';
+import { limitParam, notFound, toJson, type Sql } from './sql.js';
 
 export function createIngestRunRepo(sql: Sql): IngestRunRepo {
   return {

@@ -9,9 +9,8 @@ import type {
 } from '../../../ports/world-store.js';
 import { buildTsTiers } from './fts-query.js';
 import type { Params, Sql } from './sql.js';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../sqlite/search.js';
 
-const DEFAULT_LIMIT = 20;
-const MAX_LIMIT = 1000;
 /** ts_headline marks matches with these; they are swapped for the caller's markers afterwards. */
 const OPEN = '\u0002';
 const CLOSE = '\u0003';

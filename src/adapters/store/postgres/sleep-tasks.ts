@@ -1,55 +1,9 @@
-import { fromJson, toJson, type Sql } from './sql.js';
-import {
-  sleepTaskKey,
-  type SleepTask,
-  type SleepTaskAction,
-  type SleepTaskRepo,
-  type SleepTaskSource,
-  type SleepTaskStatus,
-} from '../../../ports/sleep-task-store.js';
-
-interface TaskRow {
-  id: string;
-  action: string;
-  subject_ids: string;
-  payload: string;
-  priority: number;
-  status: string;
-  source: string;
-  reason: string;
-  attempts: number;
-  result: string | null;
-  dedupe_key: string;
-  created_at: number;
-  updated_at: number;
-  completed_at: number | null;
-  expires_at: number | null;
-}
+import { FINISHED, ORDER, taskFromRow, type TaskRow } from '../sqlite/sleep-tasks.js';
+import { toJson, type Sql } from './sql.js';
+import { sleepTaskKey, type SleepTaskRepo, type SleepTaskStatus } from '../../../ports/sleep-task-store.js';
 
 const COLUMNS = `id, action, subject_ids, payload, priority, status, source, reason, attempts, result, dedupe_key,
   created_at, updated_at, completed_at, expires_at`;
-const ORDER = 'ORDER BY priority DESC, created_at, id';
-const FINISHED = ['completed', 'dismissed', 'failed'];
-
-function taskFromRow(row: TaskRow): SleepTask {
-  return {
-    id: row.id,
-    action: row.action as SleepTaskAction,
-    subjectIds: fromJson<string[]>(row.subject_ids, []),
-    payload: fromJson<Record<string, unknown>>(row.payload, {}),
-    priority: row.priority,
-    status: row.status as SleepTaskStatus,
-    source: row.source as SleepTaskSource,
-    reason: row.reason,
-    attempts: row.attempts,
-    result: row.result,
-    dedupeKey: row.dedupe_key,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    completedAt: row.completed_at,
-    expiresAt: row.expires_at,
-  };
-}
 
 function statuses(list: readonly SleepTaskStatus[] | undefined): string[] {
   return list === undefined || list.length === 0 ? ['pending'] : [...list];

@@ -1,32 +1,8 @@
-import type { EntityState, Transition, TransitionKind } from '../../../domain/world.js';
+import type { TransitionKind } from '../../../domain/world.js';
 import { PieError } from '../../../domain/errors.js';
 import type { EntityTransitionCount, TransitionListQuery, TransitionRepo } from '../../../ports/world-store.js';
-import { fromJson, inIdOrder, limitParam, notFound, toJson, type Params, type Sql } from './sql.js';
-
-interface TransitionRow {
-  id: string;
-  entity_id: string;
-  kind: TransitionKind;
-  from_state: string | null;
-  to_state: string;
-  summary: string;
-  event_time: number;
-  recorded_at: number;
-  confidence: number;
-  episode_id: string | null;
-  batch_id: string | null;
-  resolved_by: string | null;
-}
-
-const SELECT = `SELECT id, entity_id, kind, from_state, to_state, summary, event_time, recorded_at, confidence,
-  episode_id, batch_id, resolved_by FROM transitions`;
-
-const CHRONOLOGICAL = 'ORDER BY event_time, recorded_at, id';
-
-const ORDER: Record<NonNullable<TransitionListQuery['order']>, string> = {
-  asc: CHRONOLOGICAL,
-  desc: 'ORDER BY event_time DESC, recorded_at DESC, id DESC',
-};
+import { CHRONOLOGICAL, ORDER, SELECT, transitionFromRow, type TransitionRow } from '../sqlite/transitions.js';
+import { inIdOrder, limitParam, notFound, toJson, type Params, type Sql } from './sql.js';
 
 function listFilter(query: TransitionListQuery | undefined): { where: string; params: Params } {
   const clauses: string[] = [];
@@ -49,23 +25,6 @@ function listFilter(query: TransitionListQuery | undefined): { where: string; pa
     params.ids = query.entityIds;
   }
   return { where: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
-}
-
-export function transitionFromRow(row: TransitionRow): Transition {
-  return {
-    id: row.id,
-    entityId: row.entity_id,
-    kind: row.kind,
-    fromState: fromJson<EntityState | null>(row.from_state, null),
-    toState: fromJson<EntityState>(row.to_state, {}),
-    summary: row.summary,
-    eventTime: row.event_time,
-    recordedAt: row.recorded_at,
-    confidence: row.confidence,
-    episodeId: row.episode_id,
-    batchId: row.batch_id,
-    resolvedBy: row.resolved_by,
-  };
 }
 
 const FOREVER = { since: Number.MIN_SAFE_INTEGER, until: Number.MAX_SAFE_INTEGER };

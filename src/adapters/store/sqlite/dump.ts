@@ -7,7 +7,7 @@ import type { SqlValue, Statements } from './sql.js';
  * Restore order for the tables PIE knows (parents first). Tables added by later migrations that are not listed
  * follow in name order; foreign keys are deferred during a restore, so the order only has to be stable.
  */
-const KNOWN_ORDER = [
+export const KNOWN_ORDER = [
   'episodes',
   'turns',
   'entities',
@@ -35,7 +35,7 @@ const KNOWN_ORDER = [
  * Bookkeeping, not data: the schema's own (the backup header carries the version instead) and the leases of the
  * processes running when the backup was made.
  */
-const NOT_DATA = new Set(['schema_migrations', 'work_leases']);
+export const NOT_DATA = new Set(['schema_migrations', 'work_leases']);
 
 interface TableShape extends DumpTable {
   /** Rows are paged by rowid (the cursor is the last rowid) or, for WITHOUT ROWID tables, by offset. */
@@ -90,7 +90,7 @@ function describe(s: Statements): Map<string, TableShape> {
   return shapes;
 }
 
-function toCell(value: unknown): CellValue {
+export function toCell(value: unknown): CellValue {
   if (value === null || typeof value === 'string' || typeof value === 'number') return value;
   if (typeof value === 'bigint') return Number(value);
   if (value instanceof Uint8Array) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);

@@ -12,15 +12,15 @@ interface EmbeddingRow {
 }
 
 /** The table holding each kind of owner; `missing` looks for owners there. */
-const OWNER_TABLES: Record<EmbeddingOwner, string> = {
+export const OWNER_TABLES: Record<EmbeddingOwner, string> = {
   entity: 'entities',
   episode: 'episodes',
   transition: 'transitions',
 };
 
-const FLOAT_BYTES = Float32Array.BYTES_PER_ELEMENT;
+export const FLOAT_BYTES = Float32Array.BYTES_PER_ELEMENT;
 
-function ownerTable(kind: EmbeddingOwner): string {
+export function ownerTable(kind: EmbeddingOwner): string {
   const table = OWNER_TABLES[kind] as string | undefined;
   if (table === undefined) {
     throw new PieError(
@@ -52,7 +52,7 @@ function fromBlob(row: EmbeddingRow): Float32Array {
   return vector;
 }
 
-function checkVector(input: StoredEmbedding): void {
+export function checkVector(input: StoredEmbedding): void {
   if (!(input.vector instanceof Float32Array) || input.vector.length === 0) {
     throw new PieError(
       'INVALID_ARGUMENT',

@@ -14,6 +14,7 @@ import {
   toJson,
   type Params,
   type Statements,
+  type Filter,
 } from './sql.js';
 
 export interface EntityRow {
@@ -63,7 +64,7 @@ const UPDATE = `UPDATE entities SET
     version = version + 1
   WHERE id = @id AND (@expectedVersion IS NULL OR version = @expectedVersion)`;
 
-const ORDER: Record<NonNullable<EntityListQuery['orderBy']>, string> = {
+export const ORDER: Record<NonNullable<EntityListQuery['orderBy']>, string> = {
   importance: 'e.importance DESC, e.last_seen DESC, e.id',
   lastSeen: 'e.last_seen DESC, e.id',
   name: 'e.name_norm, e.id',
@@ -90,14 +91,14 @@ export function entityFromRow(row: EntityRow): Entity {
   };
 }
 
-type EntityFilter = Pick<
+export type EntityFilter = Pick<
   EntityListQuery,
   'type' | 'tier' | 'firstSeenAtOrBefore' | 'excludeArchived' | 'excludeMerged'
 >;
 
-function listFilter(query: EntityFilter | undefined): { where: string; params: Params } {
+export function listFilter(query: EntityFilter | undefined): Filter {
   const clauses: string[] = [];
-  const params: Params = {};
+  const params: Filter['params'] = {};
   if (query?.type !== undefined) {
     clauses.push('e.type = @type');
     params.type = query.type;

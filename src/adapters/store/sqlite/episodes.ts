@@ -14,6 +14,7 @@ import {
   toJson,
   type Params,
   type Statements,
+  type Filter,
 } from './sql.js';
 
 interface EpisodeRow {
@@ -34,7 +35,7 @@ interface EpisodeRow {
   meta: string;
 }
 
-interface TurnRow {
+export interface TurnRow {
   episode_id: string;
   seq: number;
   role: 'user' | 'assistant';
@@ -68,10 +69,10 @@ const ANNOTATE = `UPDATE episodes SET
     user_state = CASE WHEN @setUserState THEN @userState ELSE user_state END
   WHERE id = @id`;
 
-const EXTRACTION_STATUSES: readonly ExtractionStatus[] = ['pending', 'extracted', 'failed'];
+export const EXTRACTION_STATUSES: readonly ExtractionStatus[] = ['pending', 'extracted', 'failed'];
 
 /** Both orders walk the (created_at, id) index, forwards or backwards. */
-const ORDER: Record<NonNullable<EpisodeListQuery['order']>, string> = {
+export const ORDER: Record<NonNullable<EpisodeListQuery['order']>, string> = {
   asc: 'created_at, id',
   desc: 'created_at DESC, id DESC',
 };
@@ -97,7 +98,7 @@ export function episodeFromRow(row: EpisodeRow): Episode {
 }
 
 /** Attachments have no field of their own in StoredTurn; they come back as `meta.attachments`. */
-function turnFromRow(row: TurnRow): StoredTurn {
+export function turnFromRow(row: TurnRow): StoredTurn {
   const meta = fromJson<Record<string, unknown>>(row.meta, {});
   if (row.attachments !== null) meta.attachments = fromJson<unknown>(row.attachments, []);
   return {
@@ -112,9 +113,9 @@ function turnFromRow(row: TurnRow): StoredTurn {
   };
 }
 
-function listFilter(query: EpisodeListQuery | undefined): { where: string; params: Params } {
+export function listFilter(query: EpisodeListQuery | undefined): Filter {
   const clauses: string[] = [];
-  const params: Params = {};
+  const params: Filter['params'] = {};
   if (query?.extraction !== undefined) {
     clauses.push('extraction = @extraction');
     params.extraction = query.extraction;

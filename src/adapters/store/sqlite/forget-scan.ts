@@ -30,7 +30,7 @@ export function holdsText(column: string): string {
 const TURNS_IN = `(SELECT t.id FROM turns t JOIN json_each(@turns) j
   ON t.episode_id = json_extract(j.value, '$.episodeId') AND t.seq = json_extract(j.value, '$.seq'))`;
 
-interface EpisodeRow {
+export interface EpisodeRow {
   id: string;
   title: string;
   summary: string | null;
@@ -38,9 +38,9 @@ interface EpisodeRow {
   turn_count: number;
 }
 
-const EPISODE_SELECT = 'SELECT id, title, summary, created_at, turn_count FROM episodes';
+export const EPISODE_SELECT = 'SELECT id, title, summary, created_at, turn_count FROM episodes';
 
-const toEpisode = (r: EpisodeRow): ScannedEpisode => ({
+export const toEpisode = (r: EpisodeRow): ScannedEpisode => ({
   id: r.id,
   title: r.title,
   summary: r.summary,

@@ -2,7 +2,7 @@ import type { Insight, InsightRepo } from '../../../ports/insight-store.js';
 import type { SyncOf } from './bind.js';
 import { fromJson, type SqlValue, type Statements } from './sql.js';
 
-interface InsightRow {
+export interface InsightRow {
   id: string;
   kind: string;
   text: string;
@@ -13,7 +13,7 @@ interface InsightRow {
   created_at: number;
 }
 
-function insightFromRow(row: InsightRow): Insight {
+export function insightFromRow(row: InsightRow): Insight {
   return {
     id: row.id,
     kind: row.kind,

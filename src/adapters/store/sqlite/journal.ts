@@ -2,7 +2,7 @@ import type { JournalEntry, JournalRepo } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
 import { fromJson, toJsonOrNull, type Statements } from './sql.js';
 
-interface JournalRow {
+export interface JournalRow {
   run_id: string;
   seq: number;
   table_name: string;

@@ -2,7 +2,7 @@ import type { Lease, LeaseHolder, LeaseRepo } from '../../../ports/lease-store.j
 import type { SyncOf } from './bind.js';
 import type { Statements } from './sql.js';
 
-interface LeaseRow {
+export interface LeaseRow {
   name: string;
   holder_id: string;
   pid: number;
@@ -12,7 +12,7 @@ interface LeaseRow {
   expires_at: number;
 }
 
-function leaseFromRow(row: LeaseRow): Lease {
+export function leaseFromRow(row: LeaseRow): Lease {
   return {
     name: row.name,
     holder: { id: row.holder_id, pid: row.pid, host: row.host, purpose: row.purpose },

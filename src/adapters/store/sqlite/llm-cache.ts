@@ -2,7 +2,7 @@ import type { LlmCacheEntry, LlmCacheRepo } from '../../../ports/world-store.js'
 import type { SyncOf } from './bind.js';
 import type { Statements } from './sql.js';
 
-interface CacheRow {
+export interface CacheRow {
   key: string;
   model: string;
   prompt: string;
@@ -12,7 +12,7 @@ interface CacheRow {
   created_at: number;
 }
 
-function entryFromRow(row: CacheRow): LlmCacheEntry {
+export function entryFromRow(row: CacheRow): LlmCacheEntry {
   return {
     key: row.key,
     model: row.model,

@@ -12,7 +12,7 @@ import {
 import type { SyncOf } from './bind.js';
 import type { Statements } from './sql.js';
 
-interface NodeRow {
+export interface NodeRow {
   id: string;
   type: string;
   last_seen: number;
@@ -23,7 +23,7 @@ interface NodeRow {
   transitions: number;
 }
 
-function checkTable(table: MaintainedTable): MaintainedTable {
+export function checkTable(table: MaintainedTable): MaintainedTable {
   if (!(MAINTAINED_TABLES as readonly string[]).includes(table)) {
     throw new PieError(
       'INVALID_ARGUMENT',

@@ -2,13 +2,13 @@ import type { EntityActivity, EntityMention, MentionRepo } from '../../../ports/
 import type { SyncOf } from './bind.js';
 import { limitParam, type Statements } from './sql.js';
 
-interface MentionRow {
+export interface MentionRow {
   entity_id: string;
   episode_id: string;
   time: number;
 }
 
-function mentionFromRow(row: MentionRow): EntityMention {
+export function mentionFromRow(row: MentionRow): EntityMention {
   return { entityId: row.entity_id, episodeId: row.episode_id, time: row.time };
 }
 

@@ -3,16 +3,16 @@ import type { PeriodRepo } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
 import type { Statements } from './sql.js';
 
-interface PeriodRow {
+export interface PeriodRow {
   entity_id: string;
   name: string;
   start_at: number;
   end_at: number | null;
 }
 
-const SELECT = 'SELECT entity_id, name, start_at, end_at FROM periods';
+export const SELECT = 'SELECT entity_id, name, start_at, end_at FROM periods';
 
-function periodFromRow(row: PeriodRow): Period {
+export function periodFromRow(row: PeriodRow): Period {
   return { entityId: row.entity_id, name: row.name, start: row.start_at, end: row.end_at };
 }
 

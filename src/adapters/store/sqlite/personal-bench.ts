@@ -9,14 +9,14 @@ import type {
 import type { SyncOf } from './bind.js';
 import { fromJson, toJson, type Statements } from './sql.js';
 
-interface SetRow {
+export interface SetRow {
   id: string;
   generator: string;
   created_at: number;
   meta: string;
 }
 
-interface QuestionRow {
+export interface QuestionRow {
   id: string;
   kind: string;
   question: string;
@@ -25,14 +25,14 @@ interface QuestionRow {
   generator: string;
 }
 
-interface EvidenceRow {
+export interface EvidenceRow {
   question_id: string;
   episode_id: string;
   seq: number;
   text_hash: string;
 }
 
-interface RunRow {
+export interface RunRow {
   id: string;
   set_id: string;
   ran_at: number;

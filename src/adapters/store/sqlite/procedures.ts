@@ -3,7 +3,7 @@ import type { ProcedureRepo } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
 import { fromJson, toJson, type Statements } from './sql.js';
 
-interface ProcedureRow {
+export interface ProcedureRow {
   id: string;
   description: string;
   pattern: string;
@@ -19,9 +19,9 @@ const SELECT = `SELECT id, description, pattern, evidence, times_observed, first
   confidence FROM procedures`;
 
 /** Most observed first, then most recently observed. */
-const ORDER = 'ORDER BY times_observed DESC, last_observed DESC, id';
+export const ORDER = 'ORDER BY times_observed DESC, last_observed DESC, id';
 
-function procedureFromRow(row: ProcedureRow): Procedure {
+export function procedureFromRow(row: ProcedureRow): Procedure {
   return {
     id: row.id,
     description: row.description,

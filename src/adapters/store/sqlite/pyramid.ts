@@ -7,9 +7,9 @@ import type {
   Summary,
 } from '../../../ports/pyramid-store.js';
 import type { SyncOf } from './bind.js';
-import { fromJson, idsParam, IDS_IN, limitParam, toJson, type Params, type Statements } from './sql.js';
+import { fromJson, idsParam, IDS_IN, limitParam, toJson, type Params, type Statements, type Filter } from './sql.js';
 
-interface ObservationRow {
+export interface ObservationRow {
   id: string;
   text: string;
   importance: number;
@@ -21,7 +21,7 @@ interface ObservationRow {
   meta: string;
 }
 
-interface ModelRow {
+export interface ModelRow {
   id: string;
   name: string;
   content: string;
@@ -29,7 +29,7 @@ interface ModelRow {
   meta: string;
 }
 
-interface SummaryRow {
+export interface SummaryRow {
   id: string;
   model_id: string;
   tier: number;
@@ -41,7 +41,7 @@ interface SummaryRow {
   meta: string;
 }
 
-const toObservation = (r: ObservationRow): Observation => ({
+export const toObservation = (r: ObservationRow): Observation => ({
   id: r.id,
   text: r.text,
   importance: r.importance,
@@ -53,7 +53,7 @@ const toObservation = (r: ObservationRow): Observation => ({
   source: fromJson<{ source?: string }>(r.meta, {}).source ?? 'manual',
 });
 
-const toModel = (r: ModelRow): MentalModel => ({
+export const toModel = (r: ModelRow): MentalModel => ({
   id: r.id,
   name: r.name,
   description: r.content,
@@ -61,7 +61,7 @@ const toModel = (r: ModelRow): MentalModel => ({
   updatedAt: r.updated_at,
 });
 
-const toSummary = (r: SummaryRow): Summary => {
+export const toSummary = (r: SummaryRow): Summary => {
   const meta = fromJson<{ method?: string; sourceHash?: string }>(r.meta, {});
   return {
     id: r.id,
@@ -77,9 +77,10 @@ const toSummary = (r: SummaryRow): Summary => {
   };
 };
 
-function observationFilter(query: ObservationQuery | undefined): { where: string; params: Params } {
+/** The WHERE clause and named parameters of an observation query (the same SQL on both adapters). */
+export function observationFilter(query: ObservationQuery | undefined): Filter {
   const clauses: string[] = [];
-  const params: Params = {};
+  const params: Filter['params'] = {};
   if (query?.modelId !== undefined) {
     clauses.push('model_id = @modelId');
     params.modelId = query.modelId;

@@ -3,7 +3,7 @@ import type { RelationshipRepo } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
 import { IDS_IN, fromJson, idsParam, limitParam, notFound, toJson, type Params, type Statements } from './sql.js';
 
-interface RelationshipRow {
+export interface RelationshipRow {
   id: string;
   type: string;
   source_id: string;
@@ -20,7 +20,7 @@ interface RelationshipRow {
 const SELECT = `SELECT id, type, source_id, target_id, properties, valid_from, valid_to, confidence, episode_id,
   recorded_at, discovered_by FROM relationships`;
 
-function relationshipFromRow(row: RelationshipRow): Relationship {
+export function relationshipFromRow(row: RelationshipRow): Relationship {
   return {
     id: row.id,
     type: row.type,
@@ -39,7 +39,7 @@ function relationshipFromRow(row: RelationshipRow): Relationship {
 /** The columns forEntity sorts by, for picking the first edges before reading them whole. */
 const KEYS = 'SELECT id, valid_to, valid_from, recorded_at FROM relationships';
 
-const VALID_AT = 'valid_from <= @time AND (valid_to IS NULL OR valid_to > @time)';
+export const VALID_AT = 'valid_from <= @time AND (valid_to IS NULL OR valid_to > @time)';
 
 /** Began in [since, until) or ended in it; a relationship listed once, at its first change in the window. */
 const CHANGED_BETWEEN = `SELECT * FROM (

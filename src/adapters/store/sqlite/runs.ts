@@ -2,7 +2,7 @@ import type { BatchStatus, IngestBatch, IngestRun, IngestRunRepo, RunStatus } fr
 import type { SyncOf } from './bind.js';
 import { fromJson, limitParam, notFound, toJson, type Statements } from './sql.js';
 
-interface RunRow {
+export interface RunRow {
   id: string;
   started_at: number;
   finished_at: number | null;
@@ -12,7 +12,7 @@ interface RunRow {
   counters: string;
 }
 
-interface BatchRow {
+export interface BatchRow {
   run_id: string;
   key: string;
   status: BatchStatus;
@@ -25,9 +25,9 @@ interface BatchRow {
   finished_at: number | null;
 }
 
-const SELECT_RUN = 'SELECT id, started_at, finished_at, status, source, options, counters FROM ingest_runs';
+export const SELECT_RUN = 'SELECT id, started_at, finished_at, status, source, options, counters FROM ingest_runs';
 
-function runFromRow(row: RunRow): IngestRun {
+export function runFromRow(row: RunRow): IngestRun {
   return {
     id: row.id,
     startedAt: row.started_at,
@@ -39,7 +39,7 @@ function runFromRow(row: RunRow): IngestRun {
   };
 }
 
-function batchFromRow(row: BatchRow): IngestBatch {
+export function batchFromRow(row: BatchRow): IngestBatch {
   return {
     runId: row.run_id,
     key: row.key,

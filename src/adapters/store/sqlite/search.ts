@@ -11,8 +11,8 @@ import type { SyncOf } from './bind.js';
 import { buildFtsMatch, pairsOf, type FtsMatch } from './fts-query.js';
 import type { Params, Statements } from './sql.js';
 
-const DEFAULT_LIMIT = 20;
-const MAX_LIMIT = 1000;
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 1000;
 const SNIPPET_TOKENS = 16;
 
 /**

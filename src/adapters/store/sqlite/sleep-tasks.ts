@@ -9,7 +9,7 @@ import {
 import type { SyncOf } from './bind.js';
 import { fromJson, toJson, type Statements } from './sql.js';
 
-interface TaskRow {
+export interface TaskRow {
   id: string;
   action: string;
   subject_ids: string;
@@ -27,10 +27,10 @@ interface TaskRow {
   expires_at: number | null;
 }
 
-const ORDER = 'ORDER BY priority DESC, created_at, id';
-const FINISHED = ['completed', 'dismissed', 'failed'];
+export const ORDER = 'ORDER BY priority DESC, created_at, id';
+export const FINISHED = ['completed', 'dismissed', 'failed'];
 
-function taskFromRow(row: TaskRow): SleepTask {
+export function taskFromRow(row: TaskRow): SleepTask {
   return {
     id: row.id,
     action: row.action as SleepTaskAction,

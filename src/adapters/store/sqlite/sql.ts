@@ -7,6 +7,12 @@ export type Statement = Database.Statement<unknown[], unknown>;
 export type SqlValue = string | number | bigint | Buffer | null;
 export type Params = Record<string, SqlValue>;
 
+/** A WHERE clause and its named parameters (text and numbers only), written once for both store adapters. */
+export interface Filter {
+  where: string;
+  params: Record<string, string | number>;
+}
+
 /**
  * Prepared statements, created once per connection and reused. Statements are keyed by their SQL text, so a query
  * whose shape depends on its filters is prepared once per shape (which keeps indexes usable, unlike `? IS NULL OR`).

@@ -14,7 +14,7 @@ import {
   type Statements,
 } from './sql.js';
 
-interface TransitionRow {
+export interface TransitionRow {
   id: string;
   entity_id: string;
   kind: TransitionKind;
@@ -29,13 +29,13 @@ interface TransitionRow {
   resolved_by: string | null;
 }
 
-const SELECT = `SELECT id, entity_id, kind, from_state, to_state, summary, event_time, recorded_at, confidence,
+export const SELECT = `SELECT id, entity_id, kind, from_state, to_state, summary, event_time, recorded_at, confidence,
   episode_id, batch_id, resolved_by FROM transitions`;
 
 /** Chronological by event time; ties by record time, then id, so the order is total and stable. */
-const CHRONOLOGICAL = 'ORDER BY event_time, recorded_at, id';
+export const CHRONOLOGICAL = 'ORDER BY event_time, recorded_at, id';
 
-const ORDER: Record<NonNullable<TransitionListQuery['order']>, string> = {
+export const ORDER: Record<NonNullable<TransitionListQuery['order']>, string> = {
   asc: CHRONOLOGICAL,
   desc: 'ORDER BY event_time DESC, recorded_at DESC, id DESC',
 };
@@ -75,7 +75,7 @@ function listFilter(query: TransitionListQuery | undefined): { where: string; pa
   return { where: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
-function transitionFromRow(row: TransitionRow): Transition {
+export function transitionFromRow(row: TransitionRow): Transition {
   return {
     id: row.id,
     entityId: row.entity_id,
