@@ -2,16 +2,10 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import { pie, pieJson, SAMPLE, tempDir } from '../helpers/cli.js';
-import { postgresAvailability, startTestServer, type TestServer } from '../helpers/postgres.js';
-
-const availability = postgresAvailability();
-if (!availability.ok) {
-  if (process.env.CI) throw new Error(`${availability.reason} CI must install PostgreSQL (see .ci/run).`);
-  console.warn(`\n*** ${availability.reason}\n`);
-}
+import { describeWithPostgres } from '../helpers/postgres.js';
 
 const NOW = '2025-06-01';
 const G = ['--tz', 'UTC', '--now', NOW];
@@ -92,19 +86,12 @@ describe('pie migrate-store: refusals that need no server', () => {
   }, 120_000);
 });
 
-(availability.ok ? describe : describe.skip)('pie migrate-store between SQLite and a real PostgreSQL server', () => {
-  let server: TestServer | undefined;
+describeWithPostgres('pie migrate-store between SQLite and a real PostgreSQL server', (running) => {
   const tmp = tempDir();
-  beforeAll(async () => {
-    server = await startTestServer();
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    tmp.cleanup();
-  });
+  afterAll(() => tmp.cleanup());
 
   it('SQLite → PostgreSQL → PostgreSQL → SQLite keeps every row, the checksums and the context text', async () => {
-    if (!server) throw new Error('the PostgreSQL test server did not start');
+    const server = running();
     const original = join(tmp.dir, 'original.db');
     const back = join(tmp.dir, 'back.db');
     const pgA = server.url;

@@ -2,35 +2,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite/vector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresStore } from '../../src/adapters/store/postgres/index.js';
-import {
-  dropSchema,
-  freshSchemaName,
-  postgresAvailability,
-  startTestServer,
-  type TestServer,
-} from '../helpers/postgres.js';
+import { describeWithPostgres, dropSchema, freshSchemaName } from '../helpers/postgres.js';
 import { describeWorldStoreContract } from './world-store.contract.js';
 import { T0 } from './world-store/fixtures.js';
 
-const availability = postgresAvailability();
-if (!availability.ok) {
-  if (process.env.CI) throw new Error(`${availability.reason} CI must install PostgreSQL (see .ci/run).`);
-  console.warn(`\n*** ${availability.reason}\n`);
-}
-
-(availability.ok ? describe : describe.skip)('PostgreSQL server', () => {
-  let server: TestServer | undefined;
-  beforeAll(async () => {
-    server = await startTestServer();
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  const url = (): string => {
-    if (!server) throw new Error('the PostgreSQL test server did not start');
-    return server.url;
-  };
+describeWithPostgres('PostgreSQL server', (server) => {
+  const url = (): string => server().url;
 
   describeWorldStoreContract('postgres (real server, a fresh schema per test)', async () => {
     const schema = freshSchemaName();

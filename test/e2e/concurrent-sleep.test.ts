@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE, finished, spawnPie, tempDir, type CliResult } from '../helpers/cli.js';
-import { freshSchemaName, postgresAvailability, startTestServer, type TestServer } from '../helpers/postgres.js';
+import { describeWithPostgres, freshSchemaName, type TestServer } from '../helpers/postgres.js';
 import { writeSampleModel } from '../helpers/sample-model.js';
 
 /**
@@ -170,22 +170,6 @@ describe('concurrent sleep and ingest on SQLite', () => {
   scenarios('SQLite', (name) => sqliteMemory(dir, name));
 });
 
-const availability = postgresAvailability();
-if (!availability.ok) {
-  if (process.env.CI) throw new Error(availability.reason);
-  console.warn(availability.reason);
-}
-
-(availability.ok ? describe : describe.skip)('concurrent sleep and ingest on PostgreSQL', () => {
-  let server: TestServer | undefined;
-  beforeAll(async () => {
-    server = await startTestServer();
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
-  scenarios('PostgreSQL', () => {
-    if (!server) throw new Error('no server');
-    return postgresMemory(server);
-  });
+describeWithPostgres('concurrent sleep and ingest on PostgreSQL', (server) => {
+  scenarios('PostgreSQL', () => postgresMemory(server()));
 });

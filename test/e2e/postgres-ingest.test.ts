@@ -1,28 +1,19 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pieJson, SAMPLE, tempDir } from '../helpers/cli.js';
-import { postgresAvailability, startTestServer, type TestServer } from '../helpers/postgres.js';
+import { describeWithPostgres } from '../helpers/postgres.js';
 
 /** Issue 18: the bundled sample ingested into PostgreSQL gives the same world model counts as into SQLite. */
-const availability = postgresAvailability();
-if (!availability.ok && process.env.CI) throw new Error(availability.reason);
-
-(availability.ok ? describe : describe.skip)('pie ingest into PostgreSQL', () => {
-  let server: TestServer | undefined;
+describeWithPostgres('pie ingest into PostgreSQL', (server) => {
   let dir: string;
   let cleanup: () => void;
-  beforeAll(async () => {
+  beforeAll(() => {
     ({ dir, cleanup } = tempDir());
-    server = await startTestServer();
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    cleanup();
   });
+  afterAll(() => cleanup());
 
   it('gives the same counts as SQLite and pie stats names PostgreSQL', async () => {
-    if (!server) throw new Error('no server');
-    const pgUrl = server.url;
+    const pgUrl = server().url;
     const sqlite = join(dir, 'pie.db');
     for (const db of [sqlite, pgUrl]) {
       await pieJson(['--db', db, 'ingest', SAMPLE, '--extractor', 'offline'], { PIE_HOME: dir });

@@ -1,14 +1,8 @@
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { pie, pieJson, SAMPLE, tempDir } from '../helpers/cli.js';
-import { postgresAvailability, startTestServer, type TestServer } from '../helpers/postgres.js';
-
-const availability = postgresAvailability();
-if (!availability.ok) {
-  if (process.env.CI) throw new Error(`${availability.reason} CI must install PostgreSQL (see .ci/run).`);
-  console.warn(`\n*** ${availability.reason}\n`);
-}
+import { describeWithPostgres } from '../helpers/postgres.js';
 
 const G = ['--tz', 'UTC', '--now', '2025-06-01'];
 
@@ -34,18 +28,9 @@ describe('--memory on a SQLite file', () => {
   });
 });
 
-(availability.ok ? describe : describe.skip)('many memories in one PostgreSQL database', () => {
-  let server: TestServer | undefined;
-  beforeAll(async () => {
-    server = await startTestServer();
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
-
+describeWithPostgres('many memories in one PostgreSQL database', (server) => {
   it('keeps two memories apart: ingesting into one leaves the other (and the default) empty', async () => {
-    if (!server) throw new Error('the PostgreSQL test server did not start');
-    const url = server.url;
+    const url = server().url;
     const ingested = await pie(['--db', url, '--memory', 'work', ...G, 'ingest', SAMPLE, '--extractor', 'offline']);
     expect(ingested.code, ingested.stderr).toBe(0);
 

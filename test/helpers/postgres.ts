@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
 
 /** A PostgreSQL server for tests: its URL (no password: trust authentication on loopback) and how to stop it. */
 export interface TestServer {
@@ -42,6 +43,32 @@ export function postgresAvailability(): { ok: true } | { ok: false; reason: stri
       'No PostgreSQL server binaries (initdb, pg_ctl) were found and PIE_TEST_PG_URL is not set: the PostgreSQL ' +
       'store tests against a real server are SKIPPED. Install them (apt-get install postgresql) or set PIE_TEST_PG_URL.',
   };
+}
+
+/**
+ * A describe block whose tests need a real PostgreSQL server: a throwaway one (or PIE_TEST_PG_URL) is started
+ * before them and stopped after. Without one the block is skipped with a loud message, except in CI, where it is an
+ * error. `server()` is the running server, for the tests.
+ */
+export function describeWithPostgres(name: string, body: (server: () => TestServer) => void): void {
+  const availability = postgresAvailability();
+  if (!availability.ok) {
+    if (process.env.CI) throw new Error(`${availability.reason} CI must install PostgreSQL (see .ci/run).`);
+    console.warn(`\n*** ${availability.reason}\n`);
+  }
+  (availability.ok ? describe : describe.skip)(name, () => {
+    let running: TestServer | undefined;
+    beforeAll(async () => {
+      running = await startTestServer();
+    }, 120_000);
+    afterAll(async () => {
+      await running?.stop();
+    });
+    body(() => {
+      if (!running) throw new Error('the PostgreSQL test server did not start');
+      return running;
+    });
+  });
 }
 
 function freePort(): Promise<number> {
