@@ -29,7 +29,7 @@ export interface Question {
   time: string;
 }
 
-interface Run {
+export interface Run {
   question: Question;
   ms: number;
   /** CPU time of the process meanwhile (user + system): close to the wall time on an idle machine. */
@@ -277,6 +277,52 @@ async function profile(input: {
 
 // ---------------------------------------------------------------- the benchmark
 
+/**
+ * The timed part: WARM_UP questions untimed, then `total` calls of `buildQueryContext` in turn over the questions,
+ * each with its wall and CPU time (the store open read-write, access recorded, rules instead of a model).
+ */
+export async function timeQuestions(input: {
+  store: WorldStore;
+  questions: readonly Question[];
+  now: number;
+  total: number;
+  tokenizer: Tokenizer;
+}): Promise<Run[]> {
+  const { store, questions, now, tokenizer } = input;
+  const ask = (question: Question) =>
+    buildQueryContext({
+      store,
+      question: question.text,
+      now,
+      tz: 'UTC',
+      format: 'auto',
+      client: null,
+      embedder: undefined,
+      recordAccess: true,
+      tokenizer,
+    });
+  for (const question of questions.slice(0, WARM_UP)) await ask(question);
+  const runs: Run[] = [];
+  for (let i = 0; i < input.total; i++) {
+    const question = questions[i % questions.length] as Question;
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const context = await ask(question);
+    const took = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    runs.push({
+      question,
+      ms: took,
+      cpuMs: (used.user + used.system) / 1000,
+      intent: context.plan.intent,
+      chars: context.text.length,
+      named: context.plan.entityIds.length,
+    });
+  }
+  return runs;
+}
+
+
 function worldTable(world: WorldFile | null, stats: WorldStats, dbMb: number): string {
   const types = Object.entries(stats.entitiesByType)
     .sort((a, b) => b[1] - a[1])
@@ -346,36 +392,7 @@ export async function benchQuery(): Promise<void> {
     const questions = await questionsFor(store);
     const total = values.questions ? Number(values.questions) : questions.length * 3;
     if (!Number.isInteger(total) || total < 1) throw new Error(`--questions wants a positive whole number`);
-    const ask = (question: Question) =>
-      buildQueryContext({
-        store,
-        question: question.text,
-        now,
-        tz: 'UTC',
-        format: 'auto',
-        client: null,
-        embedder: undefined,
-        recordAccess: true,
-        tokenizer,
-      });
-    for (const question of questions.slice(0, WARM_UP)) await ask(question);
-    const runs: Run[] = [];
-    for (let i = 0; i < total; i++) {
-      const question = questions[i % questions.length] as Question;
-      const cpu = process.cpuUsage();
-      const started = performance.now();
-      const context = await ask(question);
-      const took = performance.now() - started;
-      const used = process.cpuUsage(cpu);
-      runs.push({
-        question,
-        ms: took,
-        cpuMs: (used.user + used.system) / 1000,
-        intent: context.plan.intent,
-        chars: context.text.length,
-        named: context.plan.entityIds.length,
-      });
-    }
+    const runs = await timeQuestions({ store, questions, now, total, tokenizer });
     const peakRssMb = process.resourceUsage().maxRSS / 1024;
     console.log('Profiling each stage (one more pass)…');
     const { stages, tallies } = await profile({ store, questions, now, tokenizer });

@@ -8,6 +8,9 @@ import { benchRedaction } from './redaction.js';
 import { writeHeader } from './report.js';
 import { benchSleep } from './sleep.js';
 import { benchWeb } from './web.js';
+import { benchQueryPostgres } from './pg/query.js';
+import { benchSleepPostgres } from './pg/sleep.js';
+import { storeArgs } from './pg/server.js';
 
 /** `npm run bench -- <name>`: runs one benchmark; each writes its own section of docs/benchmarks.md. */
 const BENCHES: Record<string, () => Promise<void>> = {
@@ -22,12 +25,23 @@ const BENCHES: Record<string, () => Promise<void>> = {
   web: benchWeb,
 };
 
+/** `--store postgres`: the same benchmark on SQLite and on PostgreSQL in one run, reported side by side. */
+const ON_POSTGRES: Record<string, (input: { pgUrl: string | undefined; args: string[] }) => Promise<void>> = {
+  query: benchQueryPostgres,
+  sleep: benchSleepPostgres,
+};
+
 const name = process.argv[2];
-const bench = name ? BENCHES[name] : undefined;
+const { postgres, pgUrl, rest } = storeArgs(process.argv.slice(3));
+// The SQLite benchmarks read their own flags from process.argv: leave them what is theirs.
+process.argv.splice(3, Infinity, ...rest);
+const bench = name ? (postgres ? ON_POSTGRES[name] : BENCHES[name]) : undefined;
 if (!bench) {
-  console.error(`usage: npm run bench -- <${Object.keys(BENCHES).join('|')}>`);
+  console.error(
+    `usage: npm run bench -- <${Object.keys(BENCHES).join('|')}>, or <${Object.keys(ON_POSTGRES).join('|')}> --store postgres [--pg-url URL]`,
+  );
   process.exitCode = 2;
 } else {
-  await bench();
+  await bench({ pgUrl, args: rest });
   writeHeader();
 }

@@ -54,6 +54,63 @@ async function importanceOnly(store: WorldStore, now: number): Promise<Timed<{ i
 }
 
 /**
+ * The measured steps on one store (a copy the caller may change): importance alone, the salience plan, a full dry
+ * run, a first and a second full run, and the undo of both. Rows of the report table: step, wall s, CPU s, what.
+ */
+export async function sleepSteps(input: { store: WorldStore; now: number }): Promise<string[][]> {
+  const { store, now } = input;
+  let n = 0;
+  const newId = (): string => `bench-${++n}`;
+  const rows: string[][] = [];
+  const importance = await importanceOnly(store, now);
+  rows.push([
+    '`computeImportance` alone',
+    seconds(importance.wallMs),
+    seconds(importance.cpuMs),
+    `${importance.value.iterations} iterations`,
+  ]);
+  console.log(`importance: ${seconds(importance.wallMs)} s`);
+  const salience = await timed(() => planSalience({ store, now }));
+  rows.push([
+    'salience plan (read graph, importance, tiers)',
+    seconds(salience.wallMs),
+    seconds(salience.cpuMs),
+    `${salience.value.importance.length.toLocaleString('en-US')} importance, ${salience.value.tiers.length.toLocaleString('en-US')} tier changes`,
+  ]);
+  console.log(`salience: ${seconds(salience.wallMs)} s`);
+  const sleep = (dryRun: boolean, runId: string) =>
+    timed(() => runSleep({ store, scope: 'full', dryRun, now, runId, newId }));
+  const dry = await sleep(true, 'bench-dry');
+  rows.push(['`pie sleep --scope full --dry-run`', seconds(dry.wallMs), seconds(dry.cpuMs), phaseNote(dry.value)]);
+  console.log(`dry run: ${seconds(dry.wallMs)} s`);
+  const first = await sleep(false, 'bench-first');
+  rows.push([
+    '`pie sleep --scope full`, first run',
+    seconds(first.wallMs),
+    seconds(first.cpuMs),
+    `${first.value.journaled.toLocaleString('en-US')} rows journaled: ${phaseNote(first.value)}`,
+  ]);
+  console.log(`first run: ${seconds(first.wallMs)} s, ${first.value.journaled} rows`);
+  const second = await sleep(false, 'bench-second');
+  rows.push([
+    '`pie sleep --scope full`, second run',
+    seconds(second.wallMs),
+    seconds(second.cpuMs),
+    `${second.value.journaled.toLocaleString('en-US')} rows journaled${phaseNote(second.value) ? `: ${phaseNote(second.value)}` : ''}`,
+  ]);
+  const undoSecond = await timed(() => undoRun({ store, runId: 'bench-second', now: now + 1 }));
+  const undoFirst = await timed(() => undoRun({ store, runId: 'bench-first', now: now + 2 }));
+  rows.push([
+    '`pie undo` of the first run',
+    seconds(undoFirst.wallMs),
+    seconds(undoFirst.cpuMs),
+    `${undoFirst.value.restored.toLocaleString('en-US')} rows restored (after undoing the second run, ${seconds(undoSecond.wallMs)} s)`,
+  ]);
+  console.log(`undo: ${seconds(undoFirst.wallMs)} s`);
+  return rows;
+}
+
+/**
  * The sleep cycle on the ~20k-entity synthetic world (bench/generate/world.ts), on a copy: importance alone, the
  * salience plan (graph read + importance + tiers), a full dry run, the first full run (everything journaled), a
  * second full run (what is left to do once the world is settled) and the undo of the second and first runs.
@@ -67,57 +124,10 @@ export async function benchSleep(): Promise<void> {
   copyFileSync(source, db);
   if (existsSync(`${source}-wal`)) copyFileSync(`${source}-wal`, `${db}-wal`);
   const now = WORLD_NOW;
-  let n = 0;
-  const newId = (): string => `bench-${++n}`;
   const store = await openSqliteStore({ path: db });
   try {
     const stats = await store.stats();
-    const rows: string[][] = [];
-    const importance = await importanceOnly(store, now);
-    rows.push([
-      '`computeImportance` alone',
-      seconds(importance.wallMs),
-      seconds(importance.cpuMs),
-      `${importance.value.iterations} iterations`,
-    ]);
-    console.log(`importance: ${seconds(importance.wallMs)} s`);
-    const salience = await timed(() => planSalience({ store, now }));
-    rows.push([
-      'salience plan (read graph, importance, tiers)',
-      seconds(salience.wallMs),
-      seconds(salience.cpuMs),
-      `${salience.value.importance.length.toLocaleString('en-US')} importance, ${salience.value.tiers.length.toLocaleString('en-US')} tier changes`,
-    ]);
-    console.log(`salience: ${seconds(salience.wallMs)} s`);
-    const sleep = (dryRun: boolean, runId: string) =>
-      timed(() => runSleep({ store, scope: 'full', dryRun, now, runId, newId }));
-    const dry = await sleep(true, 'bench-dry');
-    rows.push(['`pie sleep --scope full --dry-run`', seconds(dry.wallMs), seconds(dry.cpuMs), phaseNote(dry.value)]);
-    console.log(`dry run: ${seconds(dry.wallMs)} s`);
-    const first = await sleep(false, 'bench-first');
-    rows.push([
-      '`pie sleep --scope full`, first run',
-      seconds(first.wallMs),
-      seconds(first.cpuMs),
-      `${first.value.journaled.toLocaleString('en-US')} rows journaled: ${phaseNote(first.value)}`,
-    ]);
-    console.log(`first run: ${seconds(first.wallMs)} s, ${first.value.journaled} rows`);
-    const second = await sleep(false, 'bench-second');
-    rows.push([
-      '`pie sleep --scope full`, second run',
-      seconds(second.wallMs),
-      seconds(second.cpuMs),
-      `${second.value.journaled.toLocaleString('en-US')} rows journaled${phaseNote(second.value) ? `: ${phaseNote(second.value)}` : ''}`,
-    ]);
-    const undoSecond = await timed(() => undoRun({ store, runId: 'bench-second', now: now + 1 }));
-    const undoFirst = await timed(() => undoRun({ store, runId: 'bench-first', now: now + 2 }));
-    rows.push([
-      '`pie undo` of the first run',
-      seconds(undoFirst.wallMs),
-      seconds(undoFirst.cpuMs),
-      `${undoFirst.value.restored.toLocaleString('en-US')} rows restored (after undoing the second run, ${seconds(undoSecond.wallMs)} s)`,
-    ]);
-    console.log(`undo: ${seconds(undoFirst.wallMs)} s`);
+    const rows = await sleepSteps({ store, now });
     const markdown = [
       '## Sleep cycle at scale',
       '',

@@ -24,6 +24,11 @@ export interface LeaseWaitOptions {
   wallNow?: () => number;
   /** What the waiting message says happens next (default: this run extracts whatever is still waiting). */
   thenNote?: string | undefined;
+  /**
+   * Work to do while waiting: started when the lease is first found busy, stopped (its signal fires) as soon as the
+   * lease is taken or the wait ends otherwise, and awaited before the holder's own work begins.
+   */
+  whileWaiting?: ((stop: AbortSignal) => Promise<void>) | undefined;
 }
 
 /** The claim a run holds while it extracts: `lost` turns true when a renewal found the lease taken over. */
@@ -53,7 +58,17 @@ export async function withLease<T>(
 ): Promise<T> {
   const wallNow = options.wallNow ?? Date.now;
   const holder: LeaseHolder = { id: randomUUID(), pid: process.pid, host: hostname(), purpose: options.purpose };
-  await acquire(store, name, holder, options, wallNow);
+  const helping = new AbortController();
+  let helper: Promise<void> | undefined;
+  const onBusy = (): void => {
+    if (options.whileWaiting && helper === undefined) helper = options.whileWaiting(helping.signal);
+  };
+  try {
+    await acquire(store, name, holder, options, wallNow, onBusy);
+  } finally {
+    helping.abort();
+    await helper;
+  }
   const state = { lost: false };
   const timer = setInterval(() => {
     store.leases
@@ -78,6 +93,7 @@ async function acquire(
   holder: LeaseHolder,
   options: LeaseWaitOptions,
   wallNow: () => number,
+  onBusy: () => void,
 ): Promise<void> {
   const started = wallNow();
   const self = { host: holder.host, pidAlive };
@@ -105,6 +121,7 @@ async function acquire(
         `Another ${running}; waiting for it to finish, then ${options.thenNote ?? 'this run extracts whatever is still waiting'} (Ctrl-C stops waiting).`,
       );
       announced = true;
+      onBusy();
     }
     await pause(LEASE_POLL_MS, options.signal);
   }
@@ -120,7 +137,8 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+/** Resolves after `ms`, or at once when `signal` fires. */
+export function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     function done(): void {

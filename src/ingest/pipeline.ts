@@ -1,5 +1,4 @@
 import { errorMessage } from '../domain/errors.js';
-import { extractionResultSchema, type ExtractionResult } from '../extract/result.js';
 import { ZERO_USAGE, type Extractor, type Usage } from '../extract/types.js';
 import type { Clock } from '../ports/clock.js';
 import type { Embedder } from '../ports/embedder.js';
@@ -7,9 +6,12 @@ import type { WorldStore } from '../ports/world-store.js';
 import { recordBatchObservations } from '../pyramid/from-batch.js';
 import type { MatchVerifier } from '../resolve/resolver.js';
 import { applyExtraction } from '../world/apply-batch.js';
-import { buildBatchInput } from './batch-input.js';
+import { createDelegation, obtainBatch } from './batch-claims.js';
+import { extractOne, type Extracted } from './extract-one.js';
 import { withExtractionLease, type HeldLease, type LeaseWaitOptions } from './extraction-lease.js';
 import type { PlannedBatch } from './batches.js';
+import { helpWhileWaiting, type HelpReport } from './help.js';
+import { preparedKey } from './prepared.js';
 import { loadResolution } from './name-index-loader.js';
 import { addUsage, planPendingBatches, type SelectionOptions } from './selection.js';
 
@@ -38,6 +40,11 @@ export interface IngestSummary {
   resolution: Record<string, number>;
   /** Light consolidations run during and after the ingest. */
   consolidations: number;
+  /**
+   * Work shared with other `pie ingest` processes on the same database (`help`): batches this process extracted
+   * for the run applying them while it waited, and batches this run applied from another process's extraction.
+   */
+  shared: { preparedForOthers: number; takenFromOthers: number; helpError?: string };
 }
 
 export interface IngestOptions extends SelectionOptions {
@@ -63,10 +70,14 @@ export interface IngestOptions extends SelectionOptions {
    * How this run waits for the extraction lease when another run (here or in another process) is extracting into
    * the same database; by default it waits as long as it takes, saying so once through `onWaiting`.
    */
-  lease?: Omit<LeaseWaitOptions, 'signal'> | undefined;
+  lease?: Omit<LeaseWaitOptions, 'signal' | 'whileWaiting'> | undefined;
+  /**
+   * Cooperate with other processes extracting into the same database: while another run holds the extraction lease,
+   * extract batches ahead for it (see help.ts) instead of only waiting; while holding it, claim each batch before
+   * extracting it and take what others prepared. Meant for model extractors, whose calls are the slow part.
+   */
+  help?: boolean | undefined;
 }
-
-type Extracted = { ok: true; result: ExtractionResult; usage: Usage } | { ok: false; error: string; usage: Usage };
 
 /**
  * The extraction stage: pending episodes in chronological daily batches; each batch is extracted with a preamble of
@@ -76,8 +87,28 @@ type Extracted = { ok: true; result: ExtractionResult; usage: Usage } | { ok: fa
  * are applied strictly in order, so batch i's preamble reflects the world up to batch i − N.
  */
 export async function runIngest(options: IngestOptions): Promise<IngestSummary> {
-  const lease = { purpose: `extraction (${options.source})`, ...options.lease, signal: options.signal };
-  return withExtractionLease(options.store, lease, (held) => extractHolding(options, held));
+  const purpose = options.lease?.purpose ?? `extraction (${options.source})`;
+  let helped: HelpReport & { error?: string } = { prepared: 0, usage: { ...ZERO_USAGE } };
+  const whileWaiting = options.help
+    ? async (stop: AbortSignal): Promise<void> => {
+        try {
+          helped = await helpWhileWaiting({ ...options, purpose }, stop);
+        } catch (cause) {
+          // Helping is an optimisation: the run goes on waiting and then extracts what is left itself.
+          helped = { ...helped, error: errorMessage(cause) };
+        }
+      }
+    : undefined;
+  const lease = {
+    purpose,
+    ...options.lease,
+    ...(options.help
+      ? { thenNote: 'this run extracts whatever is still waiting; meanwhile it extracts batches ahead for it' }
+      : {}),
+    signal: options.signal,
+    whileWaiting,
+  };
+  return withExtractionLease(options.store, lease, (held) => extractHolding(options, held, helped));
 }
 
 /**
@@ -85,7 +116,11 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
  * a run that waited finds the work the other run did already done and N parallel runs leave the world one run
  * leaves.
  */
-async function extractHolding(options: IngestOptions, held: HeldLease): Promise<IngestSummary> {
+async function extractHolding(
+  options: IngestOptions,
+  held: HeldLease,
+  helped: HelpReport & { error?: string },
+): Promise<IngestSummary> {
   const { store, extractor, clock } = options;
   const plan = await planPendingBatches(options);
   const runId = options.newId();
@@ -109,11 +144,16 @@ async function extractHolding(options: IngestOptions, held: HeldLease): Promise<
     status: 'completed',
     batches: { planned: plan.batches.length, done: 0, failed: 0, notStarted: 0 },
     episodes: plan.episodes,
-    usage: { ...ZERO_USAGE },
+    usage: { ...helped.usage },
     failures: [],
     mutations: {},
     resolution: {},
     consolidations: 0,
+    shared: {
+      preparedForOthers: helped.prepared,
+      takenFromOthers: 0,
+      ...(helped.error === undefined ? {} : { helpError: helped.error }),
+    },
   };
   let appliedSinceConsolidation = 0;
   const consolidate = async (): Promise<void> => {
@@ -124,15 +164,49 @@ async function extractHolding(options: IngestOptions, held: HeldLease): Promise<
   };
   const started = Date.now();
   const inFlight = new Map<number, Promise<Extracted>>();
-  let launched = 0;
-  let stopReason: 'budget' | 'aborted' | 'lease_lost' | null = null;
-
-  const launch = (i: number, planned: PlannedBatch): void => {
-    inFlight.set(i, extractOne({ store, extractor, index, planned, tz: options.tz, signal: options.signal }));
+  // Batch claims held until their batch is applied (with `help`); whatever is left is given up at the end.
+  const claims = new Map<number, () => void>();
+  const releaseClaim = (i: number): void => {
+    claims.get(i)?.();
+    claims.delete(i);
   };
+  let launched = 0;
+  // Set inside fill() too: typed by assertion so the checks below are not narrowed away.
+  let stopReason = null as 'budget' | 'aborted' | 'lease_lost' | null;
 
-  for (let i = 0; i < plan.batches.length; i++) {
-    while (launched < plan.batches.length && launched < i + Math.max(1, options.concurrency) && stopReason === null) {
+  // Batches in flight that another process is extracting: they do not take one of this run's own slots.
+  const delegation = createDelegation();
+  const purpose = options.lease?.purpose ?? `extraction (${options.source})`;
+  const launch = (i: number, planned: PlannedBatch): void => {
+    const extract = () => extractOne({ store, extractor, index, planned, tz: options.tz, signal: options.signal });
+    if (!options.help) {
+      inFlight.set(i, extract());
+      return;
+    }
+    const key = preparedKey({ planned, extractorLabel: extractor.label });
+    const obtained = obtainBatch({
+      store,
+      key,
+      purpose,
+      extract,
+      onDelegated: delegation.add,
+      onReturned: delegation.remove,
+    });
+    claims.set(i, obtained.release);
+    inFlight.set(
+      i,
+      obtained.outcome.then(({ extracted, prepared }) => {
+        if (prepared) summary.shared.takenFromOthers++;
+        return extracted;
+      }),
+    );
+  };
+  const fill = (i: number): void => {
+    while (
+      launched < plan.batches.length &&
+      launched < i + Math.max(1, options.concurrency) + delegation.count() &&
+      stopReason === null
+    ) {
       if (options.signal?.aborted) stopReason = 'aborted';
       else if (held.lost) stopReason = 'lease_lost';
       else if (options.budgetTokens !== undefined && spent(summary.usage) >= options.budgetTokens)
@@ -143,74 +217,85 @@ async function extractHolding(options: IngestOptions, held: HeldLease): Promise<
         launched++;
       }
     }
-    const pending = inFlight.get(i);
-    const planned = plan.batches[i];
-    if (!pending || !planned) break;
-    inFlight.delete(i);
-    const outcome = await pending;
-    if (held.lost) {
-      // Another run took the lease over (this one stopped renewing for a minute): it owns the rest of the work.
-      stopReason = 'lease_lost';
-      break;
-    }
-    addUsage(summary.usage, outcome.usage);
-    const episodeIds = [...new Set(planned.slices.map((s) => s.episodeId))];
-    const finished = planned.slices.filter((s) => s.part === s.parts).map((s) => s.episodeId);
-    let error = outcome.ok ? null : outcome.error;
-    if (outcome.ok) {
-      let observed = 0;
-      try {
-        const report = await applyExtraction({
-          store,
-          result: outcome.result,
-          resolver,
-          index,
-          recordedAt: clock.now(),
-          newId: options.newId,
-          checkpoint: async (tx, applied) => {
-            observed = await recordBatchObservations({
-              tx,
-              result: outcome.result,
-              ...applied,
-              recordedAt: clock.now(),
-            });
-            if (finished.length > 0) await tx.episodes.setExtraction({ ids: finished, status: 'extracted' });
-            await tx.runs.saveBatch(
-              batchRecord({ runId, planned, episodeIds, usage: outcome.usage, error: null, now: clock.now() }),
-            );
-          },
-        });
-        mergeCounts(summary.mutations, { ...report.mutations, 'observation.add': observed });
-        mergeCounts(summary.resolution, report.resolution);
-        summary.batches.done++;
-        appliedSinceConsolidation++;
-      } catch (cause) {
-        error = `applying the result failed: ${errorMessage(cause)}`;
-        // The transaction rolled back; names it added to the in-memory index must go too.
-        ({ index, resolver } = await loadResolution(resolution));
+  };
+
+  try {
+    for (let i = 0; i < plan.batches.length; i++) {
+      fill(i);
+      const pending = inFlight.get(i);
+      const planned = plan.batches[i];
+      if (!pending || !planned) break;
+      inFlight.delete(i);
+      // While waiting for batch i, a batch handed to another process frees a slot: launch the next one meanwhile.
+      const outcome = await delegation.awaitWhileFilling(pending, () => fill(i));
+      if (held.lost) {
+        // Another run took the lease over (this one stopped renewing for a minute): it owns the rest of the work.
+        stopReason = 'lease_lost';
+        break;
       }
-    }
-    if (error !== null) {
-      summary.batches.failed++;
-      summary.failures.push({ batchId: planned.id, reason: error });
-      await store.transaction(async (tx) => {
-        await tx.episodes.setExtraction({ ids: episodeIds, status: 'failed' });
-        await tx.runs.saveBatch(
-          batchRecord({ runId, planned, episodeIds, usage: outcome.usage, error, now: clock.now() }),
-        );
+      addUsage(summary.usage, outcome.usage);
+      const episodeIds = [...new Set(planned.slices.map((s) => s.episodeId))];
+      const finished = planned.slices.filter((s) => s.part === s.parts).map((s) => s.episodeId);
+      let error = outcome.ok ? null : outcome.error;
+      if (outcome.ok) {
+        let observed = 0;
+        try {
+          const report = await applyExtraction({
+            store,
+            result: outcome.result,
+            resolver,
+            index,
+            recordedAt: clock.now(),
+            newId: options.newId,
+            checkpoint: async (tx, applied) => {
+              observed = await recordBatchObservations({
+                tx,
+                result: outcome.result,
+                ...applied,
+                recordedAt: clock.now(),
+              });
+              if (finished.length > 0) await tx.episodes.setExtraction({ ids: finished, status: 'extracted' });
+              await tx.runs.saveBatch(
+                batchRecord({ runId, planned, episodeIds, usage: outcome.usage, error: null, now: clock.now() }),
+              );
+            },
+          });
+          mergeCounts(summary.mutations, { ...report.mutations, 'observation.add': observed });
+          mergeCounts(summary.resolution, report.resolution);
+          summary.batches.done++;
+          appliedSinceConsolidation++;
+        } catch (cause) {
+          error = `applying the result failed: ${errorMessage(cause)}`;
+          // The transaction rolled back; names it added to the in-memory index must go too.
+          ({ index, resolver } = await loadResolution(resolution));
+        }
+      }
+      if (error !== null) {
+        summary.batches.failed++;
+        summary.failures.push({ batchId: planned.id, reason: error });
+        await store.transaction(async (tx) => {
+          await tx.episodes.setExtraction({ ids: episodeIds, status: 'failed' });
+          await tx.runs.saveBatch(
+            batchRecord({ runId, planned, episodeIds, usage: outcome.usage, error, now: clock.now() }),
+          );
+        });
+      }
+      releaseClaim(i);
+      options.onEvent?.({
+        type: 'batch',
+        index: i,
+        total: plan.batches.length,
+        batchId: planned.id,
+        status: error === null ? 'done' : 'failed',
+        ...(error === null ? {} : { error }),
+        usage: { ...summary.usage },
+        elapsedMs: Date.now() - started,
       });
+      if (options.consolidate && appliedSinceConsolidation >= options.consolidate.every) await consolidate();
     }
-    options.onEvent?.({
-      type: 'batch',
-      index: i,
-      total: plan.batches.length,
-      batchId: planned.id,
-      status: error === null ? 'done' : 'failed',
-      ...(error === null ? {} : { error }),
-      usage: { ...summary.usage },
-      elapsedMs: Date.now() - started,
-    });
-    if (options.consolidate && appliedSinceConsolidation >= options.consolidate.every) await consolidate();
+  } finally {
+    for (const release of claims.values()) release();
+    claims.clear();
   }
   await consolidate();
 
@@ -231,30 +316,6 @@ async function extractHolding(options: IngestOptions, held: HeldLease): Promise<
     counters: runCounters(summary),
   });
   return summary;
-}
-
-async function extractOne(input: {
-  store: WorldStore;
-  extractor: Extractor;
-  index: Parameters<typeof buildBatchInput>[0]['index'];
-  planned: PlannedBatch;
-  tz: string;
-  signal?: AbortSignal | undefined;
-}): Promise<Extracted> {
-  try {
-    const batch = await buildBatchInput({
-      store: input.store,
-      index: input.index,
-      planned: input.planned,
-      tz: input.tz,
-    });
-    const out = await input.extractor.extract({ batch, ...(input.signal ? { signal: input.signal } : {}) });
-    // Whatever an extractor returns is validated again at the boundary of the world model.
-    const result = extractionResultSchema.parse(out.result);
-    return { ok: true, result, usage: out.usage };
-  } catch (cause) {
-    return { ok: false, error: errorMessage(cause), usage: { ...ZERO_USAGE } };
-  }
 }
 
 function batchRecord(input: {

@@ -411,6 +411,8 @@ export interface LlmCacheRepo {
   get(key: string): Promise<LlmCacheEntry | null>;
   /** Insert or replace by key. */
   put(entry: LlmCacheEntry): Promise<void>;
+  /** Removes the entry; true when there was one (so of two callers racing, exactly one gets true). */
+  delete(key: string): Promise<boolean>;
 }
 
 export interface JournalEntry {

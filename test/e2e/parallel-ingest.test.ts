@@ -7,7 +7,8 @@ import { doneBatches, writeSampleModel } from '../helpers/sample-model.js';
 /**
  * Two real `pie ingest` processes on one database at the same time (issue: they both exited 0 and duplicated every
  * entity, transition and mention). With the extraction lease, the second waits, says so, and finds the work done:
- * the world equals the world one run leaves. `--no-wait` refuses instead, with exit 5 and one sentence.
+ * the world equals the world one run leaves. `--no-wait` refuses instead, with exit 5 and one sentence. While it
+ * waits, a run with a model extracts batches ahead for the run that holds the extraction (help.ts).
  */
 
 function counts(db: string): Record<string, number> {
@@ -74,6 +75,43 @@ describe('parallel ingests on one database', () => {
     expect(second.code, second.stderr).toBe(0);
     expect(second.stderr).toMatch(/Another extraction is running on this database: pie ingest .*; waiting for it/);
     expect(counts(db)).toEqual({ ...expected, leases: 0 });
+  }, 120_000);
+
+  it('two runs with a model share the batches: no batch is sent to the model twice, and the world is one run\'s', async () => {
+    const expected = counts(join(dir, 'reference.db'));
+    const db = join(dir, 'shared.db');
+    const first = finished(spawnPie(['--json', ...ingestArgs(db)]));
+    const deadline = Date.now() + 60_000;
+    while (doneBatches(db) < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    const second = await finished(spawnPie(['--json', ...ingestArgs(db)]));
+    const one = await first;
+    expect(one.code, one.stderr).toBe(0);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toMatch(/meanwhile it extracts batches ahead for it/);
+    type Run = {
+      extraction: {
+        batches: { planned: number; done: number };
+        usage: { calls: number };
+        shared: { preparedForOthers: number; takenFromOthers: number };
+      };
+    };
+    const a = JSON.parse(one.stdout) as Run;
+    const b = JSON.parse(second.stdout) as Run;
+    // The second run found the extraction taken, extracted batches ahead, and the first applied every one of them.
+    expect(b.extraction.shared.preparedForOthers).toBeGreaterThan(3);
+    expect(a.extraction.shared.takenFromOthers).toBe(b.extraction.shared.preparedForOthers);
+    expect(b.extraction.batches.planned).toBe(0);
+    // Every batch reached the model exactly once, across both processes.
+    expect(a.extraction.usage.calls + b.extraction.usage.calls).toBe(a.extraction.batches.planned);
+    expect(a.extraction.batches.done).toBe(a.extraction.batches.planned);
+    expect(counts(db)).toEqual({ ...expected, leases: 0 });
+    const d = new Database(db, { readonly: true });
+    try {
+      const left = d.prepare("SELECT count(*) AS n FROM llm_cache WHERE model = 'prepared-batch'").get() as { n: number };
+      expect(left.n).toBe(0);
+    } finally {
+      d.close();
+    }
   }, 120_000);
 
   it('--no-wait refuses with exit 5 while another run extracts, and changes nothing', async () => {

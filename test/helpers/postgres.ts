@@ -1,11 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
+import { findPostgresBin, startThrowawayServer } from '../../scripts/pg-cluster.js';
 
 /** A PostgreSQL server for tests: its URL (no password: trust authentication on loopback) and how to stop it. */
 export interface TestServer {
@@ -13,21 +8,6 @@ export interface TestServer {
   /** Where it came from, for messages. */
   origin: 'PIE_TEST_PG_URL' | 'throwaway cluster';
   stop(): Promise<void>;
-}
-
-/** Debian keeps the server binaries in /usr/lib/postgresql/<version>/bin, off PATH; the newest version wins. */
-export function findPostgresBin(): string | null {
-  const root = '/usr/lib/postgresql';
-  if (existsSync(root)) {
-    const versions = readdirSync(root)
-      .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
-      .sort((a, b) => Number(b) - Number(a));
-    if (versions[0] !== undefined) return join(root, versions[0], 'bin');
-  }
-  for (const dir of (process.env.PATH ?? '').split(':')) {
-    if (dir !== '' && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) return dir;
-  }
-  return null;
 }
 
 /**
@@ -71,69 +51,12 @@ export function describeWithPostgres(name: string, body: (server: () => TestServ
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Runs a server binary, as the `postgres` OS user when we are root (PostgreSQL refuses to run as root). */
-function runAsOwner(bin: string, args: string[]): void {
-  const asRoot = process.getuid?.() === 0;
-  const [command, full] = asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
-  execFileSync(command, full, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
-}
-
-function postgresIds(): { uid: number; gid: number } | null {
-  if (process.getuid?.() !== 0) return null;
-  const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-  const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-  return { uid, gid };
-}
-
-/** Starts a throwaway cluster on a temporary directory and a free loopback port, or uses PIE_TEST_PG_URL. */
+/** Starts a throwaway cluster (fsync off: test data is disposable), or uses PIE_TEST_PG_URL. */
 export async function startTestServer(): Promise<TestServer> {
   const given = process.env.PIE_TEST_PG_URL;
   if (given) return { url: given, origin: 'PIE_TEST_PG_URL', stop: async () => undefined };
-  const bin = findPostgresBin();
-  if (bin === null) throw new Error(postgresAvailability().ok ? 'unreachable' : 'No PostgreSQL binaries found.');
-  const dir = await mkdtemp(join(tmpdir(), 'pie-pg-'));
-  const owner = postgresIds();
-  if (owner) await chown(dir, owner.uid, owner.gid);
-  const data = join(dir, 'data');
-  const port = await freePort();
-  const user = owner ? 'postgres' : (process.env.USER ?? 'postgres');
-  runAsOwner(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', user, '-E', 'UTF8', '--locale=C', '--no-sync']);
-  const serverOptions = `-k ${dir} -c listen_addresses=127.0.0.1 -p ${port} -c fsync=off -c synchronous_commit=off`;
-  runAsOwner(join(bin, 'pg_ctl'), [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'server.log'),
-    '-w',
-    '-t',
-    '60',
-    '-o',
-    serverOptions,
-    'start',
-  ]);
-  return {
-    url: `postgres://${user}@127.0.0.1:${port}/postgres`,
-    origin: 'throwaway cluster',
-    async stop() {
-      try {
-        runAsOwner(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
-    },
-  };
+  const server = await startThrowawayServer({ durable: false });
+  return { url: server.url, origin: 'throwaway cluster', stop: () => server.stop() };
 }
 
 let counter = 0;

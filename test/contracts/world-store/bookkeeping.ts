@@ -116,6 +116,16 @@ export function describeBookkeeping(factory: StoreFactory): void {
       await store().llmCache.put({ ...entry, response: 'newer', createdAt: T0 + 1 });
       expect(await store().llmCache.get('k1')).toEqual({ ...entry, response: 'newer', createdAt: T0 + 1 });
     });
+
+    it('deletes by key once: the first delete says it removed the entry, the second finds nothing', async () => {
+      const entry = { key: 'k2', model: 'm', prompt: 'p', response: 'r', tokensIn: 1, tokensOut: 1, createdAt: T0 };
+      await store().llmCache.put(entry);
+      await store().llmCache.put({ ...entry, key: 'k3' });
+      expect(await store().llmCache.delete('k2')).toBe(true);
+      expect(await store().llmCache.delete('k2')).toBe(false);
+      expect(await store().llmCache.get('k2')).toBeNull();
+      expect(await store().llmCache.get('k3')).not.toBeNull();
+    });
   });
 
   describe('journal and maintenance log', () => {

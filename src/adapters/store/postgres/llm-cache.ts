@@ -22,5 +22,9 @@ export function createLlmCacheRepo(sql: Sql): LlmCacheRepo {
         { ...e },
       );
     },
+
+    async delete(key) {
+      return (await sql.run('DELETE FROM llm_cache WHERE key = @key', { key })) > 0;
+    },
   };
 }

@@ -40,5 +40,9 @@ export function createLlmCacheRepo(s: Statements): SyncOf<LlmCacheRepo> {
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ).run(e.key, e.model, e.prompt, e.response, e.tokensIn, e.tokensOut, e.createdAt);
     },
+
+    delete(key) {
+      return s.get('DELETE FROM llm_cache WHERE key = ?').run(key).changes > 0;
+    },
   };
 }

@@ -107,6 +107,28 @@ function duration(ms: number): string {
   return m < 90 ? `${m}m` : `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
 }
 
+/** What this run did with other `pie ingest` processes on the same database, when it did anything. */
+function sharedLines(s: IngestSummary): string[] {
+  const lines: string[] = [];
+  const { preparedForOthers, takenFromOthers, helpError } = s.shared;
+  if (preparedForOthers > 0) {
+    lines.push(
+      `While another run held the extraction, this one extracted ${plural(preparedForOthers, 'batch', 'batches')} ` +
+        'ahead for it, which that run applied.' +
+        (s.batches.planned === 0
+          ? ` Model use: ${num(s.usage.inputTokens)} input + ${num(s.usage.outputTokens)} output tokens, $${s.usage.costUsd.toFixed(2)} estimated.`
+          : ''),
+    );
+  }
+  if (takenFromOthers > 0) {
+    lines.push(
+      `${plural(takenFromOthers, 'batch', 'batches')} of this run were extracted by another pie ingest beside it (their model use is counted there).`,
+    );
+  }
+  if (helpError !== undefined) lines.push(`Helping the other run stopped: ${helpError}`);
+  return lines;
+}
+
 export function renderExtraction(input: { summary: IngestSummary; extraction: string; stats: WorldStats }): string {
   const { summary: s, stats } = input;
   const lines: string[] = [];
@@ -145,6 +167,7 @@ export function renderExtraction(input: { summary: IngestSummary; extraction: st
       );
     }
   }
+  lines.push(...sharedLines(s));
   lines.push(
     `World model: ${plural(stats.entities, 'entity', 'entities')} (${countList(stats.entitiesByType)}), ` +
       `${plural(stats.transitions, 'transition')}, ${plural(stats.relationships, 'relationship')}, ${plural(stats.periods, 'period')}.`,

@@ -185,6 +185,8 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
       maxBatchTokens,
       concurrency,
       budgetTokens,
+      // Two `pie ingest` with a model on one database share the batches (help.ts); the offline rules are fast.
+      help: extraction.extractor.kind === 'llm',
       verifier: extraction.verifier,
       embedder: extraction.embedder,
       signal: abort.signal,
