@@ -244,7 +244,7 @@ describeWithPostgres('many memories, one server (--memories)', (server) => {
       );
 
       // A wrong token, or none, gets 401 whatever the session.
-      for (const token of ['not-a-memory-token-0123456789', `${TOKENS.bob}x`]) {
+      for (const token of ['not-a-memory-token-0123456789', `${TOKENS.bob}x`, TOKENS.bob.slice(1)]) {
         expect((await raw(token, 'POST')).status).toBe(401);
       }
       const anonymous = await fetch(running.url, {
