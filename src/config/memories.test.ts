@@ -120,7 +120,7 @@ describe('readMemoriesFile', () => {
     },
     {
       name: 'a token that is not a string',
-      text: JSON.stringify({ alice: 12345678901234567890 }),
+      text: JSON.stringify({ alice: 1234567890123456 }),
       code: 'INVALID_ARGUMENT',
       message: /the token of "alice" is not a string/,
     },

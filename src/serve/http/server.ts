@@ -23,8 +23,7 @@ export function isLoopback(host: string): boolean {
  */
 export async function startServer(
   input: { host: string; port: number; webRoot: string | null } & (
-    | { deps: HttpDeps; token?: string | undefined }
-    | { memories: readonly ServedMemory<HttpDeps>[] }
+    { deps: HttpDeps; token?: string | undefined } | { memories: readonly ServedMemory<HttpDeps>[] }
   ),
 ): Promise<RunningServer> {
   const loopback = isLoopback(input.host);
