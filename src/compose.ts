@@ -16,7 +16,7 @@ import {
 import { isPostgresUrl, openPostgresStore } from './adapters/store/postgres/index.js';
 import { createTiktokenTokenizer } from './adapters/tokenizer/tiktoken.js';
 import { databaseKey, type Config, type Env } from './config/config.js';
-import { memorySchema } from './config/memory.js';
+import { DEFAULT_MEMORY, memorySchema } from './config/memory.js';
 import { PieError } from './domain/errors.js';
 import { createLlmExtractor } from './extract/llm/index.js';
 import { createOfflineExtractor } from './extract/offline/index.js';
@@ -56,20 +56,59 @@ export function createClock(config: Pick<Config, 'now'>): Clock {
   return fixed === null ? { now: () => Date.now() } : { now: () => fixed };
 }
 
-export async function compose(input: { config: Config; env: Env; readonly?: boolean }): Promise<Services> {
+export async function compose(input: {
+  config: Config;
+  env: Env;
+  readonly?: boolean;
+  /** A tokenizer to share (it only counts tokens); default: one of these services' own, loaded on first use. */
+  tokenizer?: () => Tokenizer;
+}): Promise<Services> {
   const { config } = input;
   const clock = createClock(config);
   const store = await openStore(config, input.env, input.readonly ?? false);
-  let tokenizer: Tokenizer | undefined;
   return {
     config,
     env: input.env,
     store,
     clock,
     newId: () => randomUUID(),
-    tokenizer: () => (tokenizer ??= createTiktokenTokenizer()),
+    tokenizer: input.tokenizer ?? lazyTokenizer(),
     close: () => store.close(),
   };
+}
+
+function lazyTokenizer(): () => Tokenizer {
+  let tokenizer: Tokenizer | undefined;
+  return () => (tokenizer ??= createTiktokenTokenizer());
+}
+
+/**
+ * The services of several memories of one PostgreSQL database (`pie serve --memories`, `pie mcp --http
+ * --memories`), each composed as `--memory NAME` would be: its own store (pool and schema), LLM cache and clock.
+ * Only the tokenizer, a pure counter, is shared. All are opened now, so a memory that cannot be opened stops the
+ * start; if one fails, those already open are closed.
+ */
+export async function composeMemories(input: {
+  config: Config;
+  env: Env;
+  readonly?: boolean;
+  names: readonly string[];
+}): Promise<Map<string, Services>> {
+  if (input.config.dbUrl === undefined) {
+    throw new PieError('INVALID_ARGUMENT', 'Several memories can be served only from a PostgreSQL database.');
+  }
+  const tokenizer = lazyTokenizer();
+  const opened = new Map<string, Services>();
+  try {
+    for (const name of input.names) {
+      const config = { ...input.config, memory: name === DEFAULT_MEMORY ? undefined : name };
+      opened.set(name, await compose({ config, env: input.env, readonly: input.readonly ?? false, tokenizer }));
+    }
+  } catch (error) {
+    await Promise.allSettled([...opened.values()].map((s) => s.close()));
+    throw error;
+  }
+  return opened;
 }
 
 /**

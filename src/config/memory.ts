@@ -6,6 +6,11 @@ const MEMORY_NAME = /^[a-z0-9_]{1,40}$/;
 /** The name that selects the default memory explicitly (the one used when no name is given). */
 export const DEFAULT_MEMORY = 'default';
 
+/** Whether `name` is a valid memory name (the rule of `--memory`, PIE_MEMORY and the `--memories` file). */
+export function isMemoryName(name: string): boolean {
+  return MEMORY_NAME.test(name);
+}
+
 /**
  * The PostgreSQL schema holding a memory: the adapter's default schema (undefined here) for the default memory,
  * else `pie_<name>`, so that a memory's name can never be a schema of something else (public, pg_catalog, the
@@ -27,7 +32,7 @@ export function selectMemory(input: {
   const origin = input.flag !== undefined ? '--memory' : 'PIE_MEMORY';
   const given = input.flag ?? (input.env === '' ? undefined : input.env);
   if (given === undefined) return undefined;
-  if (!MEMORY_NAME.test(given)) {
+  if (!isMemoryName(given)) {
     throw new PieError(
       'INVALID_ARGUMENT',
       `${origin} "${given}" is not a memory name; use 1 to 40 lowercase letters, digits and underscores.`,

@@ -69,7 +69,11 @@ function tokenForm(): HTMLElement {
       },
     },
     h('h1', {}, 'This server needs a token'),
-    h('p', {}, 'Enter the PIE_TOKEN the server was started with. It is kept for this tab only.'),
+    h(
+      'p',
+      {},
+      'Enter the PIE_TOKEN the server was started with (on a server of several memories, the token of yours). It is kept for this tab only.',
+    ),
     field('Token', input),
     h('button', { type: 'submit' }, 'Continue'),
   );

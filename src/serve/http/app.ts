@@ -43,6 +43,8 @@ export interface AppOptions {
   deps: HttpDeps;
   /** When set, every /api request needs `Authorization: Bearer <token>`. */
   token?: string | undefined;
+  /** What the 401 answer calls the token (default PIE_TOKEN). */
+  tokenName?: string;
   /**
    * Accept only loopback Host headers (the default for a loopback server, against DNS rebinding). A server bound
    * elsewhere is protected by its token instead.
@@ -84,7 +86,10 @@ export function createApp(options: AppOptions): Hono {
     if (token && !bearerMatches(c.req.header('authorization'), token)) {
       c.header('WWW-Authenticate', 'Bearer');
       return c.json(
-        plainError('UNAUTHORIZED', 'This server needs "Authorization: Bearer <PIE_TOKEN>" on every API request.'),
+        plainError(
+          'UNAUTHORIZED',
+          `This server needs "Authorization: Bearer <${options.tokenName ?? 'PIE_TOKEN'}>" on every API request.`,
+        ),
         401,
       );
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearerMatches } from './bearer.js';
+import { bearerIndex, bearerMatches, tokenDigest } from './bearer.js';
 
 const TOKEN = Buffer.from('s3cret-token_0123');
 
@@ -23,5 +23,30 @@ describe('bearerMatches', () => {
 
   it('refuses a missing header', () => {
     expect(bearerMatches(undefined, TOKEN)).toBe(false);
+  });
+});
+
+describe('bearerIndex', () => {
+  const digests = ['alice-token-0123456789', 'bob-token-0123456789ab', 'carol-0123456789abcdef'].map((t) =>
+    tokenDigest(t),
+  );
+
+  it.each([
+    ['Bearer alice-token-0123456789', 0],
+    ['bearer  bob-token-0123456789ab ', 1],
+    ['Bearer carol-0123456789abcdef', 2],
+    ['Bearer alice-token-012345678', -1],
+    ['Bearer ALICE-TOKEN-0123456789', -1],
+    ['Bearer bob-token-0123456789abX', -1],
+    ['Basic alice-token-0123456789', -1],
+    ['alice-token-0123456789', -1],
+    ['', -1],
+  ])('%j → %i', (header, expected) => {
+    expect(bearerIndex(header, digests)).toBe(expected);
+  });
+
+  it('finds nothing without a header or without tokens', () => {
+    expect(bearerIndex(undefined, digests)).toBe(-1);
+    expect(bearerIndex('Bearer alice-token-0123456789', [])).toBe(-1);
   });
 });

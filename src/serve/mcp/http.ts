@@ -3,15 +3,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { errorMessage, PieError } from '../../domain/errors.js';
-import { bearerMatches, requireStrongToken } from '../http/bearer.js';
+import { bearerIndex, bearerMatches, requireStrongToken, tokenDigest, type ServedMemory } from '../http/bearer.js';
 import type { McpDeps } from './deps.js';
 import { createMcpServer } from './server.js';
 import { connectMcp } from './connect.js';
+import { cors, header, isInitialize, isLoopback, localRequest, readJson, reply } from './http-util.js';
+
+export { isLoopback } from './http-util.js';
 
 export const MCP_PATH = '/mcp';
-const MAX_BODY_BYTES = 1024 * 1024;
 const IDLE_SESSION_MS = 30 * 60_000;
 const HANDSHAKE_MS = 60_000;
 /** Sessions held at once (each is an MCP server, ~0.3 MB); past it the longest-idle one goes, or the new one waits. */
@@ -19,12 +20,9 @@ const MAX_SESSIONS = 64;
 /** At the cap, a session idle this long is closed to make room for a new client. */
 const EVICTABLE_IDLE_MS = 5 * 60_000;
 
-export interface HttpServerOptions {
-  deps: McpDeps;
+interface HttpServerCommon {
   host: string;
   port: number;
-  /** PIE_MCP_TOKEN: when set, every request needs `Authorization: Bearer <token>` (the scheme in any case). */
-  token?: string | undefined;
   /** Sessions unused for this long are closed (default 30 minutes). */
   idleSessionMs?: number;
   /**
@@ -32,11 +30,27 @@ export interface HttpServerOptions {
    * request) is closed after this long (default 60 s) instead of being held for the idle timeout.
    */
   handshakeMs?: number;
-  /** Sessions held at once (default 64): at the cap the session idle longest (≥ 5 minutes) is closed, else 503. */
+  /**
+   * Sessions held at once (default 64), per memory: at the cap the session of that memory idle longest (≥ 5 minutes)
+   * is closed, else 503.
+   */
   maxSessions?: number;
   /** How long a session must have been idle before it may be closed for a new one (default 5 minutes). */
   evictableIdleMs?: number;
 }
+
+export type HttpServerOptions = HttpServerCommon &
+  (
+    | {
+        deps: McpDeps;
+        /** PIE_MCP_TOKEN: when set, every request needs `Authorization: Bearer <token>` (the scheme in any case). */
+        token?: string | undefined;
+      }
+    | {
+        /** `--memories`: several memories, each with its own token; the token of each request selects the memory. */
+        memories: readonly ServedMemory<McpDeps>[];
+      }
+  );
 
 export interface RunningHttpServer {
   url: string;
@@ -45,37 +59,41 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
+/** A memory this server answers for: its name and dependencies. */
+interface Tenant {
+  name: string;
+  deps: McpDeps;
+}
+
 interface Session {
   transport: StreamableHTTPServerTransport;
   server: McpServer;
+  /** The memory of the token that initialized the session: the only one it ever answers from. */
+  tenant: Tenant;
   lastUsed: number;
   /** Closes the session unless the client completes the handshake in time; cleared once it does. */
   handshake: NodeJS.Timeout | null;
-}
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-
-export function isLoopback(host: string): boolean {
-  return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /**
  * Streamable HTTP on node:http, one MCP session per client (the SDK's stateful mode: a session id is issued on
  * initialize and every later request carries it). Bound to loopback unless a token is set; on loopback, Host and
  * Origin must be local too (DNS rebinding). A client that disconnects mid-call only loses its own answer.
+ *
+ * With `memories`, the token of each request selects the memory, a session is bound to the memory of the token that
+ * opened it, and a request on that session with another memory's token is answered 404, exactly as an unknown
+ * session is (the other memory's client learns nothing about it, and nothing is served from either memory).
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
-  const { deps, host, token } = options;
-  if (!isLoopback(host) && !token) {
-    throw new PieError(
-      'INVALID_ARGUMENT',
-      `--host ${host} would expose the world model beyond this machine; set PIE_MCP_TOKEN to a long random secret first (clients then send "Authorization: Bearer <token>"), or keep the default 127.0.0.1.`,
-    );
-  }
+  const { host } = options;
   const loopbackOnly = isLoopback(host);
-  requireStrongToken({ host, loopback: loopbackOnly, token, env: 'PIE_MCP_TOKEN' });
+  const tenants: readonly Tenant[] =
+    'memories' in options
+      ? options.memories.map((m) => ({ name: m.name, deps: m.deps }))
+      : [{ name: '', deps: options.deps }];
+  const authenticate = authenticator(options, tenants);
+  const log = tenants[0]?.deps.log ?? (() => undefined);
   const sessions = new Map<string, Session>();
-  const expected = token ? Buffer.from(token) : null;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -84,12 +102,18 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     cors(req, res);
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
     if (url.pathname !== MCP_PATH) return reply(res, 404, -32000, `Not found: the MCP endpoint is ${MCP_PATH}.`);
-    if (expected && !bearerMatches(header(req, 'authorization'), expected)) {
+    const tenant = authenticate(header(req, 'authorization'));
+    if (tenant === null) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="pie"');
-      return reply(res, 401, -32001, 'Unauthorized: send "Authorization: Bearer <PIE_MCP_TOKEN>".');
+      const name = 'memories' in options ? 'the token of your memory' : 'PIE_MCP_TOKEN';
+      return reply(res, 401, -32001, `Unauthorized: send "Authorization: Bearer <${name}>".`);
     }
     const id = header(req, 'mcp-session-id');
-    const session = id ? sessions.get(id) : undefined;
+    const found = id ? sessions.get(id) : undefined;
+    if (found && found.tenant !== tenant) {
+      log(`refused a request on a session of memory "${found.tenant.name}" made with the token of "${tenant.name}".`);
+    }
+    const session = found?.tenant === tenant ? found : undefined;
     if (id && !session) return reply(res, 404, -32001, 'Session not found; initialize a new session.');
     if (req.method === 'POST') {
       const body = await readJson(req, res);
@@ -99,16 +123,16 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
         return session.transport.handleRequest(req, res, body);
       }
       if (!isInitialize(body)) return reply(res, 400, -32000, 'Bad request: no session id; send initialize first.');
-      if (!(await makeRoom())) {
+      if (!(await makeRoom(tenant))) {
         res.setHeader('Retry-After', '60');
         return reply(
           res,
           503,
           -32000,
-          `Too many open sessions (${sessions.size}); close clients that are not in use, or try again in a minute.`,
+          `Too many open sessions (${sessionsOf(tenant).length}); close clients that are not in use, or try again in a minute.`,
         );
       }
-      return openSession(req, res, body);
+      return openSession(req, res, body, tenant);
     }
     if (req.method === 'GET' || req.method === 'DELETE') {
       if (!session) return reply(res, 400, -32000, 'Bad request: the Mcp-Session-Id header is missing.');
@@ -125,7 +149,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
    * closed after `handshakeMs` rather than held for the idle timeout. An initialize the transport refuses (wrong
    * Accept header, a batch of two) opens no session, and its server is closed at once.
    */
-  const openSession = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
+  const openSession = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    tenant: Tenant,
+  ): Promise<void> => {
+    const { deps } = tenant;
     const server = createMcpServer(deps);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -135,7 +165,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
           if (s) void closeSession(sid, s);
         }, options.handshakeMs ?? HANDSHAKE_MS);
         handshake.unref();
-        sessions.set(sid, { transport, server, lastUsed: Date.now(), handshake });
+        sessions.set(sid, { transport, server, tenant, lastUsed: Date.now(), handshake });
       },
     });
     transport.onclose = () => {
@@ -152,11 +182,17 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     }
   };
 
-  /** Below the cap, or after closing the session idle longest when it has been idle long enough. */
-  const makeRoom = async (): Promise<boolean> => {
-    if (sessions.size < (options.maxSessions ?? MAX_SESSIONS)) return true;
+  const sessionsOf = (tenant: Tenant): [string, Session][] => [...sessions].filter(([, s]) => s.tenant === tenant);
+
+  /**
+   * Below the memory's cap, or after closing the memory's session idle longest when it has been idle long enough.
+   * Counted per memory, so the clients of one memory cannot crowd out another's.
+   */
+  const makeRoom = async (tenant: Tenant): Promise<boolean> => {
+    const own = sessionsOf(tenant);
+    if (own.length < (options.maxSessions ?? MAX_SESSIONS)) return true;
     let oldest: [string, Session] | null = null;
-    for (const entry of sessions) if (oldest === null || entry[1].lastUsed < oldest[1].lastUsed) oldest = entry;
+    for (const entry of own) if (oldest === null || entry[1].lastUsed < oldest[1].lastUsed) oldest = entry;
     if (oldest === null || Date.now() - oldest[1].lastUsed < (options.evictableIdleMs ?? EVICTABLE_IDLE_MS)) {
       return false;
     }
@@ -174,10 +210,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   };
 
   const http: Server = createServer((req, res) => {
-    req.on('error', (error) => deps.log(`request error: ${error.message}`));
-    res.on('error', (error) => deps.log(`response error: ${error.message}`));
+    req.on('error', (error) => log(`request error: ${error.message}`));
+    res.on('error', (error) => log(`response error: ${error.message}`));
     handle(req, res).catch((error: unknown) => {
-      deps.log(`HTTP request failed: ${errorMessage(error)}`);
+      log(`HTTP request failed: ${errorMessage(error)}`);
       if (!res.headersSent) reply(res, 500, -32603, 'Internal error.');
       else if (!res.writableEnded) res.end();
     });
@@ -193,7 +229,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const closeSession = async (sid: string, s: Session): Promise<void> => {
     settle(s);
     sessions.delete(sid);
-    await s.server.close().catch((error: unknown) => deps.log(`closing session ${sid}: ${errorMessage(error)}`));
+    await s.server
+      .close()
+      .catch((error: unknown) => s.tenant.deps.log(`closing session ${sid}: ${errorMessage(error)}`));
   };
 
   await new Promise<void>((resolve, reject) => {
@@ -227,71 +265,32 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   };
 }
 
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** Host (and Origin, when a browser sends one) name this machine: a web page elsewhere cannot reach the server. */
-function localRequest(req: IncomingMessage): boolean {
-  const host = header(req, 'host');
-  if (!host || !isLoopback(hostname(`http://${host}`) ?? '')) return false;
-  const origin = header(req, 'origin');
-  return origin === undefined || isLoopback(hostname(origin) ?? '');
-}
-
-function hostname(url: string): string | null {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return null;
+/**
+ * Who a request is, from its Authorization header: the memory its token selects, or null (answered 401). One memory
+ * without a token (loopback) lets every request in; with `memories`, every token is compared (see bearerIndex).
+ */
+function authenticator(
+  options: HttpServerOptions,
+  tenants: readonly Tenant[],
+): (authorization: string | undefined) => Tenant | null {
+  const { host } = options;
+  if ('memories' in options) {
+    for (const m of options.memories) {
+      requireStrongToken({ host, loopback: false, token: m.token, env: `The token of "${m.name}"` });
+    }
+    const digests = options.memories.map((m) => tokenDigest(m.token));
+    return (authorization) => tenants[bearerIndex(authorization, digests)] ?? null;
   }
-}
-
-/** Lets a local browser client (the MCP Inspector in direct mode) talk to the server. */
-function cors(req: IncomingMessage, res: ServerResponse): void {
-  const origin = header(req, 'origin');
-  if (!origin) return;
-  res.setHeader('Access-Control-Allow-Origin', origin);
-  res.setHeader('Vary', 'Origin');
-  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
-  res.setHeader(
-    'Access-Control-Allow-Headers',
-    'Content-Type, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
-  );
-  res.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id, WWW-Authenticate');
-}
-
-function isInitialize(body: unknown): boolean {
-  return Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
-}
-
-/** The parsed JSON body, or undefined after answering 413 / 400 itself. A body over the limit is drained, not kept. */
-async function readJson(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
-  const body = await new Promise<Buffer | null>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-  if (body === null) {
-    reply(res, 413, -32600, `Request too large: at most ${MAX_BODY_BYTES} bytes; send less text per call.`);
-    return undefined;
+  const { token } = options;
+  if (!isLoopback(host) && !token) {
+    throw new PieError(
+      'INVALID_ARGUMENT',
+      `--host ${host} would expose the world model beyond this machine; set PIE_MCP_TOKEN to a long random secret first (clients then send "Authorization: Bearer <token>"), or keep the default 127.0.0.1.`,
+    );
   }
-  try {
-    return JSON.parse(body.toString('utf8')) as unknown;
-  } catch {
-    reply(res, 400, -32700, 'Parse error: the body is not JSON.');
-    return undefined;
-  }
-}
-
-function reply(res: ServerResponse, status: number, code: number, message: string): void {
-  if (res.headersSent) return void res.end();
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+  requireStrongToken({ host, loopback: isLoopback(host), token, env: 'PIE_MCP_TOKEN' });
+  const only = tenants[0] ?? null;
+  if (!token) return () => only;
+  const expected = Buffer.from(token);
+  return (authorization) => (bearerMatches(authorization, expected) ? only : null);
 }

@@ -1,12 +1,15 @@
 import type { Command } from 'commander';
 import { createEmbedderFromEnv, createExtraction, type Services } from '../../../compose.js';
+import type { GlobalFlags } from '../../../config/config.js';
 import { PieError } from '../../../domain/errors.js';
 import { DEFAULT_MAX_TOKENS, MIN_MAX_TOKENS } from '../../mcp/budget.js';
 import type { EpisodeExtraction, McpDeps } from '../../mcp/deps.js';
+import type { ServedMemory } from '../../http/bearer.js';
 import { startHttpServer } from '../../mcp/http.js';
 import { serveStdio } from '../../mcp/stdio.js';
 import { parsePositiveInt } from '../args.js';
 import type { CommandContext } from '../context.js';
+import { describeMemories, openServedMemories, type OpenedMemories } from '../memories.js';
 import type { ActionRunner } from '../run.js';
 
 export const DEFAULT_MCP_PORT = 8765;
@@ -17,6 +20,7 @@ interface McpFlags {
   host: string;
   readOnly?: boolean;
   maxTokens: string;
+  memories?: string;
 }
 
 export function registerMcp(program: Command, run: ActionRunner): void {
@@ -28,39 +32,106 @@ export function registerMcp(program: Command, run: ActionRunner): void {
     )
     .option('--http', `serve Streamable HTTP at http://<host>:<port>/mcp instead of stdio`)
     .option('--port <n>', 'HTTP port (0 picks a free one)', String(DEFAULT_MCP_PORT))
-    .option('--host <address>', 'HTTP address to listen on; anything but loopback requires PIE_MCP_TOKEN', '127.0.0.1')
+    .option(
+      '--host <address>',
+      'HTTP address to listen on; anything but loopback requires PIE_MCP_TOKEN (or --memories)',
+      '127.0.0.1',
+    )
     .option('--read-only', 'no writing tools (ingest_episode); the database is opened read-only')
     .option(
       '--max-tokens <n>',
       'token budget of one response; longer answers are cut with a note',
       String(DEFAULT_MAX_TOKENS),
     )
-    .action((flags: McpFlags) => run((ctx) => mcp(ctx, flags, version)));
+    .option(
+      '--memories <file>',
+      'with --http, serve several memories of a PostgreSQL --db at once: a JSON file {"name": "token", …} (mode 600; default $PIE_MEMORIES); the bearer token selects the memory and a session stays with the memory that opened it; PIE_MCP_TOKEN and --memory are refused beside it',
+    )
+    .action((flags: McpFlags) => run((ctx) => mcp(ctx, flags, version, program.opts<GlobalFlags>().memory)));
 }
 
-async function mcp(ctx: CommandContext, flags: McpFlags, version: string): Promise<void> {
+async function mcp(
+  ctx: CommandContext,
+  flags: McpFlags,
+  version: string,
+  memoryFlag: string | undefined,
+): Promise<void> {
   const maxTokens = parsePositiveInt(flags.maxTokens, '--max-tokens');
   if (maxTokens < MIN_MAX_TOKENS) {
     throw new PieError('INVALID_ARGUMENT', `--max-tokens must be at least ${MIN_MAX_TOKENS}, not ${maxTokens}.`);
   }
   const port = parsePort(flags.port);
   const readOnly = flags.readOnly ?? false;
-  const token = ctx.io.env.PIE_MCP_TOKEN?.trim() || undefined;
-  const services = await ctx.services({ readonly: readOnly });
+  const served = await openServedMemories({
+    ctx,
+    flag: flags.memories,
+    memoryFlag,
+    http: flags.http ?? false,
+    tokenEnv: 'PIE_MCP_TOKEN',
+    readOnly,
+  });
+  try {
+    await listen({ ctx, flags, version, port, readOnly, maxTokens, served });
+  } finally {
+    await served?.close();
+  }
+}
+
+async function listen(input: {
+  ctx: CommandContext;
+  flags: McpFlags;
+  version: string;
+  port: number;
+  readOnly: boolean;
+  maxTokens: number;
+  served: OpenedMemories | null;
+}): Promise<void> {
+  const { ctx, flags, version, port, readOnly, maxTokens, served } = input;
+  const tz = ctx.config.tz;
+  const token = served ? undefined : ctx.io.env.PIE_MCP_TOKEN?.trim() || undefined;
   const log = (message: string): void => ctx.io.stderr(`pie mcp: ${message}\n`);
-  const deps = createMcpDeps({ services, tz: ctx.config.tz, readOnly, maxTokens, log, version });
+  const target: { memories: ServedMemory<McpDeps>[] } | { deps: McpDeps; token: string | undefined } = served
+    ? {
+        memories: served.memories.map((m) => ({
+          name: m.name,
+          token: m.token,
+          deps: createMcpDeps({
+            services: m.services,
+            tz,
+            readOnly,
+            maxTokens,
+            log: (message) => ctx.io.stderr(`pie mcp [${m.name}]: ${message}\n`),
+            version,
+          }),
+        })),
+      }
+    : {
+        deps: createMcpDeps({
+          services: await ctx.services({ readonly: readOnly }),
+          tz,
+          readOnly,
+          maxTokens,
+          log,
+          version,
+        }),
+        token,
+      };
 
   const stop = new AbortController();
   const onSignal = (): void => stop.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    if (!flags.http) {
-      await serveStdio({ deps, signal: stop.signal });
+    if (!flags.http && 'deps' in target) {
+      await serveStdio({ deps: target.deps, signal: stop.signal });
       return;
     }
-    const server = await startHttpServer({ deps, host: flags.host, port, token });
-    const access = token ? 'every request needs "Authorization: Bearer $PIE_MCP_TOKEN"' : 'no token (loopback only)';
+    const server = await startHttpServer({ ...target, host: flags.host, port });
+    const access = served
+      ? describeMemories(served)
+      : token
+        ? 'every request needs "Authorization: Bearer $PIE_MCP_TOKEN"'
+        : 'no token (loopback only)';
     log(`serving ${server.url}${readOnly ? ' (read-only)' : ''}; ${access}. Ctrl-C stops.`);
     await new Promise<void>((resolve) => {
       if (stop.signal.aborted) resolve();

@@ -1,4 +1,4 @@
-import { databaseKey } from '../../../config/config.js';
+import { databaseKey, type GlobalFlags } from '../../../config/config.js';
 import type { Command } from 'commander';
 import { createEmbedderFromEnv, createExtraction, createQueryModel, type Services } from '../../../compose.js';
 import { PieError } from '../../../domain/errors.js';
@@ -8,6 +8,7 @@ import { startServer } from '../../http/server.js';
 import { defaultWebRoot } from '../../http/static.js';
 import { openExisting } from './ask.js';
 import type { CommandContext } from '../context.js';
+import { describeMemories, openServedMemories, type OpenedMemories } from '../memories.js';
 import type { ActionRunner } from '../run.js';
 
 export const DEFAULT_SERVE_PORT = 8766;
@@ -17,6 +18,7 @@ interface ServeFlags {
   host: string;
   readOnly?: boolean;
   llm?: string;
+  memories?: string;
 }
 
 export function registerServe(program: Command, run: ActionRunner): void {
@@ -25,7 +27,11 @@ export function registerServe(program: Command, run: ActionRunner): void {
     .command('serve')
     .description('HTTP API and web UI: search, timelines, graph, diffs, snapshots, chat, sleep (127.0.0.1 by default)')
     .option('--port <n>', 'port (0 picks a free one)', String(DEFAULT_SERVE_PORT))
-    .option('--host <address>', 'address to listen on; anything but loopback requires PIE_TOKEN', '127.0.0.1')
+    .option(
+      '--host <address>',
+      'address to listen on; anything but loopback requires PIE_TOKEN (or --memories)',
+      '127.0.0.1',
+    )
     .option(
       '--read-only',
       'no writes: chat statements, sleep (apply) and undo are refused; the database is opened read-only',
@@ -34,17 +40,76 @@ export function registerServe(program: Command, run: ActionRunner): void {
       '--llm <provider:model>',
       'model for chat answers and extraction (default $PIE_LLM, else an API key; none: the context)',
     )
-    .action((flags: ServeFlags) => run((ctx) => serve(ctx, flags, version)));
+    .option(
+      '--memories <file>',
+      'serve several memories of a PostgreSQL --db at once: a JSON file {"name": "token", …} (mode 600; default $PIE_MEMORIES); each API request\'s bearer token selects its memory, and PIE_TOKEN and --memory are refused beside it',
+    )
+    .action((flags: ServeFlags) => run((ctx) => serve(ctx, flags, version, program.opts<GlobalFlags>().memory)));
 }
 
-async function serve(ctx: CommandContext, flags: ServeFlags, version: string): Promise<void> {
+async function serve(
+  ctx: CommandContext,
+  flags: ServeFlags,
+  version: string,
+  memoryFlag: string | undefined,
+): Promise<void> {
   const port = parsePort(flags.port);
   const readOnly = flags.readOnly ?? false;
-  const token = ctx.io.env.PIE_TOKEN?.trim() || undefined;
-  const services = readOnly ? await ctx.services({ readonly: true }) : await openExisting(ctx);
   const log = (message: string): void => ctx.io.stderr(`pie serve: ${message}\n`);
-  const deps = createHttpDeps({ services, tz: ctx.config.tz, readOnly, log, version, llm: flags.llm });
+  const served = await openServedMemories({
+    ctx,
+    flag: flags.memories,
+    memoryFlag,
+    http: true,
+    tokenEnv: 'PIE_TOKEN',
+    readOnly,
+  });
+  try {
+    await listen({ ctx, flags, version, port, readOnly, log, served });
+  } finally {
+    await served?.close();
+  }
+}
+
+async function listen(input: {
+  ctx: CommandContext;
+  flags: ServeFlags;
+  version: string;
+  port: number;
+  readOnly: boolean;
+  log: (message: string) => void;
+  served: OpenedMemories | null;
+}): Promise<void> {
+  const { ctx, flags, version, port, readOnly, log, served } = input;
+  const tz = ctx.config.tz;
   const webRoot = defaultWebRoot();
+  const token = served ? undefined : ctx.io.env.PIE_TOKEN?.trim() || undefined;
+  const target = served
+    ? {
+        memories: served.memories.map((m) => ({
+          name: m.name,
+          token: m.token,
+          deps: createHttpDeps({
+            services: m.services,
+            tz,
+            readOnly,
+            log: (message) => ctx.io.stderr(`pie serve [${m.name}]: ${message}\n`),
+            version,
+            llm: flags.llm,
+          }),
+        })),
+      }
+    : {
+        deps: createHttpDeps({
+          services: readOnly ? await ctx.services({ readonly: true }) : await openExisting(ctx),
+          tz,
+          readOnly,
+          log,
+          version,
+          llm: flags.llm,
+        }),
+        token,
+      };
   if (webRoot === null) log('the web UI is not built (npm run build); serving the API only.');
 
   const stop = new AbortController();
@@ -52,8 +117,12 @@ async function serve(ctx: CommandContext, flags: ServeFlags, version: string): P
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const server = await startServer({ deps, host: flags.host, port, token, webRoot });
-    const access = token ? 'every API request needs "Authorization: Bearer $PIE_TOKEN"' : 'no token (loopback only)';
+    const server = await startServer({ ...target, host: flags.host, port, webRoot });
+    const access = served
+      ? describeMemories(served)
+      : token
+        ? 'every API request needs "Authorization: Bearer $PIE_TOKEN"'
+        : 'no token (loopback only)';
     log(`serving ${server.url}${readOnly ? ' (read-only)' : ''}; ${access}. Ctrl-C stops.`);
     await new Promise<void>((resolve) => {
       if (stop.signal.aborted) resolve();
