@@ -322,7 +322,6 @@ export async function timeQuestions(input: {
   return runs;
 }
 
-
 function worldTable(world: WorldFile | null, stats: WorldStats, dbMb: number): string {
   const types = Object.entries(stats.entitiesByType)
     .sort((a, b) => b[1] - a[1])

@@ -8,6 +8,7 @@ import { benchRedaction } from './redaction.js';
 import { writeHeader } from './report.js';
 import { benchSleep } from './sleep.js';
 import { benchWeb } from './web.js';
+import { benchImportPostgres } from './pg/import.js';
 import { benchQueryPostgres } from './pg/query.js';
 import { benchSleepPostgres } from './pg/sleep.js';
 import { storeArgs } from './pg/server.js';
@@ -27,6 +28,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
 
 /** `--store postgres`: the same benchmark on SQLite and on PostgreSQL in one run, reported side by side. */
 const ON_POSTGRES: Record<string, (input: { pgUrl: string | undefined; args: string[] }) => Promise<void>> = {
+  import: benchImportPostgres,
   query: benchQueryPostgres,
   sleep: benchSleepPostgres,
 };

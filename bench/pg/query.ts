@@ -80,7 +80,14 @@ export async function benchQueryPostgres(input: { pgUrl: string | undefined; arg
     ] as const) {
       console.log(`${name}: ${total} questions…`);
       runs[name] = await timeQuestions({ store, questions, now: WORLD_NOW, total, tokenizer });
-      console.log(`  p95 ${ms(percentile(runs[name].map((r) => r.ms), 95))} ms`);
+      console.log(
+        `  p95 ${ms(
+          percentile(
+            runs[name].map((r) => r.ms),
+            95,
+          ),
+        )} ms`,
+      );
     }
     const p95 = percentile(
       runs.postgres.map((r) => r.ms),

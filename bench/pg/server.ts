@@ -58,7 +58,9 @@ export function storeArgs(args: readonly string[]): { postgres: boolean; pgUrl: 
   let pgUrl: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg];
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg];
     if (flag === '--store' || flag === '--pg-url') {
       const value = inline ?? args[++i];
       if (value === undefined) throw new Error(`${flag} wants a value`);

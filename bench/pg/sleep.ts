@@ -12,7 +12,8 @@ import { copiedWorld } from './world.js';
  * synthetic world in SQLite and, in the same run, on the same world copied into PostgreSQL.
  */
 export async function benchSleepPostgres(input: { pgUrl: string | undefined; args: string[] }): Promise<void> {
-  if (input.args.length > 0) throw new Error(`sleep --store postgres takes no other flags (got ${input.args.join(' ')})`);
+  if (input.args.length > 0)
+    throw new Error(`sleep --store postgres takes no other flags (got ${input.args.join(' ')})`);
   const source = (await ensureWorld()).path;
   const db = join(BENCH_TMP, 'sleep-world-pg-compare.db');
   removeDb({ db });
