@@ -125,6 +125,11 @@ export interface EpisodeRepo {
   count(query?: EpisodeListQuery): Promise<number>;
   /** Ordered by seq (0-based position in the conversation). A turn's attachments come back as `meta.attachments`. */
   turns(episodeId: string): Promise<StoredTurn[]>;
+  /**
+   * The turns of several episodes in one call (one round trip on a server), each list ordered by seq as `turns`
+   * gives it; every id asked for is a key (an unknown one with no turns).
+   */
+  turnsOfMany(episodeIds: readonly string[]): Promise<Map<string, StoredTurn[]>>;
   /** All or nothing: an unknown id fails the whole call with NOT_FOUND. */
   setExtraction(input: { ids: string[]; status: ExtractionStatus }): Promise<void>;
   /** Fields left undefined are kept; null clears. Unknown id → NOT_FOUND. */

@@ -193,9 +193,11 @@ function createTurnCache(store: WorldStore) {
   return {
     async load(ids: readonly string[]): Promise<void> {
       const missing = [...new Set(ids)].filter((id) => !episodes.has(id));
-      for (const e of await store.episodes.getMany(missing)) {
+      const found = await store.episodes.getMany(missing);
+      const loaded = await store.episodes.turnsOfMany(found.map((e) => e.id));
+      for (const e of found) {
         episodes.set(e.id, e);
-        turns.set(e.id, await store.episodes.turns(e.id));
+        turns.set(e.id, loaded.get(e.id) ?? []);
       }
     },
     episode: (id: string) => episodes.get(id),

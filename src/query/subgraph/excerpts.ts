@@ -26,10 +26,11 @@ export async function loadExcerpts(input: {
     if (item.ref.kind === 'turn') wanted.get(id)?.add(item.ref.seq);
   }
   const episodes = await store.episodes.getMany([...wanted.keys()]);
+  const turnsOf = await store.episodes.turnsOfMany(episodes.map((e) => e.id));
   const out: Excerpt[] = [];
   for (const episode of episodes) {
     const seqs = wanted.get(episode.id) ?? new Set<number>();
-    const turns = await store.episodes.turns(episode.id);
+    const turns = turnsOf.get(episode.id) ?? [];
     // The best-ranked matching turns (a Set keeps the fused order), shown in conversation order.
     const best = new Set([...seqs].slice(0, input.maxLines));
     let picked = turns.filter((t) => best.has(t.seq));

@@ -129,6 +129,22 @@ export function describeEpisodes(factory: StoreFactory): void {
       expect(again.outcome).toBe('unchanged');
     });
 
+    it('gives the turns of several episodes at once, each as turns() gives it, unknown ids with none', async () => {
+      const a = await addEpisode(store(), { externalId: 'many-a' });
+      const b = await addEpisode(store(), {
+        externalId: 'many-b',
+        turns: [turn('user', 'first of b'), turn('assistant', 'second of b'), turn('user', 'third of b')],
+      });
+      const many = await store().episodes.turnsOfMany([b, 'chatgpt:nope', a]);
+      expect([...many.keys()]).toEqual([b, 'chatgpt:nope', a]);
+      expect(many.get(b)).toEqual(await store().episodes.turns(b));
+      expect(many.get(b)?.map((t) => t.text)).toEqual(['first of b', 'second of b', 'third of b']);
+      expect(many.get(a)).toEqual(await store().episodes.turns(a));
+      expect(many.get(a)?.length).toBeGreaterThan(0);
+      expect(many.get('chatgpt:nope')).toEqual([]);
+      expect((await store().episodes.turnsOfMany([])).size).toBe(0);
+    });
+
     it('returns null and empty lists for unknown episodes', async () => {
       expect(await store().episodes.get('chatgpt:nope')).toBeNull();
       expect(await store().episodes.turns('chatgpt:nope')).toEqual([]);

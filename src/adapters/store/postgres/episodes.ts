@@ -1,5 +1,6 @@
 import { episodeIdFor, type Turn } from '../../../domain/conversation.js';
 import { PieError } from '../../../domain/errors.js';
+import type { StoredTurn } from '../../../domain/world.js';
 import type { EpisodeRepo, UpsertOutcome } from '../../../ports/world-store.js';
 import { episodeFromRow } from '../sqlite/episodes.js';
 import { PAGE, inIdOrder, notFound, pageParams, toJson, type Params, type Sql } from './sql.js';
@@ -122,6 +123,17 @@ export function createEpisodeRepo(sql: Sql, now: () => number): EpisodeRepo {
         { episodeId },
       );
       return rows.map(turnFromRow);
+    },
+
+    async turnsOfMany(episodeIds) {
+      const out = new Map<string, StoredTurn[]>(episodeIds.map((id) => [id, []]));
+      const rows = await sql.all<TurnRow>(
+        `SELECT episode_id, seq, role, text, time, speaker, external_id, attachments, meta
+         FROM turns WHERE episode_id = ANY(@ids::text[]) ORDER BY episode_id, seq`,
+        { ids: [...out.keys()] },
+      );
+      for (const row of rows) out.get(row.episode_id)?.push(turnFromRow(row));
+      return out;
     },
 
     async setExtraction({ ids, status }) {

@@ -222,6 +222,18 @@ export function createEpisodeRepo(s: Statements, now: () => number): SyncOf<Epis
       return rows.map(turnFromRow);
     },
 
+    turnsOfMany(episodeIds) {
+      const out = new Map<string, StoredTurn[]>(episodeIds.map((id) => [id, []]));
+      const rows = s
+        .get(
+          `SELECT episode_id, seq, role, text, time, speaker, external_id, attachments, meta
+           FROM turns WHERE episode_id ${IDS_IN} ORDER BY episode_id, seq`,
+        )
+        .all({ ids: idsParam([...out.keys()]) }) as TurnRow[];
+      for (const row of rows) out.get(row.episode_id)?.push(turnFromRow(row));
+      return out;
+    },
+
     setExtraction({ ids, status }) {
       if (!EXTRACTION_STATUSES.includes(status)) {
         throw new PieError('INVALID_ARGUMENT', `Unknown extraction status "${String(status)}".`);
