@@ -160,6 +160,51 @@ describe('PostgreSQL vectors with pgvector (PGlite): HNSW', () => {
     expect(hits[0]?.ownerId).toBe('episode-5');
   });
 
+  it('searches without an index, and without an error, when this role may not create one', async () => {
+    const { store, schema, pglite } = await open();
+    await putMany(store, 'entity', 10, 3);
+    const role = `${schema}_writer`;
+    await pglite.exec(
+      `CREATE ROLE ${role}; GRANT CREATE ON DATABASE postgres TO ${role}; GRANT USAGE ON SCHEMA "${schema}" TO ${role};
+       GRANT ALL ON ALL TABLES IN SCHEMA "${schema}" TO ${role}; GRANT ALL ON ALL SEQUENCES IN SCHEMA "${schema}" TO ${role};
+       SET ROLE ${role}`,
+    );
+    try {
+      const writer = await open(schema);
+      expect(writer.store.info().vectorSearch).toBe('pgvector HNSW');
+      await writer.store.embeddings.put({
+        ownerKind: 'entity',
+        ownerId: 'seven',
+        model: 'm',
+        vector: vectorOf(0, 7),
+        createdAt: T0,
+      });
+      const hits = await writer.store.embeddings.nearest({
+        ownerKind: 'entity',
+        model: 'm',
+        vector: vectorOf(0, 7),
+        limit: 5,
+      });
+      expect(hits.map((h) => h.ownerId)).toEqual(['seven']);
+      const three = await writer.store.embeddings.nearest({
+        ownerKind: 'entity',
+        model: 'm',
+        vector: vectorOf(4, 3),
+        limit: 1,
+      });
+      expect(three.map((h) => h.ownerId)).toEqual(['entity-4']);
+    } finally {
+      await pglite.exec('RESET ROLE');
+    }
+    const indexes = await rows<{ indexname: string }>(
+      pglite,
+      schema,
+      `SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND indexname LIKE 'embeddings_hnsw%'`,
+      [schema],
+    );
+    expect(indexes).toEqual([{ indexname: 'embeddings_hnsw_entity_3' }]);
+  });
+
   it('fills the pgvector copy of vectors stored before pgvector was enabled', async () => {
     const { store, schema, pglite } = await open();
     await putMany(store, 'entity', 30, 5);

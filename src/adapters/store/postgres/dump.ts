@@ -55,12 +55,6 @@ async function describe(sql: Sql): Promise<Map<string, TableShape>> {
   return shapes;
 }
 
-/**
- * Backup and restore rows over PostgreSQL. Identity columns (the `ord`/`rid` order columns, turns.id) are carried
- * so a restored table keeps its order; their sequences are moved past the restored values. Search columns and
- * pgvector's copy of a vector are derived: left out of a dump and rebuilt on insert. References are checked at
- * COMMIT during clear and insert (SET CONSTRAINTS ALL DEFERRED; every foreign key is deferrable since schema 3).
- */
 /** Asks for the HNSW index of every kind and size among restored vector rows. */
 function wantIndexes(hnsw: HnswIndexes, columns: readonly string[], rows: readonly (readonly CellValue[])[]): void {
   const kindAt = columns.indexOf('owner_kind');
@@ -78,6 +72,12 @@ function wantIndexes(hnsw: HnswIndexes, columns: readonly string[], rows: readon
   }
 }
 
+/**
+ * Backup and restore rows over PostgreSQL. Identity columns (the `ord`/`rid` order columns, turns.id) are carried
+ * so a restored table keeps its order; their sequences are moved past the restored values. Search columns and
+ * pgvector's copy of a vector are derived: left out of a dump and rebuilt on insert. References are checked at
+ * COMMIT during clear and insert (SET CONSTRAINTS ALL DEFERRED; every foreign key is deferrable since schema 3).
+ */
 export function createDumpStore(
   sql: Sql,
   context: { vectors: VectorMode; hnsw: HnswIndexes | null; inTransaction: () => boolean },

@@ -1,3 +1,4 @@
+import { isPieError } from '../../../domain/errors.js';
 import type { EmbeddingOwner } from '../../../ports/world-store.js';
 import { type Sql } from './sql.js';
 
@@ -9,6 +10,8 @@ export interface HnswKey {
 
 /** pgvector's HNSW indexes `vector` values of up to 2,000 dimensions; larger ones are searched without index. */
 export const HNSW_MAX_DIMS = 2000;
+/** SQLSTATE of "must be owner of table". */
+const INSUFFICIENT_PRIVILEGE = '42501';
 /** pgvector's largest hnsw.ef_search. */
 const MAX_EF_SEARCH = 1000;
 /** At least this many candidates per search (pgvector's default is 40). */
@@ -112,13 +115,19 @@ export class HnswIndexes {
 
   /**
    * Creates the index of that kind and size when it does not exist, in a transaction of its own under an advisory
-   * lock (two processes creating the same index would otherwise collide). `sql` must be the root store's.
+   * lock (two processes creating the same index would otherwise collide). `sql` must be the root store's. The key
+   * counts as done before the attempt, so a failure is reported once rather than after every later write; searches
+   * work without the index (the server sorts the rows of that kind and size instead). A role that does not own the
+   * table may not create indexes on it: then there is no index, and no error.
    */
   async ensure(sql: Sql, key: HnswKey): Promise<void> {
     const text = keyText(key);
     if (this.ready.has(text)) return;
-    if (key.dims <= HNSW_MAX_DIMS) {
-      const name = hnswIndexName(key);
+    this.ready.add(text);
+    this.wanted.delete(text);
+    if (key.dims > HNSW_MAX_DIMS) return;
+    const name = hnswIndexName(key);
+    try {
       await sql.atomic(async (tx) => {
         await tx.one(`SELECT pg_advisory_xact_lock(hashtext('pie-hnsw:' || current_schema() || ':' || @name))`, {
           name,
@@ -130,8 +139,8 @@ export class HnswIndexes {
         );
         if (!exists) await tx.run(hnswIndexSql(key));
       });
+    } catch (error) {
+      if (!isPieError(error) || error.details?.sqlState !== INSUFFICIENT_PRIVILEGE) throw error;
     }
-    this.ready.add(text);
-    this.wanted.delete(text);
   }
 }
