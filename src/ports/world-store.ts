@@ -79,6 +79,8 @@ export interface StoreInfo {
   schemaVersion: number;
   /** How vector similarity runs, when the adapter says (PostgreSQL: pgvector, or an exact scan in PIE). */
   vectors?: 'pgvector' | 'exact scan';
+  /** The same in words for people (`pie stats`): "pgvector HNSW", or "exact scan (…why…)". */
+  vectorSearch?: string;
 }
 
 // ---------------------------------------------------------------- episodes
@@ -550,6 +552,20 @@ export interface StoredEmbedding {
   vector: Float32Array;
 }
 
+export interface NearestQuery {
+  ownerKind: EmbeddingOwner;
+  model: string;
+  /** The query vector (an embedder's output). */
+  vector: ArrayLike<number>;
+  limit: number;
+}
+
+export interface NearestHit {
+  ownerId: string;
+  /** Cosine similarity with the query vector, in [-1, 1]. */
+  score: number;
+}
+
 /** Vectors go when their owner (entity, episode or transition) is deleted. */
 export interface EmbeddingRepo {
   /**
@@ -557,8 +573,22 @@ export interface EmbeddingRepo {
    * unknown ownerKind → INVALID_ARGUMENT.
    */
   put(input: StoredEmbedding & { createdAt: number }): Promise<void>;
-  /** Every vector of that kind and model (for brute-force similarity), in ownerId order. */
+  /** Every vector of that kind and model, in ownerId order (backups, checks; searches use `nearest`). */
   all(query: { ownerKind: EmbeddingOwner; model: string }): Promise<StoredEmbedding[]>;
+  /**
+   * The stored vectors of that kind and model most similar to `vector`: at most `limit`, best first by cosine
+   * similarity (`score`, in [-1, 1]), equal scores by ownerId. Only vectors with as many dimensions as `vector` are
+   * compared; the others are left out (no error). Vectors of norm zero or with a NaN or infinite value are never
+   * returned, and such a query returns nothing. Scores are computed by PIE from the stored float32 values
+   * (domain/vectors.ts), so every adapter gives the same score for the same pair.
+   *
+   * SQLite and PostgreSQL without pgvector scan every vector of that kind, model and size: exact. PostgreSQL with
+   * pgvector asks an HNSW index for the candidates, which is approximate: a true neighbour can be missed, and in
+   * rare cases fewer than `limit` vectors come back although more exist (see docs/postgres.md).
+   *
+   * An empty `vector`, an unknown ownerKind or a negative or fractional `limit` → INVALID_ARGUMENT.
+   */
+  nearest(query: NearestQuery): Promise<NearestHit[]>;
   /** Ids of owners of that kind (entities, episodes or transitions that exist) without a vector of that model. */
   missing(query: { ownerKind: EmbeddingOwner; model: string; limit: number }): Promise<string[]>;
   count(query: { ownerKind: EmbeddingOwner; model: string }): Promise<number>;

@@ -1,8 +1,9 @@
 import { errorMessage } from '../domain/errors.js';
+import { cosine } from '../domain/vectors.js';
 import type { Embedder } from '../ports/embedder.js';
 import type { IndexedEntity, NameIndex } from './name-index.js';
 import { isAcronymOf, looksLikeAcronym, normalizeName } from './normalize.js';
-import { cosine, jaroWinkler } from './similarity.js';
+import { jaroWinkler } from './similarity.js';
 
 export type ResolutionLayer = 'exact' | 'alias' | 'acronym' | 'fuzzy' | 'embedding' | 'llm' | 'new';
 

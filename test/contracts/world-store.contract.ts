@@ -9,6 +9,7 @@ import type { StoreFactory } from './world-store/fixtures.js';
 import { describeHistory } from './world-store/history.js';
 import { describeInsights } from './world-store/insights.js';
 import { describeMaintenanceStore } from './world-store/maintenance-store.js';
+import { describeNearest } from './world-store/nearest.js';
 import { describePersonalBench } from './world-store/personal-bench.js';
 import { describePyramidStore } from './world-store/pyramid-store.js';
 import { describeQueries } from './world-store/queries.js';
@@ -36,6 +37,7 @@ export function describeWorldStoreContract(name: string, factory: StoreFactory):
     describeTimeSlices(factory);
     describeWorldSearch(factory);
     describeEmbeddings(factory);
+    describeNearest(factory);
     describeMaintenanceStore(factory);
     describeDumpStore(factory);
     describePyramidStore(factory);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cosine } from '../../resolve/similarity.js';
+import { cosine } from '../../domain/vectors.js';
 import { createFakeEmbedder } from './fake.js';
 
 describe('fake embedder', () => {

@@ -3,6 +3,8 @@ import { PieError } from '../../../domain/errors.js';
 import { Mutex } from '../sqlite/mutex.js';
 import type { Driver } from './driver.js';
 import { translatePgError } from './errors.js';
+import { HnswIndexes } from './hnsw.js';
+import type { VectorSupport } from './pgvector.js';
 import type { Session } from './sql.js';
 
 /** How the store keeps vectors: pgvector's type beside the raw bytes, or the raw bytes only (exact scan in JS). */
@@ -26,6 +28,8 @@ export class PgConnection {
   readonly root: Level;
   /** The innermost transaction of the calling async context (set while a transaction's callback runs). */
   readonly ambient = new AsyncLocalStorage<Level>();
+  /** The HNSW indexes of this memory (with pgvector only). */
+  readonly hnsw: HnswIndexes | null;
   closed = false;
 
   constructor(
@@ -33,10 +37,11 @@ export class PgConnection {
     /** The server and database without credentials, for messages. */
     readonly location: string,
     readonly schemaVersion: number,
-    readonly vectors: VectorMode,
+    readonly vectors: VectorSupport,
     readonly now: () => number,
   ) {
     this.root = new Level(0, this.translated(driver.root));
+    this.hnsw = vectors.mode === 'pgvector' ? new HnswIndexes(vectors.iterativeScan) : null;
   }
 
   /** The session with every driver error turned into a PieError. */

@@ -3,6 +3,7 @@ import type { CellValue, DumpStore, DumpTable } from '../../../ports/dump-store.
 import { tableColumns } from './columns.js';
 import type { VectorMode } from './connection.js';
 import { vectorLiteralOfBytes } from './embeddings.js';
+import type { HnswIndexes } from './hnsw.js';
 import { quoteIdent, type Params, type Sql } from './sql.js';
 import { KNOWN_ORDER, NOT_DATA, toCell } from '../sqlite/dump.js';
 
@@ -54,13 +55,34 @@ async function describe(sql: Sql): Promise<Map<string, TableShape>> {
   return shapes;
 }
 
+/** Asks for the HNSW index of every kind and size among restored vector rows. */
+function wantIndexes(hnsw: HnswIndexes, columns: readonly string[], rows: readonly (readonly CellValue[])[]): void {
+  const kindAt = columns.indexOf('owner_kind');
+  const dimsAt = columns.indexOf('dims');
+  for (const row of rows) {
+    const kind = row[kindAt];
+    const dims = row[dimsAt];
+    if (
+      (kind === 'entity' || kind === 'episode' || kind === 'transition') &&
+      Number.isInteger(dims) &&
+      Number(dims) > 0
+    ) {
+      hnsw.want({ kind, dims: Number(dims) });
+    }
+  }
+}
+
 /**
  * Backup and restore rows over PostgreSQL. Identity columns (the `ord`/`rid` order columns, turns.id) are carried
  * so a restored table keeps its order; their sequences are moved past the restored values. Search columns and
  * pgvector's copy of a vector are derived: left out of a dump and rebuilt on insert. References are checked at
  * COMMIT during clear and insert (SET CONSTRAINTS ALL DEFERRED; every foreign key is deferrable since schema 3).
  */
-export function createDumpStore(sql: Sql, vectors: VectorMode): DumpStore {
+export function createDumpStore(
+  sql: Sql,
+  context: { vectors: VectorMode; hnsw: HnswIndexes | null; inTransaction: () => boolean },
+): DumpStore {
+  const { vectors, hnsw } = context;
   let cached: Promise<Map<string, TableShape>> | undefined;
   const shapes = (): Promise<Map<string, TableShape>> => (cached ??= describe(sql));
   const shape = async (table: string): Promise<TableShape> => {
@@ -169,6 +191,10 @@ export function createDumpStore(sql: Sql, vectors: VectorMode): DumpStore {
           );
         }
       });
+      if (hnsw && t.name === 'embeddings') {
+        wantIndexes(hnsw, columns, rows);
+        if (!context.inTransaction()) await hnsw.buildWanted(sql);
+      }
     },
   };
 }

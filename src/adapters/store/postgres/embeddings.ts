@@ -1,8 +1,9 @@
 import { PieError } from '../../../domain/errors.js';
-import type { EmbeddingOwner, EmbeddingRepo } from '../../../ports/world-store.js';
-import type { VectorMode } from './connection.js';
+import { nearestByCosine } from '../../../domain/vectors.js';
+import type { EmbeddingOwner, EmbeddingRepo, NearestHit, NearestQuery } from '../../../ports/world-store.js';
+import { nearestSql, searchSettingsSql, type HnswIndexes } from './hnsw.js';
 import { limitParam, type Sql } from './sql.js';
-import { checkVector, FLOAT_BYTES, ownerTable } from '../sqlite/embeddings.js';
+import { checkNearest, checkVector, FLOAT_BYTES, ownerTable } from '../sqlite/embeddings.js';
 
 interface EmbeddingRow {
   owner_kind: EmbeddingOwner;
@@ -32,8 +33,46 @@ function fromBytes(row: EmbeddingRow): Float32Array {
 }
 
 /** pgvector's text form of a vector ('[0.1,0.2]'); null when pgvector cannot hold it (NaN or an infinity). */
-function vectorLiteral(vector: Float32Array): string | null {
-  return vector.every(Number.isFinite) ? `[${Array.from(vector).join(',')}]` : null;
+function vectorLiteral(vector: ArrayLike<number>): string | null {
+  const values = Array.from(vector);
+  return values.every(Number.isFinite) ? `[${values.join(',')}]` : null;
+}
+
+function candidates(rows: EmbeddingRow[]): { ownerId: string; vector: Float32Array }[] {
+  return rows.map((row) => ({ ownerId: row.owner_id, vector: fromBytes(row) }));
+}
+
+/** Exact: every vector of that kind, model and size, scored in PIE (no pgvector on the server). */
+async function nearestByScan(sql: Sql, query: NearestQuery, dims: number): Promise<NearestHit[]> {
+  const rows = await sql.all<EmbeddingRow>(
+    `SELECT owner_kind, owner_id, model, dims, vector FROM embeddings
+     WHERE owner_kind = @ownerKind AND model = @model AND dims = @dims`,
+    { ownerKind: query.ownerKind, model: query.model, dims },
+  );
+  return nearestByCosine({ query: query.vector, candidates: candidates(rows), limit: query.limit });
+}
+
+/**
+ * With pgvector: the server picks the candidates through the HNSW index of that kind and size (approximate), in a
+ * transaction of their own (a savepoint inside the caller's) so the search settings stay local; PIE scores them
+ * from their float32 bytes as the exact scan does. Outside a transaction the index is built first when missing.
+ */
+async function nearestByIndex(
+  sql: Sql,
+  hnsw: HnswIndexes,
+  inTransaction: boolean,
+  query: NearestQuery,
+  dims: number,
+): Promise<NearestHit[]> {
+  const literal = vectorLiteral(query.vector);
+  if (literal === null || query.limit === 0) return [];
+  const key = { kind: query.ownerKind, dims };
+  if (!inTransaction) await hnsw.ensure(sql, key);
+  const rows = await sql.atomic(async (tx) => {
+    await tx.one(searchSettingsSql(query.limit, hnsw.iterativeScan));
+    return tx.all<EmbeddingRow>(nearestSql(key), { model: query.model, query: literal, limit: query.limit });
+  });
+  return nearestByCosine({ query: query.vector, candidates: candidates(rows), limit: query.limit });
 }
 
 /** pgvector's text form of a stored float32 byte vector (a restored row), or null when it cannot hold it. */
@@ -46,12 +85,16 @@ export function vectorLiteralOfBytes(bytes: Uint8Array): string | null {
 }
 
 /**
- * Vectors are always kept as float32 bytes (what `all` returns). With pgvector the same vector is also stored in
- * the `embedding` column of pgvector's type, for the server-side nearest-neighbour search that comes with #18's
- * vector lane; without it, similarity is an exact scan in JS over `all`.
+ * Vectors are always kept as float32 bytes (what `all` returns). With pgvector (`hnsw` given) the same vector is
+ * also stored in the `embedding` column of pgvector's type, which `nearest` searches through an HNSW index per
+ * owner kind and vector size (see hnsw.ts); without it, `nearest` is an exact scan in PIE.
  */
-export function createEmbeddingRepo(sql: Sql, vectors: VectorMode): EmbeddingRepo {
-  const withVector = vectors === 'pgvector';
+export function createEmbeddingRepo(
+  sql: Sql,
+  context: { hnsw: HnswIndexes | null; inTransaction: () => boolean },
+): EmbeddingRepo {
+  const { hnsw } = context;
+  const withVector = hnsw !== null;
   return {
     async put(input) {
       ownerTable(input.ownerKind);
@@ -72,6 +115,10 @@ export function createEmbeddingRepo(sql: Sql, vectors: VectorMode): EmbeddingRep
           ...(withVector ? { embedding: vectorLiteral(input.vector) } : {}),
         },
       );
+      if (hnsw) {
+        hnsw.want({ kind: input.ownerKind, dims: input.vector.length });
+        if (!context.inTransaction()) await hnsw.buildWanted(sql);
+      }
     },
 
     async all({ ownerKind, model }) {
@@ -87,6 +134,11 @@ export function createEmbeddingRepo(sql: Sql, vectors: VectorMode): EmbeddingRep
         model: row.model,
         vector: fromBytes(row),
       }));
+    },
+
+    async nearest(query) {
+      const dims = checkNearest(query);
+      return hnsw ? nearestByIndex(sql, hnsw, context.inTransaction(), query, dims) : nearestByScan(sql, query, dims);
     },
 
     async missing({ ownerKind, model, limit }) {

@@ -2,10 +2,11 @@ import pg from 'pg';
 import { PieError } from '../../../domain/errors.js';
 import { stripUrlCredentials } from '../../../domain/secrets.js';
 import type { WorldStore } from '../../../ports/world-store.js';
-import { PgConnection, type VectorMode } from './connection.js';
+import { PgConnection } from './connection.js';
 import { pgliteDriver, poolDriver, type Driver, type PgliteLike } from './driver.js';
 import { translatePgError } from './errors.js';
 import { migrate } from './migrate.js';
+import { detectVectors } from './pgvector.js';
 import { quoteIdent } from './sql.js';
 import { createPgStore } from './store.js';
 
@@ -76,23 +77,6 @@ function serverDriver(url: string, schema: string, poolSize: number): { driver: 
 
 /** The last error of an idle pooled client (kept for diagnostics; never thrown at a random moment). */
 export let lastIdleError: Error | undefined;
-
-/**
- * Uses pgvector when the server has it (creating the extension in `public` when allowed), else exact scan.
- * The vector column lives beside the byte copy, so a server that gains pgvector later only needs a reopen.
- */
-async function detectVectors(driver: Driver): Promise<VectorMode> {
-  const available = await driver.root.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'vector'`, []);
-  if (available.rows.length === 0) return 'exact';
-  try {
-    await driver.root.exec('CREATE EXTENSION IF NOT EXISTS vector SCHEMA public');
-    await driver.root.exec('ALTER TABLE embeddings ADD COLUMN IF NOT EXISTS embedding public.vector');
-    return 'pgvector';
-  } catch (error) {
-    if (error instanceof Error) return 'exact'; // e.g. no privilege to create extensions: exact scan still works
-    throw error;
-  }
-}
 
 /** Opens (creating the schema and migrating when needed) a PostgreSQL world store. */
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<WorldStore> {

@@ -1,5 +1,6 @@
 import type { WorldStore } from '../../../ports/world-store.js';
 import type { VectorMode } from './connection.js';
+import type { HnswIndexes } from './hnsw.js';
 import { createDumpStore } from './dump.js';
 import { createEmbeddingRepo } from './embeddings.js';
 import { createEntityRepo } from './entities.js';
@@ -29,7 +30,7 @@ export type PgRepos = Omit<WorldStore, 'transaction' | 'info' | 'close'>;
 /** Every repository of one store object, all running their SQL through `sql`. */
 export function createPgRepos(
   sql: Sql,
-  context: { now: () => number; vectors: VectorMode; inTransaction: () => boolean },
+  context: { now: () => number; vectors: VectorMode; hnsw: HnswIndexes | null; inTransaction: () => boolean },
 ): PgRepos {
   return {
     episodes: createEpisodeRepo(sql, context.now),
@@ -45,9 +46,9 @@ export function createPgRepos(
     journal: createJournalRepo(sql),
     maintenance: createMaintenanceLogRepo(sql),
     search: createSearchRepo(sql),
-    embeddings: createEmbeddingRepo(sql, context.vectors),
+    embeddings: createEmbeddingRepo(sql, { hnsw: context.hnsw, inTransaction: context.inTransaction }),
     upkeep: createMaintenanceStore(sql),
-    dump: createDumpStore(sql, context.vectors),
+    dump: createDumpStore(sql, { vectors: context.vectors, hnsw: context.hnsw, inTransaction: context.inTransaction }),
     pyramid: createPyramidStore(sql),
     tasks: createSleepTaskRepo(sql),
     insights: createInsightRepo(sql),

@@ -14,7 +14,8 @@ import type { Session } from './sql.js';
 export function createPgStore(conn: PgConnection, level: Level): WorldStore {
   const repos = createPgRepos(levelSql(conn, level), {
     now: conn.now,
-    vectors: conn.vectors,
+    vectors: conn.vectors.mode,
+    hnsw: conn.hnsw,
     inTransaction: () => conn.effective(level).depth > 0,
   });
   return {
@@ -24,7 +25,8 @@ export function createPgStore(conn: PgConnection, level: Level): WorldStore {
       adapter: 'postgres',
       location: conn.location,
       schemaVersion: conn.schemaVersion,
-      vectors: conn.vectors === 'pgvector' ? 'pgvector' : 'exact scan',
+      vectors: conn.vectors.mode === 'pgvector' ? 'pgvector' : 'exact scan',
+      vectorSearch: conn.vectors.search,
     }),
     close: async () => {
       if (level.depth > 0) {
@@ -41,7 +43,18 @@ interface Bounds {
   rollback: string[];
 }
 
+/**
+ * A transaction, then (when it was an outermost one that committed) the HNSW indexes its vectors asked for: they
+ * are built outside it, once its locks are gone (see hnsw.ts). The vectors are committed even when that fails.
+ */
 async function runTransaction<T>(conn: PgConnection, level: Level, fn: (tx: WorldStore) => Promise<T>): Promise<T> {
+  const outermost = conn.effective(level).depth === 0;
+  const value = await transactionOn(conn, level, fn);
+  if (outermost && conn.hnsw?.hasWanted()) await conn.hnsw.buildWanted(levelSql(conn, conn.root));
+  return value;
+}
+
+async function transactionOn<T>(conn: PgConnection, level: Level, fn: (tx: WorldStore) => Promise<T>): Promise<T> {
   conn.assertOpen();
   if (!level.active) throw transactionEnded();
   const parent = conn.effective(level);

@@ -1,5 +1,6 @@
 import { PieError } from '../../../domain/errors.js';
-import type { EmbeddingOwner, EmbeddingRepo, StoredEmbedding } from '../../../ports/world-store.js';
+import { nearestByCosine } from '../../../domain/vectors.js';
+import type { EmbeddingOwner, EmbeddingRepo, NearestQuery, StoredEmbedding } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
 import { limitParam, type Statements } from './sql.js';
 
@@ -67,6 +68,17 @@ export function checkVector(input: StoredEmbedding): void {
   }
 }
 
+/** Checks a `nearest` query (kind, vector, limit); returns its number of dimensions. */
+export function checkNearest(query: NearestQuery): number {
+  ownerTable(query.ownerKind);
+  limitParam(query.limit);
+  const dims = (query.vector as ArrayLike<number> | undefined)?.length;
+  if (typeof dims !== 'number' || !Number.isInteger(dims) || dims <= 0) {
+    throw new PieError('INVALID_ARGUMENT', 'A nearest-neighbour query needs a non-empty vector.');
+  }
+  return dims;
+}
+
 export function createEmbeddingRepo(s: Statements): SyncOf<EmbeddingRepo> {
   return {
     put(input) {
@@ -101,6 +113,18 @@ export function createEmbeddingRepo(s: Statements): SyncOf<EmbeddingRepo> {
         model: row.model,
         vector: fromBlob(row),
       }));
+    },
+
+    nearest(query) {
+      const dims = checkNearest(query);
+      const rows = s
+        .get(
+          `SELECT owner_kind, owner_id, model, dims, vector FROM embeddings
+           WHERE owner_kind = ? AND model = ? AND dims = ?`,
+        )
+        .all(query.ownerKind, query.model, dims) as EmbeddingRow[];
+      const candidates = rows.map((row) => ({ ownerId: row.owner_id, vector: fromBlob(row) }));
+      return nearestByCosine({ query: query.vector, candidates, limit: query.limit });
     },
 
     missing({ ownerKind, model, limit }) {

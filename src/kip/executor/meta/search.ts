@@ -68,31 +68,16 @@ async function keywordScores(ctx: ExecContext, term: string, pool: number): Prom
   return out;
 }
 
-/** Cosine similarities with the entity vectors, or null when semantic search is unavailable. */
+/** Cosine similarities with the nearest entity vectors, or null when semantic search is unavailable. */
 async function semanticScores(ctx: ExecContext, term: string, pool: number): Promise<Map<string, number> | null> {
   const embedder = ctx.options.embedder;
   if (!embedder) return null;
-  const vectors = await ctx.store.embeddings.all({ ownerKind: 'entity', model: embedder.model });
-  if (vectors.length === 0) return null;
+  const model = embedder.model;
+  if ((await ctx.store.embeddings.count({ ownerKind: 'entity', model })) === 0) return null;
   const [query] = await embedder.embed([term]);
   if (!query) return null;
-  const scored = vectors.map((v) => ({ id: v.ownerId, score: cosine(query, v.vector) }));
-  scored.sort((a, b) => b.score - a.score);
-  return new Map(scored.slice(0, pool).map((s) => [s.id, round(Math.max(0, s.score))]));
-}
-
-function cosine(a: readonly number[], b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+  const nearest = await ctx.store.embeddings.nearest({ ownerKind: 'entity', model, vector: query, limit: pool });
+  return new Map(nearest.map((s) => [s.ownerId, round(Math.max(0, s.score))]));
 }
 
 /**

@@ -21,7 +21,7 @@ async function stats(ctx: CommandContext): Promise<void> {
   const encrypted = databaseIsEncrypted(ctx.config);
   const where =
     info.adapter === 'postgres'
-      ? `PostgreSQL ${info.location} (vectors: ${info.vectors === 'pgvector' ? 'pgvector' : 'exact scan in PIE, no pgvector on the server'})`
+      ? `PostgreSQL ${info.location} (vector search: ${info.vectorSearch ?? info.vectors ?? 'exact scan'})`
       : `${info.location}${encrypted ? ' (encrypted)' : ''}`;
   ctx.emit({
     text: render(s, ctx.config.tz, where),
@@ -29,6 +29,7 @@ async function stats(ctx: CommandContext): Promise<void> {
       database: info.location,
       adapter: info.adapter,
       ...(info.vectors === undefined ? {} : { vectors: info.vectors }),
+      ...(info.vectorSearch === undefined ? {} : { vectorSearch: info.vectorSearch }),
       encrypted,
       ...s,
     },
