@@ -7,6 +7,9 @@ export interface TsTiers {
   pairs: string | null;
   any: string | null;
   params: Params;
+  /** Each word's own tsquery expression and its text (bound as `@w<i>`), in the question's order. */
+  terms: string[];
+  words: string[];
 }
 
 /** Pairs grow quadratically; past this many words the pairs tier is skipped (as in the SQLite adapter). */
@@ -26,15 +29,26 @@ export function buildTsTiers(text: string, config = 'english'): TsTiers | null {
     params[`w${i}`] = phrase.slice(1, -1).replaceAll('""', '"');
     return `phraseto_tsquery('${config}', @w${i})`;
   });
-  const pairs: string[] = [];
-  if (terms.length >= 3 && terms.length <= MAX_PAIR_WORDS) {
-    for (let i = 0; i < terms.length; i++)
-      for (let j = i + 1; j < terms.length; j++) pairs.push(`(${terms[i]} && ${terms[j]})`);
-  }
+  const pairs = terms.length >= 3 && terms.length <= MAX_PAIR_WORDS ? pairsOf(terms) : null;
   return {
     all: terms.join(' && '),
-    pairs: pairs.length > 0 ? pairs.join(' || ') : null,
-    any: terms.length > 1 ? terms.map((t) => `(${t})`).join(' || ') : null,
+    pairs,
+    any: terms.length > 1 ? anyOf(terms) : null,
     params,
+    terms,
+    words: match.phrases.map((_p, i) => String(params[`w${i}`])),
   };
+}
+
+/** Rows with any of these terms. */
+export function anyOf(terms: readonly string[]): string {
+  return terms.map((t) => `(${t})`).join(' || ');
+}
+
+/** Rows with at least two of these terms; null for fewer than two. */
+export function pairsOf(terms: readonly string[]): string | null {
+  const pairs: string[] = [];
+  for (let i = 0; i < terms.length; i++)
+    for (let j = i + 1; j < terms.length; j++) pairs.push(`(${terms[i]} && ${terms[j]})`);
+  return pairs.length > 0 ? pairs.join(' || ') : null;
 }

@@ -151,8 +151,8 @@ interface FtsIndex<R> {
 }
 
 /** Below this many rows every word is cheap to rank; above it, words in more than COMMON_SHARE of rows are skipped. */
-const SMALL_INDEX = 5000;
-const COMMON_SHARE = 0.05;
+export const SMALL_INDEX = 5000;
+export const COMMON_SHARE = 0.05;
 /**
  * In a large index, an expression matching more rows than this ranks only the most recently stored ones (highest
  * rowid): BM25 costs about a microsecond per matched row and phrase, so a common word in a heavy history would
