@@ -9,7 +9,7 @@ import { writeSyntheticExport, type ExportShape } from '../generate/chatgpt-expo
 import { parseIngestJson, type IngestJson } from '../ingest-json.js';
 import { machineLine, mdTable, writeSection } from '../report.js';
 import { BENCH_TMP, ensureSpecExport, freshDb, NO_MODEL_ENV } from '../workspace.js';
-import { benchServer } from './server.js';
+import { benchServer, type BenchServer } from './server.js';
 
 /** Where a run writes: a SQLite file, or a memory (schema `pie_<name>`) of the bench server. */
 type Target = { kind: 'sqlite'; db: string } | { kind: 'postgres'; url: string; memory: string };
@@ -172,97 +172,105 @@ async function ingestWorkers(input: {
 }
 
 /**
- * `npm run bench -- import --store postgres [--pg-url URL]`: the spec-scale export's import and offline extraction
- * into SQLite and into PostgreSQL in one run; then 1 and 2 `pie ingest` workers on one PostgreSQL memory with a
- * fake model that answers after 2 s (target #18: 2 workers ≥ 1.7× one).
+ * `npm run bench -- import --store postgres [--pg-url URL] [--workers-only]`: the spec-scale export's import and
+ * offline extraction into SQLite and into PostgreSQL in one run; then 1 and 2 `pie ingest` workers on one
+ * PostgreSQL memory with a fake model that answers after 2 s (target #18: 2 workers ≥ 1.7× one).
  */
 export async function benchImportPostgres(input: { pgUrl: string | undefined; args: string[] }): Promise<void> {
-  if (input.args.length > 0)
-    throw new Error(`import --store postgres takes no other flags (got ${input.args.join(' ')})`);
-  const { path: exportPath, bytes } = await ensureSpecExport();
+  const workersOnly = input.args.includes('--workers-only');
+  const unknown = input.args.filter((a) => a !== '--workers-only');
+  if (unknown.length > 0)
+    throw new Error(`import --store postgres takes only --workers-only (got ${unknown.join(' ')})`);
   const server = await benchServer({ url: input.pgUrl });
   try {
-    await dropMemory(server.url, 'bench_import');
-    const rows = [
-      ...(await importRows(
-        'SQLite',
-        { kind: 'sqlite', db: freshDb({ name: 'import-pg-compare' }) },
-        exportPath,
-        bytes,
-      )),
-      ...(await importRows(
-        'PostgreSQL',
-        { kind: 'postgres', url: server.url, memory: 'bench_import' },
-        exportPath,
-        bytes,
-      )),
-    ];
-
-    const workersExport = join(BENCH_TMP, `workers-${WORKER_DAYS}-days.json`);
-    await writeSyntheticExport({ path: workersExport, shape: WORKER_SHAPE });
-    const script = join(BENCH_TMP, 'workers-fake-model.json');
-    writeFileSync(
-      script,
-      JSON.stringify({
-        delayMs: DELAY_MS,
-        prompts: {
-          'extract-batch@2': [{ response: { entities: [{ name: 'Topic', type: 'concept' }], summary: 'x' } }],
-          'verify-entity@1': [{ response: { same: true, reason: 'benchmark' } }],
-        },
-      }),
-    );
-    const levels: Workers[] = [];
-    for (const workers of [1, 2]) {
-      console.log(`${workers} worker(s), ${WORKER_DAYS} batches × ${DELAY_MS / 1000} s…`);
-      const w = await ingestWorkers({
-        url: server.url,
-        memory: `bench_workers_${workers}`,
-        exportPath: workersExport,
-        script,
-        workers,
-      });
-      console.log(`  ${seconds(w.wallMs)} s, ${w.calls} model calls`);
-      levels.push(w);
-    }
-    const [one, two] = levels as [Workers, Workers];
-    const speedup = one.wallMs / two.wallMs;
-    writeSection({
-      name: 'import-postgres',
-      markdown: [
-        '## Import at spec scale: PostgreSQL beside SQLite',
-        '',
-        `Command: \`npm run bench -- import --store postgres\`. ${machineLine()}. Server: ${server.label}.`,
-        '',
-        "The import benchmark's runs (the built `pie` CLI as a child process, the spec-scale synthetic export, " +
-          '`--limit 1` to time the import stage, then the offline extraction of the rest) into a fresh SQLite file and ' +
-          'into a fresh PostgreSQL memory (`--db postgres://… --memory bench_import`). MB/s is computed on the wall ' +
-          "time less the extraction stage (from the run record). Peak RSS is the `pie` process; the server's memory " +
-          'is not counted.',
-        '',
-        mdTable(['store', 'run', 'new/updated/unchanged', 'wall s', 'MB/s', 'peak RSS MB'], rows),
-        '',
-        '### Two ingest workers on one PostgreSQL memory',
-        '',
-        `A synthetic export of ${WORKER_DAYS} short conversations on consecutive days (${WORKER_DAYS} daily batches), ` +
-          'then 1 or 2 `pie ingest --llm fake:<script> --concurrency 1` processes on a fresh memory (the second ' +
-          'started once the first has applied its first batch; wall time from the first start to the last exit), ' +
-          `the fake model answering every batch after ${DELAY_MS / 1000} s. With two, one holds ` +
-          'the extraction lease and applies the batches in order; the other extracts batches ahead for it under a ' +
-          'batch lease (src/ingest/help.ts) and the first takes those results instead of calling the model.',
-        '',
-        mdTable(
-          ['workers', 'wall s', 'model calls (all workers)', 'batches prepared by the helper', 'world after'],
-          levels.map((w, i) => [String(i + 1), seconds(w.wallMs), String(w.calls), String(w.prepared), w.counts]),
-        ),
-        '',
-        `Target (#18): 2 workers ≥ 1.7× one: ${speedup >= 1.7 ? 'met' : 'NOT met'} (${speedup.toFixed(2)}×). ` +
-          (one.counts === two.counts ? 'Both runs leave the same world counts.' : 'The world counts DIFFER.') +
-          (two.calls === WORKER_DAYS
-            ? ' No batch was sent to the model twice.'
-            : ` ${two.calls} model calls for ${WORKER_DAYS} batches.`),
-      ].join('\n'),
-    });
+    if (!workersOnly) await benchSpecImport(server);
+    await benchWorkers(server);
   } finally {
     await server.stop();
   }
+}
+
+async function benchSpecImport(server: BenchServer): Promise<void> {
+  const { path: exportPath, bytes } = await ensureSpecExport();
+  await dropMemory(server.url, 'bench_import');
+  const sqlite: Target = { kind: 'sqlite', db: freshDb({ name: 'import-pg-compare' }) };
+  const postgres: Target = { kind: 'postgres', url: server.url, memory: 'bench_import' };
+  const rows = [
+    ...(await importRows('SQLite', sqlite, exportPath, bytes)),
+    ...(await importRows('PostgreSQL', postgres, exportPath, bytes)),
+  ];
+  writeSection({
+    name: 'import-postgres',
+    markdown: [
+      '## Import at spec scale: PostgreSQL beside SQLite',
+      '',
+      `Command: \`npm run bench -- import --store postgres\`. ${machineLine()}. Server: ${server.label}.`,
+      '',
+      "The import benchmark's runs (the built `pie` CLI as a child process, the spec-scale synthetic export, " +
+        '`--limit 1` to time the import stage, then the offline extraction of the rest) into a fresh SQLite file and ' +
+        'into a fresh PostgreSQL memory (`--db postgres://… --memory bench_import`). MB/s is computed on the wall ' +
+        "time less the extraction stage (from the run record). Peak RSS is the `pie` process; the server's memory " +
+        'is not counted.',
+      '',
+      mdTable(['store', 'run', 'new/updated/unchanged', 'wall s', 'MB/s', 'peak RSS MB'], rows),
+    ].join('\n'),
+  });
+}
+
+async function benchWorkers(server: BenchServer): Promise<void> {
+  const workersExport = join(BENCH_TMP, `workers-${WORKER_DAYS}-days.json`);
+  await writeSyntheticExport({ path: workersExport, shape: WORKER_SHAPE });
+  const script = join(BENCH_TMP, 'workers-fake-model.json');
+  writeFileSync(
+    script,
+    JSON.stringify({
+      delayMs: DELAY_MS,
+      prompts: {
+        'extract-batch@2': [{ response: { entities: [{ name: 'Topic', type: 'concept' }], summary: 'x' } }],
+        'verify-entity@1': [{ response: { same: true, reason: 'benchmark' } }],
+      },
+    }),
+  );
+  const levels: Workers[] = [];
+  for (const workers of [1, 2]) {
+    console.log(`${workers} worker(s), ${WORKER_DAYS} batches × ${DELAY_MS / 1000} s…`);
+    const w = await ingestWorkers({
+      url: server.url,
+      memory: `bench_workers_${workers}`,
+      exportPath: workersExport,
+      script,
+      workers,
+    });
+    console.log(`  ${seconds(w.wallMs)} s, ${w.calls} model calls`);
+    levels.push(w);
+  }
+  const [one, two] = levels as [Workers, Workers];
+  const speedup = one.wallMs / two.wallMs;
+  writeSection({
+    name: 'ingest-workers-postgres',
+    markdown: [
+      '## Two ingest workers on one PostgreSQL memory',
+      '',
+      `Command: \`npm run bench -- import --store postgres\` (or with \`--workers-only\`). ${machineLine()}. ` +
+        `Server: ${server.label}.`,
+      '',
+      `A synthetic export of ${WORKER_DAYS} short conversations on consecutive days (${WORKER_DAYS} daily batches), ` +
+        'then 1 or 2 `pie ingest --llm fake:<script> --concurrency 1` processes on a fresh memory (the second ' +
+        'started once the first has applied its first batch; wall time from the first start to the last exit), ' +
+        `the fake model answering every batch after ${DELAY_MS / 1000} s. With two, one holds ` +
+        'the extraction lease and applies the batches in order; the other extracts batches ahead for it under a ' +
+        'batch lease (src/ingest/help.ts) and the first takes those results instead of calling the model.',
+      '',
+      mdTable(
+        ['workers', 'wall s', 'model calls (all workers)', 'batches prepared by the helper', 'world after'],
+        levels.map((w, i) => [String(i + 1), seconds(w.wallMs), String(w.calls), String(w.prepared), w.counts]),
+      ),
+      '',
+      `Target (#18): 2 workers ≥ 1.7× one: ${speedup >= 1.7 ? 'met' : 'NOT met'} (${speedup.toFixed(2)}×). ` +
+        (one.counts === two.counts ? 'Both runs leave the same world counts.' : 'The world counts DIFFER.') +
+        (two.calls === WORKER_DAYS
+          ? ' No batch was sent to the model twice.'
+          : ` ${two.calls} model calls for ${WORKER_DAYS} batches.`),
+    ].join('\n'),
+  });
 }

@@ -22,8 +22,10 @@ export async function benchServer(input: { url: string | undefined }): Promise<B
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const version = (await client.query<{ v: string }>('SHOW server_version')).rows[0]?.v ?? '?';
-    const buffers = (await client.query<{ v: string }>('SHOW shared_buffers')).rows[0]?.v ?? '?';
+    const version =
+      (await client.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]?.v ?? '?';
+    const buffers =
+      (await client.query<{ v: string }>("SELECT current_setting('shared_buffers') AS v")).rows[0]?.v ?? '?';
     const origin = server
       ? 'a throwaway cluster on this machine (initdb defaults, fsync and synchronous commit on, loopback TCP)'
       : 'the server given by --pg-url / PIE_BENCH_PG_URL';

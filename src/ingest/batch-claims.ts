@@ -2,7 +2,7 @@ import { PieError } from '../domain/errors.js';
 import type { WorldStore } from '../ports/world-store.js';
 import type { Extracted } from './extract-one.js';
 import { pause, withLease } from './extraction-lease.js';
-import { LEASE_POLL_MS } from './lease-rules.js';
+import { BATCH_POLL_MS } from './lease-rules.js';
 import { takePrepared } from './prepared.js';
 
 /** The lease that claims one batch's extraction, between the applying run and the runs helping it. */
@@ -81,7 +81,7 @@ export function obtainBatch(input: {
           delegated = true;
           input.onDelegated();
         }
-        await pause(LEASE_POLL_MS, undefined);
+        await pause(BATCH_POLL_MS, undefined);
       }
     };
     loop().catch(reject);

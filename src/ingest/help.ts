@@ -7,7 +7,7 @@ import { batchLease, tryWithLease } from './batch-claims.js';
 import type { PlannedBatch } from './batches.js';
 import { pause } from './extraction-lease.js';
 import { extractOne } from './extract-one.js';
-import { LEASE_POLL_MS } from './lease-rules.js';
+import { BATCH_POLL_MS } from './lease-rules.js';
 import { loadResolution } from './name-index-loader.js';
 import { isPrepared, preparedKey, savePrepared } from './prepared.js';
 import { addUsage, planPendingBatches, type SelectionOptions } from './selection.js';
@@ -81,7 +81,7 @@ export async function helpWhileWaiting(
         break;
       }
     }
-    if (!worked) await pause(LEASE_POLL_MS, stop);
+    if (!worked) await pause(BATCH_POLL_MS, stop);
   }
   return report;
 }

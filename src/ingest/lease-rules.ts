@@ -12,6 +12,11 @@ export const LEASE_TTL_MS = 60_000;
 export const LEASE_RENEW_MS = 10_000;
 /** A waiting run looks again this often. */
 export const LEASE_POLL_MS = 500;
+/**
+ * The applying run looks this often for a batch another process is extracting for it, and a helper with nothing to
+ * claim looks again this often: each look is one small query, and every wait here delays the whole extraction.
+ */
+export const BATCH_POLL_MS = 100;
 
 /**
  * Whether a lease's holder is known to be gone: only a process on this host can be checked, and it is gone when
