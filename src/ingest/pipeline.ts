@@ -72,9 +72,9 @@ export interface IngestOptions extends SelectionOptions {
    */
   lease?: Omit<LeaseWaitOptions, 'signal' | 'whileWaiting'> | undefined;
   /**
-   * Cooperate with other processes extracting into the same database: while another run holds the extraction lease,
-   * extract batches ahead for it (see help.ts) instead of only waiting; while holding it, claim each batch before
-   * extracting it and take what others prepared. Meant for model extractors, whose calls are the slow part.
+   * While another run holds the extraction lease, extract batches ahead for it (see help.ts) instead of only
+   * waiting. Meant for model extractors, whose calls are the slow part. (Whatever this flag, a run extracting with a
+   * model claims each batch before extracting it and takes what helpers prepared.)
    */
   help?: boolean | undefined;
 }
@@ -179,7 +179,9 @@ async function extractHolding(
   const purpose = options.lease?.purpose ?? `extraction (${options.source})`;
   const launch = (i: number, planned: PlannedBatch): void => {
     const extract = () => extractOne({ store, extractor, index, planned, tz: options.tz, signal: options.signal });
-    if (!options.help) {
+    // A model's batches are claimed, so a `pie ingest` helping this run never extracts one twice; the offline
+    // rules are fast and nobody helps with them.
+    if (extractor.kind !== 'llm') {
       inFlight.set(i, extract());
       return;
     }
