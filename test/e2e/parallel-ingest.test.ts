@@ -77,7 +77,7 @@ describe('parallel ingests on one database', () => {
     expect(counts(db)).toEqual({ ...expected, leases: 0 });
   }, 120_000);
 
-  it('two runs with a model share the batches: no batch is sent to the model twice, and the world is one run\'s', async () => {
+  it("two runs with a model share the batches: no batch is sent to the model twice, and the world is one run's", async () => {
     const expected = counts(join(dir, 'reference.db'));
     const db = join(dir, 'shared.db');
     const first = finished(spawnPie(['--json', ...ingestArgs(db)]));
@@ -107,7 +107,9 @@ describe('parallel ingests on one database', () => {
     expect(counts(db)).toEqual({ ...expected, leases: 0 });
     const d = new Database(db, { readonly: true });
     try {
-      const left = d.prepare("SELECT count(*) AS n FROM llm_cache WHERE model = 'prepared-batch'").get() as { n: number };
+      const left = d.prepare("SELECT count(*) AS n FROM llm_cache WHERE model = 'prepared-batch'").get() as {
+        n: number;
+      };
       expect(left.n).toBe(0);
     } finally {
       d.close();

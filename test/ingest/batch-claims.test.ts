@@ -64,7 +64,11 @@ describe('batch claims between the applying run and helpers', () => {
     const { extracted, prepared } = await got.outcome;
     got.release();
     expect(prepared).toBe(true);
-    expect(extracted).toMatchObject({ ok: true, result: { entities: [{ name: 'by the helper' }] }, usage: { calls: 0 } });
+    expect(extracted).toMatchObject({
+      ok: true,
+      result: { entities: [{ name: 'by the helper' }] },
+      usage: { calls: 0 },
+    });
     expect(own.calls()).toBe(0);
     expect(await takePrepared(applier, 'k1')).toBeNull();
   });

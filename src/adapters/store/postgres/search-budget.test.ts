@@ -36,7 +36,7 @@ describe('the common-word budget of PostgreSQL search', () => {
     const [all] = budgetTiers(t, stats);
     const tier = { ...all!, estimate: RANK_BUDGET + 1 };
     expect(overBudget(tier, stats)).toBe(true);
-    expect(informative(tier, t, stats)).toBe('(phraseto_tsquery(\'english\', @w1))');
+    expect(informative(tier, t, stats)).toBe("(phraseto_tsquery('english', @w1))");
     // Even the rarest word is over the budget: nothing to rank first.
     expect(informative(tier, t, { size: 100_000, docs: [RANK_BUDGET * 3, RANK_BUDGET * 2] })).toBeNull();
   });
