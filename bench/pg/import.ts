@@ -107,7 +107,9 @@ async function importRows(label: string, target: Target, exportPath: string, byt
   return rows;
 }
 
-const WORKER_DAYS = 40;
+// As many daily batches as the concurrency benchmark: start-up and the first batch (before a second worker can
+// help) are fixed costs, and a real history has hundreds of batches.
+const WORKER_DAYS = 200;
 const DELAY_MS = 2_000;
 
 /** Short conversations on consecutive days, so WORKER_DAYS daily batches. */
