@@ -29,6 +29,12 @@ export interface LeaseWaitOptions {
    * lease is taken or the wait ends otherwise, and awaited before the holder's own work begins.
    */
   whileWaiting?: ((stop: AbortSignal) => Promise<void>) | undefined;
+  /**
+   * How long the lease lives without a renewal (default LEASE_TTL_MS). Work done in one long store transaction (a
+   * sleep) cannot renew while the transaction is open, so it holds its leases longer: a holder that dies on this
+   * host is still seen dead at once; one on another host holds the work until this expires.
+   */
+  ttlMs?: number | undefined;
 }
 
 /** The claim a run holds while it extracts: `lost` turns true when a renewal found the lease taken over. */
@@ -72,7 +78,7 @@ export async function withLease<T>(
   const state = { lost: false };
   const timer = setInterval(() => {
     store.leases
-      .renew({ name, holderId: holder.id, now: wallNow(), ttlMs: LEASE_TTL_MS })
+      .renew({ name, holderId: holder.id, now: wallNow(), ttlMs: options.ttlMs ?? LEASE_TTL_MS })
       .then((held) => {
         if (!held) state.lost = true;
       })
@@ -103,7 +109,7 @@ async function acquire(
       name,
       holder,
       now: wallNow(),
-      ttlMs: LEASE_TTL_MS,
+      ttlMs: options.ttlMs ?? LEASE_TTL_MS,
       isDead: (h) => holderIsDead(h, self),
     });
     if (outcome.taken) return;

@@ -8,6 +8,12 @@ export const SLEEP_LEASE = 'sleep';
 export const SLEEP_PURPOSE_PREFIX = 'sleep via ';
 /** A holder that stops renewing (killed, frozen, machine asleep) loses the lease after this long. */
 export const LEASE_TTL_MS = 60_000;
+/**
+ * A sleep's leases live this long without renewal: a sleep writes in one store transaction, during which its renewals
+ * wait (a full sleep of a large memory takes minutes), so the usual minute would let an extraction in while it
+ * writes. A sleep killed on this host is still seen dead at once (its process is gone).
+ */
+export const SLEEP_LEASE_TTL_MS = 30 * 60_000;
 /** Holders renew this often, well inside the time to live. */
 export const LEASE_RENEW_MS = 10_000;
 /** A waiting run looks again this often. */

@@ -1,5 +1,5 @@
 import { withLease } from '../ingest/extraction-lease.js';
-import { EXTRACTION_LEASE, SLEEP_LEASE, SLEEP_PURPOSE_PREFIX } from '../ingest/lease-rules.js';
+import { EXTRACTION_LEASE, SLEEP_LEASE, SLEEP_LEASE_TTL_MS, SLEEP_PURPOSE_PREFIX } from '../ingest/lease-rules.js';
 import type { WorldStore } from '../ports/world-store.js';
 
 /**
@@ -21,7 +21,8 @@ export interface SleepLeaseOptions {
 /** Runs `fn` holding the sleep lease and (unless `held`) the extraction lease; both are released afterwards. */
 export function withSleepLease<T>(store: WorldStore, options: SleepLeaseOptions, fn: () => Promise<T>): Promise<T> {
   const purpose = `${SLEEP_PURPOSE_PREFIX}${options.via}`;
-  return withLease(store, SLEEP_LEASE, { purpose, waitMs: 0 }, () => {
+  // Both leases live SLEEP_LEASE_TTL_MS: they cannot be renewed while the sleep's transaction is open.
+  return withLease(store, SLEEP_LEASE, { purpose, waitMs: 0, ttlMs: SLEEP_LEASE_TTL_MS }, () => {
     if (options.extraction === 'held') return fn();
     return withLease(
       store,
@@ -32,6 +33,7 @@ export function withSleepLease<T>(store: WorldStore, options: SleepLeaseOptions,
         onWaiting: options.onWaiting,
         signal: options.signal,
         thenNote: 'this sleep runs on the world it leaves',
+        ttlMs: SLEEP_LEASE_TTL_MS,
       },
       () => fn(),
     );
