@@ -7,13 +7,13 @@ import { machineLine, mdTable, writeSection } from './report.js';
 import { readRunRecord } from './run-record.js';
 import { BENCH_TMP, freshDb, NO_MODEL_ENV, removeDb } from './workspace.js';
 
-const DAYS = 200;
-const DELAY_MS = 2_000;
+export const DAYS = 200;
+export const DELAY_MS = 2_000;
 const LEVELS = [1, 4, 8] as const;
 const DAY_MS = 86_400_000;
 
 /** One short conversation a day for 200 days (each starts within the first hour of its UTC day): 200 daily batches. */
-const SHAPE: ExportShape = {
+export const DAILY_SHAPE: ExportShape = {
   conversations: DAYS,
   userMessages: 2 * DAYS,
   assistantMessages: 2 * DAYS,
@@ -24,7 +24,7 @@ const SHAPE: ExportShape = {
 };
 
 /** A fake model (`--llm fake:<file>`) that answers every extract-batch call after DELAY_MS with a small valid result. */
-function writeFakeScript(input: { path: string }): void {
+export function writeFakeScript(input: { path: string }): void {
   const script = {
     delayMs: DELAY_MS,
     prompts: {
@@ -52,7 +52,7 @@ interface Level {
 export async function benchConcurrency(): Promise<void> {
   const exportPath = join(BENCH_TMP, 'concurrency-200-days.json');
   const scriptPath = join(BENCH_TMP, 'concurrency-fake-model.json');
-  await writeSyntheticExport({ path: exportPath, shape: SHAPE });
+  await writeSyntheticExport({ path: exportPath, shape: DAILY_SHAPE });
   writeFakeScript({ path: scriptPath });
   const levels: Level[] = [];
   for (const concurrency of LEVELS) {

@@ -1,11 +1,11 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openPostgresStore } from '../../src/adapters/store/postgres/index.js';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import type { WorldStore } from '../../src/ports/world-store.js';
 import { runPieOk, type PieRun } from '../child.js';
-import { writeSyntheticExport, type ExportShape } from '../generate/chatgpt-export.js';
+import { DAILY_SHAPE, DAYS, DELAY_MS, writeFakeScript } from '../concurrency.js';
+import { writeSyntheticExport } from '../generate/chatgpt-export.js';
 import { parseIngestJson, type IngestJson } from '../ingest-json.js';
 import { machineLine, mdTable, writeSection } from '../report.js';
 import { BENCH_TMP, ensureSpecExport, freshDb, NO_MODEL_ENV } from '../workspace.js';
@@ -107,21 +107,9 @@ async function importRows(label: string, target: Target, exportPath: string, byt
   return rows;
 }
 
-// As many daily batches as the concurrency benchmark: start-up and the first batch (before a second worker can
-// help) are fixed costs, and a real history has hundreds of batches.
-const WORKER_DAYS = 200;
-const DELAY_MS = 2_000;
-
-/** Short conversations on consecutive days, so WORKER_DAYS daily batches. */
-const WORKER_SHAPE: ExportShape = {
-  conversations: WORKER_DAYS,
-  userMessages: 2 * WORKER_DAYS,
-  assistantMessages: 2 * WORKER_DAYS,
-  textChars: 4 * WORKER_DAYS * 600,
-  start: Date.UTC(2024, 0, 1),
-  end: Date.UTC(2024, 0, 1) + WORKER_DAYS * 86_400_000,
-  seed: 11,
-};
+// The concurrency benchmark's export and model (200 daily batches, an answer after 2 s): start-up and the first
+// batch (before a second worker can help) are fixed costs, and a real history has hundreds of batches.
+const WORKER_DAYS = DAYS;
 
 interface Workers {
   wallMs: number;
@@ -221,18 +209,9 @@ async function benchSpecImport(server: BenchServer): Promise<void> {
 
 async function benchWorkers(server: BenchServer): Promise<void> {
   const workersExport = join(BENCH_TMP, `workers-${WORKER_DAYS}-days.json`);
-  await writeSyntheticExport({ path: workersExport, shape: WORKER_SHAPE });
+  await writeSyntheticExport({ path: workersExport, shape: DAILY_SHAPE });
   const script = join(BENCH_TMP, 'workers-fake-model.json');
-  writeFileSync(
-    script,
-    JSON.stringify({
-      delayMs: DELAY_MS,
-      prompts: {
-        'extract-batch@2': [{ response: { entities: [{ name: 'Topic', type: 'concept' }], summary: 'x' } }],
-        'verify-entity@1': [{ response: { same: true, reason: 'benchmark' } }],
-      },
-    }),
-  );
+  writeFakeScript({ path: script });
   const levels: Workers[] = [];
   for (const workers of [1, 2]) {
     console.log(`${workers} worker(s), ${WORKER_DAYS} batches × ${DELAY_MS / 1000} s…`);
