@@ -31,29 +31,26 @@ export async function loadEntityBlock(input: {
   options: BlockOptions;
 }): Promise<SubgraphEntity> {
   const { store, entity, options } = input;
-  const counts = sum(await store.transitions.countByKind({ entityId: entity.id }));
-  const { candidates, inScope, latest } = await loadCandidates({
-    store,
-    entityId: entity.id,
-    options,
-    total: counts.total,
-  });
-  const transitions = pickTransitions({ all: candidates, options });
+  // The entity's changes and its edges are independent reads: on a server store they run side by side.
+  const changes = async () => {
+    const counts = sum(await store.transitions.countByKind({ entityId: entity.id }));
+    return { counts, ...(await loadCandidates({ store, entityId: entity.id, options, total: counts.total })) };
+  };
   // DURING edges repeat what every time in the context already says (the period), so they are left out; a hub's
   // edges are cut in SQL (open first, newest first).
-  const shown = (
-    await store.relationships.forEntity(entity.id, {
-      includeEnded: options.history,
-      excludeTypes: ['DURING'],
-      limit: options.maxRelationships,
-    })
-  ).sort((a, b) => (a.validTo === null ? 0 : 1) - (b.validTo === null ? 0 : 1) || b.validFrom - a.validFrom);
-  const others = new Map(
-    (await store.entities.getMany(shown.map((r) => (r.sourceId === entity.id ? r.targetId : r.sourceId)))).map((e) => [
-      e.id,
-      e,
-    ]),
-  );
+  const edges = async () => {
+    const shown = (
+      await store.relationships.forEntity(entity.id, {
+        includeEnded: options.history,
+        excludeTypes: ['DURING'],
+        limit: options.maxRelationships,
+      })
+    ).sort((a, b) => (a.validTo === null ? 0 : 1) - (b.validTo === null ? 0 : 1) || b.validFrom - a.validFrom);
+    const ends = await store.entities.getMany(shown.map((r) => (r.sourceId === entity.id ? r.targetId : r.sourceId)));
+    return { shown, others: new Map(ends.map((e) => [e.id, e])) };
+  };
+  const [{ counts, candidates, inScope, latest }, { shown, others }] = await Promise.all([changes(), edges()]);
+  const transitions = pickTransitions({ all: candidates, options });
   const relationships = shown.flatMap((relationship) => {
     const out = relationship.sourceId === entity.id;
     const other = others.get(out ? relationship.targetId : relationship.sourceId);

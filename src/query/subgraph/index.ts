@@ -63,13 +63,13 @@ export async function buildSubgraph(input: {
   }
 
   const fusedEntities = await store.entities.getMany(items.flatMap((i) => (i.ref.kind === 'entity' ? [i.ref.id] : [])));
-  for (const entity of uniqueById([...focus, ...fusedEntities])) {
-    if (sub.entities.length >= limits.entities) break;
-    if (entity.tier === 'archived' && !plan.entityIds.includes(entity.id)) continue;
+  const shownEntities = uniqueById([...focus, ...fusedEntities])
+    .filter((entity) => !(entity.tier === 'archived' && !plan.entityIds.includes(entity.id)))
     // Periods anchor every time in the context already; they are not things the question is about.
-    if (entity.type === 'period') continue;
-    sub.entities.push(await loadEntityBlock({ store, entity, options }));
-  }
+    .filter((entity) => entity.type !== 'period')
+    .slice(0, limits.entities);
+  // Loaded together: on a server store each block is a few round trips, and the pool runs them side by side.
+  sub.entities.push(...(await Promise.all(shownEntities.map((entity) => loadEntityBlock({ store, entity, options })))));
 
   const shown = new Set(sub.entities.flatMap((b) => b.transitions.map((t) => t.id)));
   const events = await store.transitions.getMany(items.flatMap((i) => (i.ref.kind === 'transition' ? [i.ref.id] : [])));
