@@ -126,7 +126,7 @@ async function ingestOne(input: Parameters<typeof ingestText>[0] & { text: strin
     throw new PieError(
       'CONFLICT',
       `The text is stored but not extracted yet: another ${running}; run again when it has finished. (Sending it again stores nothing twice; pie ingest also extracts it.)`,
-      { cause: error },
+      { cause: error, details: { storedEpisodeId: id } },
     );
   });
   const stored = await store.episodes.get(id);

@@ -114,7 +114,10 @@ export async function buildQueryContext(input: ContextRequest): Promise<QueryCon
     tokenizer: input.tokenizer,
     assistantWanted,
   });
-  if (input.recordAccess) await recordRetrieval({ store, entities: subgraph.entities.map((b) => b.entity), now });
+  if (input.recordAccess) {
+    const entities = subgraph.entities.map((b) => b.entity);
+    await recordRetrieval({ store, entities, now, onWarning: input.onWarning });
+  }
   return { ...compiled, items: retrieval.items, lanes: summarizeLanes(retrieval.lanes), maxTokens };
 }
 

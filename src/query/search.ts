@@ -26,6 +26,8 @@ export async function searchWorld(input: {
   tz: string;
   embedder?: Embedder | undefined;
   recordAccess?: boolean;
+  /** Says what could not be recorded (access counts on a busy database); the search still answers. */
+  onWarning?: (message: string) => void;
 }): Promise<SearchResult> {
   const { store, now } = input;
   if (input.text.trim() === '')
@@ -38,7 +40,8 @@ export async function searchWorld(input: {
   const retrieval = await retrieve({ store, plan, preset, now, embedder: input.embedder });
   const items = await describeItems({ store, items: retrieval.items });
   if (input.recordAccess) {
-    await recordRetrieval({ store, entities: items.flatMap((i) => (i.kind === 'entity' ? [i.entity] : [])), now });
+    const entities = items.flatMap((i) => (i.kind === 'entity' ? [i.entity] : []));
+    await recordRetrieval({ store, entities, now, onWarning: input.onWarning });
   }
   return {
     plan,

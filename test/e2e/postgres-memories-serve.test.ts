@@ -1,13 +1,13 @@
-import type { ChildProcess } from 'node:child_process';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finished, pie, spawnPie, tempDir, type CliResult } from '../helpers/cli.js';
+import { pie, tempDir } from '../helpers/cli.js';
 import { describeWithPostgres } from '../helpers/postgres.js';
 import { startHttpChild } from '../mcp/child.js';
+import { startServeChild, stopServerChild as stop } from '../helpers/server-child.js';
 import { G } from '../mcp/harness.js';
 
 /**
@@ -49,34 +49,6 @@ function extraction(memory: MemoryName): string {
 
 function others(memory: MemoryName): string[] {
   return NAMES.filter((n) => n !== memory).flatMap((n) => [...WORLDS[n]]);
-}
-
-/** `pie serve --port 0 …` as a child process; resolves with the URL it prints on stderr. */
-async function startServeChild(
-  globals: string[],
-  args: string[],
-): Promise<{ child: ChildProcess; url: string; result: Promise<CliResult> }> {
-  const child = spawnPie([...globals, 'serve', '--port', '0', ...args]);
-  const result = finished(child);
-  const url = await new Promise<string>((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error(`no URL on stderr: ${seen}`)), 60_000);
-    child.stderr?.on('data', (d: Buffer) => {
-      seen += d.toString();
-      const match = /serving (http:\/\/\S+\/)/.exec(seen);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.on('exit', () => reject(new Error(`pie serve exited: ${seen}`)));
-  });
-  return { child, url, result };
-}
-
-async function stop(running: { child: ChildProcess; result: Promise<CliResult> }): Promise<CliResult> {
-  running.child.kill('SIGTERM');
-  return running.result;
 }
 
 async function connectMcp(url: string, token: string): Promise<{ client: Client; sessionId: string }> {

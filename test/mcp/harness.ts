@@ -39,6 +39,8 @@ export async function connect(input: {
   readOnly?: boolean;
   maxTokens?: number;
   env?: Record<string, string>;
+  /** How long ingest_episode waits for another extraction (default 30 s). */
+  leaseWaitMs?: number;
 }): Promise<Connected> {
   const env = { PIE_TZ: 'UTC', ...input.env };
   const config = loadConfig({ flags: { db: input.db, now: NOW, tz: 'UTC' }, env });
@@ -49,6 +51,7 @@ export async function connect(input: {
     tz: 'UTC',
     readOnly: input.readOnly ?? false,
     ...(input.maxTokens === undefined ? {} : { maxTokens: input.maxTokens }),
+    ...(input.leaseWaitMs === undefined ? {} : { leaseWaitMs: input.leaseWaitMs }),
     log: (m) => logs.push(m),
   });
   const server = createMcpServer(deps);

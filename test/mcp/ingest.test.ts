@@ -1,6 +1,8 @@
 import { writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXTRACTION_LEASE, LEASE_TTL_MS } from '../../src/ingest/lease-rules.js';
 import { pieJson } from '../helpers/cli.js';
 import { connect, fixtureWorld, G, structured, textOf, type Connected } from './harness.js';
 
@@ -152,6 +154,41 @@ describe('ingest_episode with a model', () => {
       expect(episodes).toHaveLength(1);
     } finally {
       await mcp.close();
+    }
+  });
+});
+
+describe('ingest_episode while another process extracts into the same memory', () => {
+  it('stores the text and answers CONFLICT saying so (not as an unexpected failure); sent again, it is extracted', async () => {
+    const world = await fixtureWorld();
+    const mcp = await connect({ db: world.db, leaseWaitMs: 0 });
+    const other = { id: 'another-run', pid: process.pid, host: hostname(), purpose: 'pie ingest export.json' };
+    try {
+      const held = await mcp.services.store.leases.acquire({
+        name: EXTRACTION_LEASE,
+        holder: other,
+        now: Date.now(),
+        ttlMs: LEASE_TTL_MS,
+        isDead: () => false,
+      });
+      expect(held.taken).toBe(true);
+      const content = 'Maya Chen started a pottery class on Thursdays.';
+      const refused = await mcp.call('ingest_episode', { content });
+      expect(refused.isError).toBe(true);
+      expect(refused._meta?.['pie/error']).toMatchObject({ code: 'CONFLICT' });
+      expect(textOf(refused)).toMatch(
+        /^The text is stored but not extracted yet: another extraction is running on this database: pie ingest export\.json .*\(Sending it again stores nothing twice; pie ingest also extracts it\.\)$/,
+      );
+      expect((await mcp.services.store.episodes.list({ source: 'manual' })).map((e) => e.extraction)).toEqual([
+        'pending',
+      ]);
+      await mcp.services.store.leases.release({ name: EXTRACTION_LEASE, holderId: other.id });
+      const again = structured<IngestOut>(await mcp.call('ingest_episode', { content }));
+      expect(again.outcome).toBe('ingested');
+      expect(await mcp.services.store.episodes.list({ source: 'manual' })).toHaveLength(1);
+    } finally {
+      await mcp.close();
+      world.cleanup();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
+import { PieError } from '../../src/domain/errors.js';
 import type { WorldStore } from '../../src/ports/world-store.js';
 import { buildQueryContext } from '../../src/query/ask.js';
 import type { Intent } from '../../src/query/types.js';
@@ -128,6 +129,29 @@ describe('each intent retrieves its own subgraph (world built with pie apply)', 
       recordAccess: true,
     });
     expect((await store.entities.get(id))?.accessCount).toBe(before + 1);
+  });
+
+  it('still answers when the access counts cannot be written (another process holds the database), and says so', async () => {
+    // What `pie serve` met beside a sleep on PostgreSQL (issue 18): the bookkeeping failed, and with it the answer.
+    const busy: WorldStore = {
+      ...store,
+      entities: {
+        ...store.entities,
+        incrementAccess: () => Promise.reject(new PieError('DB_LOCKED', 'The database is busy with another process.')),
+      },
+    };
+    const warnings: string[] = [];
+    const c = await buildQueryContext({
+      store: busy,
+      question: 'What is FalkorDB?',
+      now: NOW,
+      tz: 'UTC',
+      format: 'auto',
+      recordAccess: true,
+      onWarning: (m) => warnings.push(m),
+    });
+    expect(c.text).toContain('FalkorDB');
+    expect(warnings).toEqual(['access counts not recorded: The database is busy with another process.']);
   });
 
   it('rejects an empty or oversized question', async () => {

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import { PieError } from '../../domain/errors.js';
 import type { ModelRequest } from '../../ports/llm.js';
@@ -13,7 +14,9 @@ import { createScriptedModel, type ScriptedModel } from './fake.js';
  *
  * A request is answered by the first rule of its prompt whose `contains` (a string, or strings that must all occur)
  * appears in the request's messages; a rule without `contains` matches anything. Rules are reusable, so a re-run
- * after a crash gets the same answers. No matching rule: the call fails loudly.
+ * after a crash gets the same answers. No matching rule: the call fails loudly. With `holdWhileExists`, every call
+ * first waits while that file exists (checked every 50 ms), so a test holds the extraction of real processes at a
+ * point of its choosing and lets it go by deleting the file.
  */
 const ruleSchema = z.object({
   contains: z.union([z.string(), z.array(z.string())]).optional(),
@@ -24,7 +27,11 @@ const fileSchema = z.object({
   /** Wait between the streamed pieces of a plain-text answer. */
   streamDelayMs: z.number().int().min(0).optional(),
   prompts: z.record(z.string(), z.array(ruleSchema)),
+  /** A path: while a file is there, calls wait before answering. */
+  holdWhileExists: z.string().min(1).optional(),
 });
+
+const HOLD_POLL_MS = 50;
 
 export function createFakeModelFromFile(path: string): ScriptedModel {
   let parsed: z.infer<typeof fileSchema>;
@@ -33,7 +40,11 @@ export function createFakeModelFromFile(path: string): ScriptedModel {
   } catch (cause) {
     throw new PieError('INVALID_ARGUMENT', `The fake model script ${path} is not a valid script file.`, { cause });
   }
-  const respond = (request: ModelRequest): string | object => {
+  const hold = parsed.holdWhileExists;
+  const respond = async (request: ModelRequest): Promise<string | object> => {
+    while (hold !== undefined && existsSync(hold)) {
+      await delay(HOLD_POLL_MS, undefined, request.signal === undefined ? undefined : { signal: request.signal });
+    }
     const rules = parsed.prompts[request.prompt];
     if (!rules) throw new Error(`fake model: no rules for prompt ${request.prompt} in ${path}`);
     const text = request.messages.map((m) => m.content).join('\n');

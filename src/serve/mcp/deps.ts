@@ -22,6 +22,8 @@ export interface McpDeps {
   embedder?: Embedder | undefined;
   /** The extraction for ingest_episode, created on first use. Required unless read-only. */
   extraction?: (() => Promise<EpisodeExtraction>) | undefined;
+  /** How long ingest_episode waits for another process's extraction before it answers (default 30 s). */
+  leaseWaitMs?: number | undefined;
   /** Diagnostics; never stdout (stdio mode speaks the protocol there). */
   log: (message: string) => void;
   version: string;

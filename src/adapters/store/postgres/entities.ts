@@ -154,12 +154,25 @@ export function createEntityRepo(sql: Sql): EntityRepo {
 
     async incrementAccess(ids) {
       if (ids.length === 0) return;
-      // Each occurrence counts (an id named twice is incremented twice), as in the SQLite adapter.
-      await sql.run(
-        `UPDATE entities e SET access_count = e.access_count + c.n
-         FROM (SELECT id, count(*) AS n FROM unnest(@ids::text[]) AS id GROUP BY id) c WHERE e.id = c.id`,
+      // Each occurrence counts (an id named twice is incremented twice), as in the SQLite adapter. Another process's
+      // transaction (a batch being applied, a sleep) may hold some of these rows and want others, so this never
+      // waits for a row while holding one, which could deadlock with it: first one statement counts every row
+      // nobody holds, skipping held rows instead of waiting; then each skipped row is counted alone, waiting for it
+      // while holding nothing (outside a transaction, each statement commits by itself).
+      const left = new Map<string, number>();
+      for (const id of ids) left.set(id, (left.get(id) ?? 0) + 1);
+      const counted = await sql.all<{ id: string }>(
+        `WITH c AS (SELECT id, count(*)::integer AS n FROM unnest(@ids::text[]) AS id GROUP BY id),
+              free AS (SELECT e.id FROM entities e JOIN c ON c.id = e.id FOR UPDATE OF e SKIP LOCKED)
+         UPDATE entities e SET access_count = e.access_count + c.n FROM c
+          WHERE e.id = c.id AND e.id IN (SELECT id FROM free)
+         RETURNING e.id`,
         { ids },
       );
+      for (const { id } of counted) left.delete(id);
+      for (const [id, n] of [...left].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        await sql.run('UPDATE entities SET access_count = access_count + @n WHERE id = @id', { id, n });
+      }
     },
   };
 }

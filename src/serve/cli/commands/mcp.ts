@@ -153,6 +153,7 @@ export function createMcpDeps(input: {
   maxTokens?: number;
   log: (message: string) => void;
   version?: string;
+  leaseWaitMs?: number;
 }): McpDeps {
   const { services, readOnly } = input;
   return {
@@ -165,6 +166,7 @@ export function createMcpDeps(input: {
     countTokens: (text) => services.tokenizer().count(text),
     embedder: createEmbedderFromEnv(services.env),
     extraction: readOnly ? undefined : lazyExtraction(services),
+    leaseWaitMs: input.leaseWaitMs,
     log: input.log,
     version: input.version ?? '0.0.0',
   };

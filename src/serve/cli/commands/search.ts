@@ -35,6 +35,7 @@ async function search(ctx: CommandContext, text: string, flags: SearchFlags): Pr
     tz: ctx.config.tz,
     embedder: createEmbedderFromEnv(services.env),
     recordAccess: true,
+    onWarning: (m) => ctx.io.stderr(`pie: ${m}\n`),
   });
   const tz = ctx.config.tz;
   const lines = result.items.map((item) => itemLines(item, tz).join('\n'));

@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { changeText } from '../../../compile/timeline.js';
-import { PieError } from '../../../domain/errors.js';
+import { isPieError, PieError } from '../../../domain/errors.js';
 import type { McpDeps } from '../deps.js';
 import { errorResult } from '../errors.js';
 import { ingestText, MAX_EPISODE_CHARS, type TextIngestResult } from '../../../ingest/ingest-text.js';
@@ -64,15 +64,27 @@ export function registerIngestTool(server: McpServer, deps: McpDeps): void {
     },
     ({ content, source }) =>
       guarded(deps, {}, async () => {
-        const result = await ingestText({
-          store: deps.store,
-          clock: deps.clock,
-          tz: deps.tz,
-          newId: deps.newId,
-          content,
-          source: source ?? 'manual',
-          extraction: await extraction(),
-        });
+        let result: TextIngestResult;
+        try {
+          result = await ingestText({
+            store: deps.store,
+            clock: deps.clock,
+            tz: deps.tz,
+            newId: deps.newId,
+            content,
+            source: source ?? 'manual',
+            extraction: await extraction(),
+            ...(deps.leaseWaitMs === undefined ? {} : { leaseWaitMs: deps.leaseWaitMs }),
+          });
+        } catch (error) {
+          // Another process's extraction held the memory: the text is stored, and the answer says so and what to do
+          // (an expected outcome, not an unexpected failure).
+          if (isPieError(error, 'CONFLICT') && typeof error.details?.storedEpisodeId === 'string') {
+            deps.log(`ingest_episode: ${error.details.storedEpisodeId} stored, not extracted yet: ${error.message}`);
+            return errorResult({ code: 'CONFLICT', text: error.message });
+          }
+          throw error;
+        }
         if (result.outcome === 'failed') {
           deps.log(`ingest_episode: extraction of ${result.episodeId} failed: ${result.failure ?? 'unknown reason'}`);
           return errorResult({
