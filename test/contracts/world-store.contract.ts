@@ -16,6 +16,7 @@ import { describeQueries } from './world-store/queries.js';
 import { describeSearch } from './world-store/search.js';
 import { describeSleepTasks } from './world-store/sleep-tasks.js';
 import { describeWorldSearch } from './world-store/search-world.js';
+import { describeTimeBounds } from './world-store/time-bounds.js';
 import { describeTimeSlices } from './world-store/time-slices.js';
 import { describeTransactions } from './world-store/transactions.js';
 
@@ -35,6 +36,7 @@ export function describeWorldStoreContract(name: string, factory: StoreFactory):
     describeSearch(factory);
     describeQueries(factory);
     describeTimeSlices(factory);
+    describeTimeBounds(factory);
     describeWorldSearch(factory);
     describeEmbeddings(factory);
     describeNearest(factory);

@@ -16,6 +16,14 @@ describe('activityWindows', () => {
       { since: end - 30 * DAY, until: end },
     ]);
   });
+  it('keeps whole milliseconds when the range is an odd number of milliseconds long', () => {
+    // A range ending at 23:59:59.999 (an end of day) has an odd length; its middle once came out as x.5 ms, which
+    // PostgreSQL refuses for a BIGINT bound.
+    const end = T + 300 * DAY - 1;
+    const windows = activityWindows({ start: T, end });
+    expect(windows.flatMap((w) => [w.since, w.until]).every(Number.isInteger)).toBe(true);
+    expect(windows[1]).toEqual({ since: T + 135 * DAY - 1, until: T + 165 * DAY - 1 });
+  });
 });
 
 describe('interleave', () => {

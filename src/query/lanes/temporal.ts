@@ -33,12 +33,15 @@ async function mostActive(input: {
     .map(([entityId]) => ({ entityId }));
 }
 
-/** Pure: the windows activity is counted in — the range itself, or three samples of a long one. */
+/**
+ * Pure: the windows activity is counted in — the range itself, or three samples of a long one. Times stay whole
+ * milliseconds (the middle of a range an odd number of milliseconds long is rounded down), as every stored time is.
+ */
 export function activityWindows(range: { start: number; end: number }): { since: number; until: number }[] {
   const { start, end } = range;
   if (end - start <= FULL_SCAN_DAYS * DAY) return [{ since: start, until: end }];
   const half = (SAMPLE_DAYS * DAY) / 2;
-  const mid = start + (end - start) / 2;
+  const mid = start + Math.floor((end - start) / 2);
   return [
     { since: start, until: start + SAMPLE_DAYS * DAY },
     { since: mid - half, until: mid + half },

@@ -2,7 +2,7 @@ import { PieError } from '../../../domain/errors.js';
 import type { Entity } from '../../../domain/world.js';
 import type { EntityPatch, EntityRepo } from '../../../ports/world-store.js';
 import { basicKey, entityFromRow, type EntityRow } from '../sqlite/entities.js';
-import { PAGE, inIdOrder, notFound, pageParams, toJson, type Params, type Sql } from './sql.js';
+import { PAGE, inIdOrder, notFound, pageParams, toJson, wholeTimes, type Params, type Sql } from './sql.js';
 import { listFilter, ORDER } from '../sqlite/entities.js';
 
 const SELECT = `SELECT e.id, e.type, e.name, e.state, e.first_seen, e.last_seen, e.importance, e.tier, e.access_count,
@@ -60,6 +60,12 @@ function patchParams(id: string, patch: EntityPatch): Params {
     setMeta: patch.meta !== undefined,
     meta: patch.meta === undefined ? null : toJson(patch.meta),
   };
+}
+
+/** The SQLite store's filter, with its time bound (`first_seen <= @firstSeenAtOrBefore`) a whole number. */
+function entityFilter(query: Parameters<typeof listFilter>[0]): { where: string; params: Params } {
+  const { where, params } = listFilter(query);
+  return { where, params: wholeTimes(params, { firstSeenAtOrBefore: 'floor' }) };
 }
 
 export function createEntityRepo(sql: Sql): EntityRepo {
@@ -125,7 +131,7 @@ export function createEntityRepo(sql: Sql): EntityRepo {
     },
 
     async list(query) {
-      const { where, params } = listFilter(query);
+      const { where, params } = entityFilter(query);
       const order = ORDER[query?.orderBy ?? 'importance'] as string | undefined;
       if (order === undefined) {
         throw new PieError('INVALID_ARGUMENT', `Unknown entity order "${String(query?.orderBy)}".`);
@@ -138,7 +144,7 @@ export function createEntityRepo(sql: Sql): EntityRepo {
     },
 
     async count(query) {
-      const { where, params } = listFilter(query);
+      const { where, params } = entityFilter(query);
       const row = await sql.one<{ n: number }>(`SELECT count(*) AS n FROM entities e ${where}`, params);
       return Number(row?.n ?? 0);
     },

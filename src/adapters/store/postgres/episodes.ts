@@ -3,10 +3,16 @@ import { PieError } from '../../../domain/errors.js';
 import type { StoredTurn } from '../../../domain/world.js';
 import type { EpisodeRepo, UpsertOutcome } from '../../../ports/world-store.js';
 import { episodeFromRow } from '../sqlite/episodes.js';
-import { PAGE, inIdOrder, notFound, pageParams, toJson, type Params, type Sql } from './sql.js';
+import { PAGE, inIdOrder, notFound, pageParams, toJson, wholeTimes, type Params, type Sql } from './sql.js';
 import { EXTRACTION_STATUSES, listFilter, ORDER, turnFromRow, type TurnRow } from '../sqlite/episodes.js';
 
 type EpisodeRow = Parameters<typeof episodeFromRow>[0];
+
+/** The SQLite store's filter, with its time bounds (`created_at >= @since`, `< @until`) whole numbers. */
+function episodeFilter(query: Parameters<typeof listFilter>[0]): { where: string; params: Params } {
+  const { where, params } = listFilter(query);
+  return { where, params: wholeTimes(params, { since: 'ceil', until: 'ceil' }) };
+}
 
 const COLUMNS = `id, source, external_id, title, created_at, updated_at, model, content_hash, turn_count, summary,
   significance, user_state, extraction, recorded_at, meta`;
@@ -99,7 +105,7 @@ export function createEpisodeRepo(sql: Sql, now: () => number): EpisodeRepo {
     },
 
     async list(query) {
-      const { where, params } = listFilter(query);
+      const { where, params } = episodeFilter(query);
       const order = ORDER[query?.order ?? 'asc'] as string | undefined;
       if (order === undefined)
         throw new PieError('INVALID_ARGUMENT', `Unknown episode order "${String(query?.order)}".`);
@@ -111,7 +117,7 @@ export function createEpisodeRepo(sql: Sql, now: () => number): EpisodeRepo {
     },
 
     async count(query) {
-      const { where, params } = listFilter(query);
+      const { where, params } = episodeFilter(query);
       const row = await sql.one<{ n: number }>(`SELECT count(*) AS n FROM episodes ${where}`, params);
       return Number(row?.n ?? 0);
     },

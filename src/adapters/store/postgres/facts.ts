@@ -1,6 +1,6 @@
 import type { FactRepo } from '../../../ports/world-store.js';
 import { factFromRow, type FactRow } from '../sqlite/facts.js';
-import { toJson, notFound, type Params, type Sql } from './sql.js';
+import { toJson, notFound, wholeTime, type Params, type Sql } from './sql.js';
 
 const SELECT = `SELECT id, entity_id, attribute, value, valid_from, valid_to, superseded_by, episode_id, recorded_at,
   confidence FROM facts`;
@@ -53,7 +53,9 @@ export function createFactRepo(sql: Sql): FactRepo {
       return rows(
         `${SELECT} WHERE valid_from <= @time AND (valid_to IS NULL OR valid_to > @time) ${only}
          ORDER BY entity_id, attribute, valid_from, recorded_at, id`,
-        entityIds === undefined ? { time } : { time, ids: entityIds },
+        entityIds === undefined
+          ? { time: wholeTime(time, 'floor') }
+          : { time: wholeTime(time, 'floor'), ids: entityIds },
       );
     },
 
@@ -62,7 +64,7 @@ export function createFactRepo(sql: Sql): FactRepo {
         `SELECT DISTINCT entity_id AS id FROM facts
           WHERE (valid_from > @after AND valid_from <= @until) OR (valid_to > @after AND valid_to <= @until)
           ORDER BY id`,
-        { after, until },
+        { after: wholeTime(after, 'floor'), until: wholeTime(until, 'floor') },
       );
       return found.map((r) => r.id);
     },

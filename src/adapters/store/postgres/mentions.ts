@@ -1,5 +1,5 @@
 import type { EntityActivity, MentionRepo } from '../../../ports/world-store.js';
-import { limitParam, type Sql } from './sql.js';
+import { limitParam, wholeTime, type Sql } from './sql.js';
 import { mentionFromRow, type MentionRow } from '../sqlite/mentions.js';
 
 const ACTIVE_BETWEEN = `SELECT entity_id AS "entityId", count(*) AS mentions, min(time) AS first, max(time) AS last
@@ -35,7 +35,11 @@ export function createMentionRepo(sql: Sql): MentionRepo {
     },
 
     async activeBetween({ since, until, limit }) {
-      const rows = await sql.all<EntityActivity>(ACTIVE_BETWEEN, { since, until, limit: limitParam(limit) });
+      const rows = await sql.all<EntityActivity>(ACTIVE_BETWEEN, {
+        since: wholeTime(since, 'ceil'),
+        until: wholeTime(until, 'ceil'),
+        limit: limitParam(limit),
+      });
       return rows.map((r) => ({ ...r, mentions: Number(r.mentions) }));
     },
   };

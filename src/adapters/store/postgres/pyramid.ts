@@ -9,10 +9,16 @@ import {
   type ObservationRow,
   type SummaryRow,
 } from '../sqlite/pyramid.js';
-import { limitParam, toJson, type Params, type Sql } from './sql.js';
+import { limitParam, toJson, wholeTimes, type Params, type Sql } from './sql.js';
 
 const OBSERVATION = 'id, text, importance, model_id, entity_id, episode_id, event_time, recorded_at, meta';
 const SUMMARY = 'id, model_id, tier, start_at, end_at, text, source_ids, created_at, meta';
+
+/** The SQLite store's filter, with its time bounds (`event_time >= @since`, `< @until`) whole numbers. */
+function wholeObservationFilter(query: Parameters<typeof observationFilter>[0]): { where: string; params: Params } {
+  const { where, params } = observationFilter(query);
+  return { where, params: wholeTimes(params, { since: 'ceil', until: 'ceil' }) };
+}
 
 export function createPyramidStore(sql: Sql): PyramidStore {
   const modelByName = async (name: string): Promise<MentalModel | null> => {
@@ -50,7 +56,7 @@ export function createPyramidStore(sql: Sql): PyramidStore {
     },
 
     async observations(query) {
-      const { where, params } = observationFilter(query);
+      const { where, params } = wholeObservationFilter(query);
       const order = query?.order === 'desc' ? 'DESC' : 'ASC';
       const rows = await sql.all<ObservationRow>(
         `SELECT ${OBSERVATION} FROM observations ${where} ORDER BY event_time ${order}, id ${order} LIMIT @limit`,
@@ -60,7 +66,7 @@ export function createPyramidStore(sql: Sql): PyramidStore {
     },
 
     async countObservations(query) {
-      const { where, params } = observationFilter(query);
+      const { where, params } = wholeObservationFilter(query);
       const row = await sql.one<{ n: number }>(`SELECT count(*) AS n FROM observations ${where}`, params);
       return Number(row?.n ?? 0);
     },

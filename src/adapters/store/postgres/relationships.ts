@@ -1,5 +1,5 @@
 import type { RelationshipRepo } from '../../../ports/world-store.js';
-import { limitParam, notFound, toJson, type Params, type Sql } from './sql.js';
+import { limitParam, notFound, toJson, wholeTime, type Params, type Sql } from './sql.js';
 import { relationshipFromRow, type RelationshipRow, VALID_AT } from '../sqlite/relationships.js';
 
 const COLUMNS = `id, type, source_id, target_id, properties, valid_from, valid_to, confidence, episode_id,
@@ -72,7 +72,7 @@ export function createRelationshipRepo(sql: Sql): RelationshipRepo {
     validAt({ time, entityIds, limit }) {
       if (entityIds === undefined) {
         return rows(`${SELECT} WHERE ${VALID_AT} ORDER BY valid_from, id LIMIT @limit`, {
-          time,
+          time: wholeTime(time, 'floor'),
           limit: limitParam(limit),
         });
       }
@@ -82,11 +82,16 @@ export function createRelationshipRepo(sql: Sql): RelationshipRepo {
            UNION
            ${SELECT} WHERE target_id = ANY(@ids::text[]) AND ${VALID_AT}
          ) r ORDER BY valid_from, id LIMIT @limit`,
-        { time, ids: entityIds, limit: limitParam(limit) },
+        { time: wholeTime(time, 'floor'), ids: entityIds, limit: limitParam(limit) },
       );
     },
 
-    changedBetween: ({ since, until, limit }) => rows(CHANGED_BETWEEN, { since, until, limit: limitParam(limit) }),
+    changedBetween: ({ since, until, limit }) =>
+      rows(CHANGED_BETWEEN, {
+        since: wholeTime(since, 'ceil'),
+        until: wholeTime(until, 'ceil'),
+        limit: limitParam(limit),
+      }),
 
     async close({ id, validTo }) {
       const n = await sql.run('UPDATE relationships SET valid_to = @validTo WHERE id = @id', { id, validTo });

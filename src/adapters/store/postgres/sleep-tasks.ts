@@ -1,5 +1,5 @@
 import { FINISHED, ORDER, taskFromRow, type TaskRow } from '../sqlite/sleep-tasks.js';
-import { toJson, type Sql } from './sql.js';
+import { toJson, wholeTime, type Sql } from './sql.js';
 import { sleepTaskKey, type SleepTaskRepo, type SleepTaskStatus } from '../../../ports/sleep-task-store.js';
 
 const COLUMNS = `id, action, subject_ids, payload, priority, status, source, reason, attempts, result, dedupe_key,
@@ -53,7 +53,7 @@ export function createSleepTaskRepo(sql: Sql): SleepTaskRepo {
         `SELECT ${COLUMNS} FROM sleep_tasks
          WHERE expires_at IS NOT NULL AND expires_at < @now AND status = ANY(@finished::text[])
          ORDER BY expires_at, id LIMIT @limit`,
-        { now, finished: FINISHED, limit },
+        { now: wholeTime(now, 'ceil'), finished: FINISHED, limit },
       );
       return rows.map(taskFromRow);
     },

@@ -111,6 +111,31 @@ import { limitParam } from '../sqlite/sql.js';
 
 export { fromJson, inIdOrder, limitParam, notFound, toJson, toJsonOrNull } from '../sqlite/sql.js';
 
+/** Which way `wholeTime` rounds: `ceil` for `column >= t` and `column < t`, `floor` for `column > t` and `column <= t`. */
+export type Rounding = 'ceil' | 'floor';
+
+/**
+ * A time bound (epoch ms) as the whole number that selects the same rows of a BIGINT column. The port's times are
+ * plain numbers: SQLite compares a fractional bound as a real number, where PostgreSQL refuses it for a BIGINT
+ * parameter ("invalid input syntax for type bigint"). Over whole numbers `column >= t` and `column < t` select what
+ * they select with `ceil(t)`, and `column > t` and `column <= t` what they select with `floor(t)`. Clamped to the
+ * safe integers, so an infinite bound still bounds nothing, as on SQLite.
+ */
+export function wholeTime(t: number, rounding: Rounding): number {
+  const whole = rounding === 'ceil' ? Math.ceil(t) : Math.floor(t);
+  return Math.min(Number.MAX_SAFE_INTEGER, Math.max(Number.MIN_SAFE_INTEGER, whole));
+}
+
+/** `params` with each named time bound that is present made whole (see `wholeTime`). */
+export function wholeTimes(params: Params, roundings: Readonly<Record<string, Rounding>>): Params {
+  const out = { ...params };
+  for (const [name, rounding] of Object.entries(roundings)) {
+    const value = out[name];
+    if (typeof value === 'number') out[name] = wholeTime(value, rounding);
+  }
+  return out;
+}
+
 /** @limit (null: no limit) and @offset for PAGE. */
 export function pageParams(query: { limit?: number; offset?: number } | undefined): Params {
   return { limit: limitParam(query?.limit), offset: limitParam(query?.offset, 'offset') ?? 0 };

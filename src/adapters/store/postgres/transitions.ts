@@ -2,18 +2,18 @@ import type { TransitionKind } from '../../../domain/world.js';
 import { PieError } from '../../../domain/errors.js';
 import type { EntityTransitionCount, TransitionListQuery, TransitionRepo } from '../../../ports/world-store.js';
 import { CHRONOLOGICAL, ORDER, SELECT, transitionFromRow, type TransitionRow } from '../sqlite/transitions.js';
-import { inIdOrder, limitParam, notFound, toJson, type Params, type Sql } from './sql.js';
+import { inIdOrder, limitParam, notFound, toJson, wholeTime, type Params, type Sql } from './sql.js';
 
 function listFilter(query: TransitionListQuery | undefined): { where: string; params: Params } {
   const clauses: string[] = [];
   const params: Params = {};
   if (query?.since !== undefined) {
     clauses.push('event_time >= @since');
-    params.since = query.since;
+    params.since = wholeTime(query.since, 'ceil');
   }
   if (query?.until !== undefined) {
     clauses.push('event_time < @until');
-    params.until = query.until;
+    params.until = wholeTime(query.until, 'ceil');
   }
   if (query?.kind !== undefined) {
     clauses.push('kind = @kind');
@@ -84,7 +84,11 @@ export function createTransitionRepo(sql: Sql): TransitionRepo {
       const rows = await sql.all<{ kind: TransitionKind; n: number }>(
         `SELECT kind, count(*) AS n FROM transitions
          WHERE entity_id = @entityId AND event_time >= @since AND event_time < @until GROUP BY kind`,
-        { entityId, since: since ?? FOREVER.since, until: until ?? FOREVER.until },
+        {
+          entityId,
+          since: wholeTime(since ?? FOREVER.since, 'ceil'),
+          until: wholeTime(until ?? FOREVER.until, 'ceil'),
+        },
       );
       return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
     },
@@ -93,7 +97,7 @@ export function createTransitionRepo(sql: Sql): TransitionRepo {
       const rows = await sql.all<EntityTransitionCount>(
         `SELECT entity_id AS "entityId", count(*) AS total, count(*) FILTER (WHERE kind <> 'creation') AS changes
          FROM transitions WHERE event_time >= @since AND event_time < @until GROUP BY entity_id ORDER BY entity_id`,
-        { since: since ?? FOREVER.since, until: until ?? FOREVER.until },
+        { since: wholeTime(since ?? FOREVER.since, 'ceil'), until: wholeTime(until ?? FOREVER.until, 'ceil') },
       );
       return rows.map((r) => ({ entityId: r.entityId, total: Number(r.total), changes: Number(r.changes) }));
     },
@@ -107,7 +111,9 @@ export function createTransitionRepo(sql: Sql): TransitionRepo {
       const where = until === undefined ? '' : 'WHERE event_time < @until';
       const rows = await sql.all<TransitionRow>(
         `${SELECT} ${where} ORDER BY event_time DESC, recorded_at DESC, id DESC LIMIT @limit`,
-        until === undefined ? { limit: limitParam(limit) } : { limit: limitParam(limit), until },
+        until === undefined
+          ? { limit: limitParam(limit) }
+          : { limit: limitParam(limit), until: wholeTime(until, 'ceil') },
       );
       return rows.map(transitionFromRow);
     },
