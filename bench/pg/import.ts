@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import pg from 'pg';
+import { plural } from '../../src/domain/humanize.js';
 import { openPostgresStore } from '../../src/adapters/store/postgres/index.js';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import type { WorldStore } from '../../src/ports/world-store.js';
@@ -154,7 +155,7 @@ async function ingestWorkers(input: {
       wallMs,
       calls: reports.reduce((n, r) => n + r.extraction.usage.calls, 0),
       prepared: reports.reduce((n, r) => n + r.extraction.shared.preparedForOthers, 0),
-      counts: `${s.entities} entities, ${s.transitions} transitions, ${s.relationships} relationships`,
+      counts: `${plural(s.entities, 'entity', 'entities')}, ${plural(s.transitions, 'transition')}, ${plural(s.relationships, 'relationship')}`,
     };
   } finally {
     await store.close();
