@@ -59,7 +59,7 @@ export interface ImportStageOptions {
 
 interface Pending {
   conversation: Conversation;
-  hash: string;
+  dropped: Parameters<typeof addCounts>[1];
 }
 
 interface DayItem {
@@ -94,13 +94,51 @@ export async function runImportStage(options: ImportStageOptions): Promise<Impor
   const dayItems: DayItem[] = [];
   let pending: Pending[] = [];
 
+  const count = (conversation: Conversation, dropped: Pending['dropped']): void => {
+    addCounts(report.dropped, dropped);
+    report.conversations += 1;
+    report.turns += conversation.turns.length;
+    report.firstAt = minOrSelf(report.firstAt, conversation.createdAt);
+    report.lastAt = maxOrSelf(report.lastAt, conversation.createdAt);
+  };
+
+  // A chunk is checked with two reads (which were forgotten, which are stored unchanged) before its one write
+  // transaction, which then holds only what is new or changed: on a server store that is two round trips for a
+  // chunk of a re-import instead of several for each conversation.
   const flush = async (): Promise<void> => {
     if (pending.length === 0) return;
     const chunk = pending;
     pending = [];
+    const keys = chunk.map(({ conversation }) => forgottenKey(episodeIdFor(conversation)));
+    const forgotten = new Set(await store.forget.forgottenAmong(keys));
+    const kept: { conversation: Conversation; hash: string }[] = [];
+    const cleared: string[] = [];
+    chunk.forEach(({ conversation, dropped }, i) => {
+      const key = keys[i] as string;
+      // A conversation the person asked PIE to forget stays out of every later import of the same export.
+      if (forgotten.has(key)) {
+        if (!options.includeForgotten) {
+          report.forgotten += 1;
+          return;
+        }
+        cleared.push(key);
+      }
+      count(conversation, dropped);
+      kept.push({ conversation, hash: conversationHash(conversation) });
+    });
+    if (cleared.length > 0) await store.forget.clearForgotten(cleared);
+    const stored = new Map(
+      (await store.episodes.getMany(kept.map(({ conversation }) => episodeIdFor(conversation)))).map((e) => [
+        e.id,
+        e.contentHash,
+      ]),
+    );
+    const changed = kept.filter(({ conversation, hash }) => stored.get(episodeIdFor(conversation)) !== hash);
+    report.outcomes.unchanged += kept.length - changed.length;
+    if (changed.length === 0) return;
     const recordedAt = clock.now();
     await store.transaction(async (tx) => {
-      for (const { conversation, hash } of chunk) {
+      for (const { conversation, hash } of changed) {
         const { outcome } = await tx.episodes.upsert({ conversation, contentHash: hash, recordedAt });
         report.outcomes[outcome] += 1;
       }
@@ -117,22 +155,17 @@ export async function runImportStage(options: ImportStageOptions): Promise<Impor
       continue;
     }
     const { conversation } = event;
-    // A conversation the person asked PIE to forget stays out of every later import of the same export.
-    const key = forgottenKey(episodeIdFor(conversation));
-    if ((await store.forget.forgottenAmong([key])).length > 0) {
-      if (!options.includeForgotten) {
+    if (!dryRun) {
+      pending.push({ conversation, dropped: event.dropped });
+      if (pending.length >= chunkSize) await flush();
+    } else {
+      const key = forgottenKey(episodeIdFor(conversation));
+      if ((await store.forget.forgottenAmong([key])).length > 0 && !options.includeForgotten) {
         report.forgotten += 1;
         continue;
       }
-      if (!dryRun) await store.forget.clearForgotten([key]);
-    }
-    addCounts(report.dropped, event.dropped);
-    report.conversations += 1;
-    report.turns += conversation.turns.length;
-    report.firstAt = minOrSelf(report.firstAt, conversation.createdAt);
-    report.lastAt = maxOrSelf(report.lastAt, conversation.createdAt);
-    const hash = conversationHash(conversation);
-    if (dryRun) {
+      count(conversation, event.dropped);
+      const hash = conversationHash(conversation);
       const outcome = await predictOutcome(store, conversation, hash);
       report.outcomes[outcome] += 1;
       if (outcome !== 'unchanged') options.onChange?.(conversation);
@@ -144,9 +177,6 @@ export async function runImportStage(options: ImportStageOptions): Promise<Impor
         chars: conversation.turns.reduce((n, t) => n + t.text.length, 0),
         outcome,
       });
-    } else {
-      pending.push({ conversation, hash });
-      if (pending.length >= chunkSize) await flush();
     }
     options.onProgress?.({ conversations: report.conversations, turns: report.turns, skipped: report.skipped.length });
   }
