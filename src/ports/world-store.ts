@@ -16,6 +16,7 @@ import type {
   Period,
   Procedure,
   Relationship,
+  StateValue,
   StoredTurn,
   Transition,
   WorldStats,
@@ -193,6 +194,12 @@ export interface EntityListQuery {
   excludeMerged?: boolean;
 }
 
+/** An entity without its state, aliases and bookkeeping: enough to count, rank, name and badge it. */
+export type EntityBrief = Pick<
+  Entity,
+  'id' | 'type' | 'name' | 'importance' | 'tier' | 'firstSeen' | 'lastSeen' | 'updatedAt'
+>;
+
 export interface EntityRepo {
   /** A new entity: tier 'active', version 1, accessCount 0, updatedAt = recordedAt. */
   insert(input: EntityInsert): Promise<Entity>;
@@ -207,6 +214,11 @@ export interface EntityRepo {
    */
   findByKey(normalized: string): Promise<Entity[]>;
   list(query?: EntityListQuery): Promise<Entity[]>;
+  /**
+   * The entities `list` gives (same query, same order) as briefs: without state, aliases and bookkeeping, so that
+   * reading a whole world at an instant (a snapshot, a diff) is several times cheaper.
+   */
+  listBriefs(query?: EntityListQuery): Promise<EntityBrief[]>;
   count(query?: Pick<EntityListQuery, 'type' | 'tier' | 'firstSeenAtOrBefore' | 'excludeArchived'>): Promise<number>;
   /** Adding an alias the entity already has (same normalized form) does nothing. Aliases list in the order added. */
   addAlias(input: { entityId: string; alias: string; normalized: string; recordedAt: number }): Promise<void>;
@@ -262,6 +274,16 @@ export interface TransitionRepo {
   markResolved(input: { id: string; resolvedBy: string }): Promise<void>;
 }
 
+/** One attribute of one entity with different values at two instants (facts.valuesChangedBetween). */
+export interface ValueChange {
+  entityId: string;
+  attribute: string;
+  /** At the earlier instant; null when no fact held then. */
+  from: StateValue;
+  /** At the later instant; null when no fact holds then. */
+  to: StateValue;
+}
+
 export interface FactRepo {
   insert(input: Fact): Promise<void>;
   /** Facts with no validTo, by attribute then validFrom. */
@@ -274,10 +296,12 @@ export interface FactRepo {
    */
   validAt(query: { time: number; entityIds?: readonly string[] }): Promise<Fact[]>;
   /**
-   * Entities with a fact that began or ended in (after, until] (validFrom or validTo in it), sorted: the only ones
-   * whose facts valid at `until` can differ from those valid at `after`.
+   * Every (entity, attribute) whose value at `after` differs from its value at `until`, with both values, sorted by
+   * entity then attribute. The value at an instant is that of the latest fact valid then (by validFrom, recordedAt,
+   * id: the last of validAt's rows for the pair), null when none was. Values equal as stored (and null against no
+   * fact) are left out; values that differ only in case or spacing are not.
    */
-  entitiesChangedBetween(query: { after: number; until: number }): Promise<string[]>;
+  valuesChangedBetween(query: { after: number; until: number }): Promise<ValueChange[]>;
   /** Closes a fact: sets validTo and supersededBy. */
   close(input: { id: string; validTo: number; supersededBy: string | null }): Promise<void>;
   /** How many facts are current (no validTo) and their mean confidence (0 when there are none). */
