@@ -116,7 +116,12 @@ export function mineProcedures(lifecycles: readonly Lifecycle[], options: MinerO
   const minShare = options.minShare ?? 0.05;
   const maxPerType = options.maxPerType ?? 20;
   const byType = new Map<string, Lifecycle[]>();
-  for (const l of lifecycles) byType.set(l.entityType, [...(byType.get(l.entityType) ?? []), l]);
+  for (const l of lifecycles) {
+    // Appended in place: copying the list for each lifecycle was quadratic in a type's size.
+    const group = byType.get(l.entityType);
+    if (group) group.push(l);
+    else byType.set(l.entityType, [l]);
+  }
 
   const found: Procedure[] = [];
   for (const [type, group] of [...byType.entries()].sort(([a], [b]) => a.localeCompare(b))) {
