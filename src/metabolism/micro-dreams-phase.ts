@@ -1,4 +1,5 @@
 import type { Relationship } from '../domain/world.js';
+import type { EntityMention } from '../ports/world-store.js';
 import {
   connectionConfidence,
   DEFAULT_MICRO_DREAM_RULES,
@@ -29,8 +30,15 @@ export function microDreamsPhase(rules: MicroDreamRules = DEFAULT_MICRO_DREAM_RU
       const episodes: EpisodeMentions[] = [];
       for (let offset = 0; ; offset += PAGE) {
         const page = await store.episodes.list({ limit: PAGE, offset });
+        // One read per page, not one per episode (50,000 queries on a large memory).
+        const byEpisode = new Map<string, EntityMention[]>();
+        for (const m of await store.mentions.forEpisodes(page.map((e) => e.id))) {
+          const list = byEpisode.get(m.episodeId);
+          if (list) list.push(m);
+          else byEpisode.set(m.episodeId, [m]);
+        }
         for (const e of page) {
-          const mentions = await store.mentions.forEpisode(e.id);
+          const mentions = byEpisode.get(e.id) ?? [];
           if (mentions.length < 2) continue;
           episodes.push({
             episodeId: e.id,

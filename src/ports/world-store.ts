@@ -353,6 +353,11 @@ export interface MentionRepo {
   /** Chronological (time, then entityId). */
   forEpisode(episodeId: string): Promise<EntityMention[]>;
   /**
+   * forEpisode for many episodes in one read: their lists one after another, in the order of `episodeIds` (a repeated
+   * id once; an unknown one adds nothing).
+   */
+  forEpisodes(episodeIds: readonly string[]): Promise<EntityMention[]>;
+  /**
    * Entities mentioned in [since, until) with how often and when first/last in that window; most mentioned first
    * (then latest, then entityId).
    */

@@ -220,6 +220,11 @@ export function describeHistory(factory: StoreFactory): void {
         { entityId: 'p', episodeId: b, time: T0 + DAY },
       ]);
       expect((await store().mentions.forEpisode(a)).map((m) => m.entityId)).toEqual(['p', 'q']);
+      // Many episodes at once: each one's list, in the order asked (a repeat once, an unknown id nothing).
+      for (const ids of [[a, b], [b, a, b], ['nope', b], []]) {
+        const each = await Promise.all([...new Set(ids)].map((id) => store().mentions.forEpisode(id)));
+        expect(await store().mentions.forEpisodes(ids)).toEqual(each.flat());
+      }
       expect(await store().mentions.forEntity('nobody')).toEqual([]);
       await expect(store().mentions.add({ entityId: 'ghost', episodeId: a, time: T0 })).rejects.toMatchObject({
         code: 'NOT_FOUND',

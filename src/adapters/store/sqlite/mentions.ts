@@ -1,6 +1,6 @@
 import type { EntityActivity, EntityMention, MentionRepo } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
-import { limitParam, type Statements } from './sql.js';
+import { IDS_IN, idsParam, limitParam, type Statements } from './sql.js';
 
 export interface MentionRow {
   entity_id: string;
@@ -10,6 +10,17 @@ export interface MentionRow {
 
 export function mentionFromRow(row: MentionRow): EntityMention {
   return { entityId: row.entity_id, episodeId: row.episode_id, time: row.time };
+}
+
+/** Mentions already in each episode's order, regrouped in the order of `episodeIds` (each id once). */
+export function inEpisodeOrder(episodeIds: readonly string[], mentions: readonly EntityMention[]): EntityMention[] {
+  const byEpisode = new Map<string, EntityMention[]>();
+  for (const m of mentions) {
+    const list = byEpisode.get(m.episodeId);
+    if (list) list.push(m);
+    else byEpisode.set(m.episodeId, [m]);
+  }
+  return [...new Set(episodeIds)].flatMap((id) => byEpisode.get(id) ?? []);
 }
 
 /**
@@ -44,6 +55,16 @@ export function createMentionRepo(s: Statements): SyncOf<MentionRepo> {
         .get('SELECT entity_id, episode_id, time FROM entity_mentions WHERE episode_id = ? ORDER BY time, entity_id')
         .all(episodeId) as MentionRow[];
       return rows.map(mentionFromRow);
+    },
+
+    forEpisodes(episodeIds) {
+      const rows = s
+        .get(
+          `SELECT entity_id, episode_id, time FROM entity_mentions WHERE episode_id ${IDS_IN}
+            ORDER BY episode_id, time, entity_id`,
+        )
+        .all({ ids: idsParam(episodeIds) }) as MentionRow[];
+      return inEpisodeOrder(episodeIds, rows.map(mentionFromRow));
     },
 
     activeBetween({ since, until, limit }) {
