@@ -1,7 +1,7 @@
 /**
- * Two-finger pinch zoom for a horizontally scrolling view (the life timeline), from pointer events: the pure math
- * (how far the fingers moved apart, and where to scroll so the moment under them stays there) and a small tracker
- * of the touches on an element. Mouse and pen pointers are left alone (the buttons, keys and ctrl+wheel zoom).
+ * The math of a two-finger pinch zoom on a horizontally scrolling view (the life timeline), free of the DOM (so it
+ * is tested in Node): how far the fingers moved apart, and where to scroll so the moment under them stays there.
+ * pinch-track.ts follows the touches.
  */
 
 export interface Point {
@@ -46,54 +46,4 @@ export function scrollFor(input: { time: number; x: number; start: number; pxPer
 export function timeAt(input: { x: number; scrollLeft: number; start: number; pxPerDay: number; pad: number }): number {
   const day = 86_400_000;
   return input.start + ((input.scrollLeft + input.x - input.pad) / input.pxPerDay) * day;
-}
-
-/**
- * Follows the touches on `element`: when a second one comes down `onStart` hears the fingers' distance and midpoint
- * (relative to the element), then `onPinch` both as they move, and `onEnd` when one lifts. Returns a function that
- * stops listening.
- */
-export function trackPinch(input: {
-  element: HTMLElement;
-  onStart: (fingers: { distance: number; mid: Point }) => void;
-  onPinch: (fingers: { distance: number; mid: Point }) => void;
-  onEnd: () => void;
-}): () => void {
-  const { element } = input;
-  const touches = new Map<number, Point>();
-  const local = (e: PointerEvent): Point => {
-    const box = element.getBoundingClientRect();
-    return { x: e.clientX - box.left, y: e.clientY - box.top };
-  };
-  const fingers = (): { distance: number; mid: Point } | null => {
-    const [a, b] = [...touches.values()];
-    return touches.size === 2 && a && b ? { distance: distance(a, b), mid: midpoint(a, b) } : null;
-  };
-  const down = (e: PointerEvent): void => {
-    if (e.pointerType !== 'touch') return;
-    touches.set(e.pointerId, local(e));
-    const two = fingers();
-    if (two) input.onStart(two);
-  };
-  const move = (e: PointerEvent): void => {
-    if (!touches.has(e.pointerId)) return;
-    touches.set(e.pointerId, local(e));
-    const two = fingers();
-    if (!two) return;
-    e.preventDefault();
-    input.onPinch(two);
-  };
-  const up = (e: PointerEvent): void => {
-    const pinching = touches.size === 2;
-    if (touches.delete(e.pointerId) && pinching) input.onEnd();
-  };
-  const ends = ['pointerup', 'pointercancel'] as const;
-  element.addEventListener('pointerdown', down);
-  element.addEventListener('pointermove', move, { passive: false });
-  for (const type of ends) element.addEventListener(type, up);
-  return () => {
-    element.removeEventListener('pointerdown', down);
-    element.removeEventListener('pointermove', move);
-    for (const type of ends) element.removeEventListener(type, up);
-  };
 }
