@@ -248,12 +248,23 @@ export interface EntityTransitionCount {
   changes: number;
 }
 
+/** A transition as a step of its entity's lifecycle (transitions.listSteps). */
+export type TransitionStep = Pick<
+  Transition,
+  'entityId' | 'kind' | 'fromState' | 'toState' | 'eventTime' | 'episodeId'
+>;
+
 export interface TransitionRepo {
   insert(input: Transition): Promise<void>;
   /** Chronological: event time, then record time, then id. */
   forEntity(entityId: string): Promise<Transition[]>;
   /** Chronological by event time (then record time, id); since inclusive, until exclusive. */
   list(query?: TransitionListQuery): Promise<Transition[]>;
+  /**
+   * Every transition as a step (no id, summary, confidence, record time, batch or resolution), in list()'s order:
+   * what mining lifecycles reads, at about half the cost of the whole rows on a large memory.
+   */
+  listSteps(): Promise<TransitionStep[]>;
   /** How many transitions `list` would return without a limit (order and limit are ignored). */
   count(query?: TransitionListQuery): Promise<number>;
   /** One entity's transitions counted by kind (kinds it has none of are absent), in [since, until) when given. */
