@@ -167,7 +167,12 @@ function relationshipChanges(input: DiffInput): Pick<WorldDiff, 'relationshipsBe
     const source = refs.get(r.sourceId);
     const target = refs.get(r.targetId);
     if (!source || !target) continue;
-    const base = {
+    const validAtAfter = r.validFrom <= after.at && (r.validTo === null || r.validTo > after.at);
+    const validAtBefore = r.validFrom <= before.at && (r.validTo === null || r.validTo > before.at);
+    const list =
+      validAtAfter && !validAtBefore ? begun : validAtBefore && !validAtAfter && r.validTo !== null ? ended : null;
+    if (list === null) continue;
+    list.push({
       id: r.id,
       type: r.type,
       source,
@@ -175,11 +180,8 @@ function relationshipChanges(input: DiffInput): Pick<WorldDiff, 'relationshipsBe
       properties: r.properties,
       since: r.validFrom,
       until: r.validTo,
-    };
-    const validAtAfter = r.validFrom <= after.at && (r.validTo === null || r.validTo > after.at);
-    const validAtBefore = r.validFrom <= before.at && (r.validTo === null || r.validTo > before.at);
-    if (validAtAfter && !validAtBefore) begun.push({ ...base, time: r.validFrom });
-    if (validAtBefore && !validAtAfter && r.validTo !== null) ended.push({ ...base, time: r.validTo });
+      time: list === begun ? r.validFrom : (r.validTo ?? r.validFrom),
+    });
   }
   const order = (x: RelationshipChange, y: RelationshipChange): number =>
     Math.max(y.source.importance, y.target.importance) - Math.max(x.source.importance, x.target.importance) ||
