@@ -1,5 +1,4 @@
 import type { Relationship } from '../domain/world.js';
-import type { EntityMention } from '../ports/world-store.js';
 import {
   connectionConfidence,
   DEFAULT_MICRO_DREAM_RULES,
@@ -29,19 +28,12 @@ export function microDreamsPhase(rules: MicroDreamRules = DEFAULT_MICRO_DREAM_RU
       const connected = new Set((await store.upkeep.graphEdges()).map((e) => pairKey(e.sourceId, e.targetId)));
       const episodes: EpisodeMentions[] = [];
       for (let offset = 0; ; offset += PAGE) {
-        const page = await store.episodes.list({ limit: PAGE, offset });
-        // One read per page, not one per episode (50,000 queries on a large memory).
-        const byEpisode = new Map<string, EntityMention[]>();
-        for (const m of await store.mentions.forEpisodes(page.map((e) => e.id))) {
-          const list = byEpisode.get(m.episodeId);
-          if (list) list.push(m);
-          else byEpisode.set(m.episodeId, [m]);
-        }
-        for (const e of page) {
-          const mentions = byEpisode.get(e.id) ?? [];
+        // Episodes with their mentions in one read per page (not one read per episode: 50,000 on a large memory).
+        const page = await store.mentions.pageByEpisode({ limit: PAGE, offset });
+        for (const { episodeId, mentions } of page) {
           if (mentions.length < 2) continue;
           episodes.push({
-            episodeId: e.id,
+            episodeId,
             time: Math.min(...mentions.map((m) => m.time)),
             entityIds: mentions.map((m) => m.entityId),
           });

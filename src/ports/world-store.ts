@@ -356,6 +356,12 @@ export interface EntityMention {
   time: number;
 }
 
+/** One episode's mentions (mentions.pageByEpisode). */
+export interface EpisodeMentionList {
+  episodeId: string;
+  mentions: EntityMention[];
+}
+
 export interface MentionRepo {
   /** Records that the entity is mentioned in the episode; once per pair (a repeat keeps the earlier time). */
   add(input: EntityMention): Promise<void>;
@@ -364,10 +370,10 @@ export interface MentionRepo {
   /** Chronological (time, then entityId). */
   forEpisode(episodeId: string): Promise<EntityMention[]>;
   /**
-   * forEpisode for many episodes in one read: their lists one after another, in the order of `episodeIds` (a repeated
-   * id once; an unknown one adds nothing).
+   * A page of episodes in episodes.list()'s order (oldest first), each with its mentions as forEpisode lists them
+   * (an episode without mentions with none): the mentions of a whole memory, episode by episode, a page at a time.
    */
-  forEpisodes(episodeIds: readonly string[]): Promise<EntityMention[]>;
+  pageByEpisode(page: { limit: number; offset: number }): Promise<EpisodeMentionList[]>;
   /**
    * Entities mentioned in [since, until) with how often and when first/last in that window; most mentioned first
    * (then latest, then entityId).

@@ -1,6 +1,6 @@
 import type { EntityActivity, MentionRepo } from '../../../ports/world-store.js';
-import { limitParam, type Sql } from './sql.js';
-import { inEpisodeOrder, mentionFromRow, type MentionRow } from '../sqlite/mentions.js';
+import { limitParam, pageParams, type Sql } from './sql.js';
+import { PAGE_BY_EPISODE, groupByEpisode, mentionFromRow, type MentionRow, type PageRow } from '../sqlite/mentions.js';
 
 const ACTIVE_BETWEEN = `SELECT entity_id AS "entityId", count(*) AS mentions, min(time) AS first, max(time) AS last
   FROM entity_mentions WHERE time >= @since AND time < @until
@@ -34,13 +34,8 @@ export function createMentionRepo(sql: Sql): MentionRepo {
       return rows.map(mentionFromRow);
     },
 
-    async forEpisodes(episodeIds) {
-      const rows = await sql.all<MentionRow>(
-        `SELECT entity_id, episode_id, time FROM entity_mentions WHERE episode_id = ANY(@ids::text[])
-          ORDER BY episode_id, time, entity_id`,
-        { ids: episodeIds },
-      );
-      return inEpisodeOrder(episodeIds, rows.map(mentionFromRow));
+    async pageByEpisode(page) {
+      return groupByEpisode(await sql.all<PageRow>(PAGE_BY_EPISODE, pageParams(page)));
     },
 
     async activeBetween({ since, until, limit }) {

@@ -1,6 +1,6 @@
-import type { EntityActivity, EntityMention, MentionRepo } from '../../../ports/world-store.js';
+import type { EntityActivity, EntityMention, EpisodeMentionList, MentionRepo } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
-import { IDS_IN, idsParam, limitParam, type Statements } from './sql.js';
+import { limitParam, pageParams, type Statements } from './sql.js';
 
 export interface MentionRow {
   entity_id: string;
@@ -12,15 +12,36 @@ export function mentionFromRow(row: MentionRow): EntityMention {
   return { entityId: row.entity_id, episodeId: row.episode_id, time: row.time };
 }
 
-/** Mentions already in each episode's order, regrouped in the order of `episodeIds` (each id once). */
-export function inEpisodeOrder(episodeIds: readonly string[], mentions: readonly EntityMention[]): EntityMention[] {
-  const byEpisode = new Map<string, EntityMention[]>();
-  for (const m of mentions) {
-    const list = byEpisode.get(m.episodeId);
-    if (list) list.push(m);
-    else byEpisode.set(m.episodeId, [m]);
+/**
+ * mentions.pageByEpisode in one statement (the same text runs on PostgreSQL): a page of episodes in list order, each
+ * joined with its mentions (none: one row of nulls).
+ */
+export const PAGE_BY_EPISODE = `WITH page AS (
+    SELECT id, created_at FROM episodes ORDER BY created_at, id LIMIT @limit OFFSET @offset
+  )
+  SELECT p.id AS episode_id, m.entity_id, m.time FROM page p LEFT JOIN entity_mentions m ON m.episode_id = p.id
+  ORDER BY p.created_at, p.id, m.time, m.entity_id`;
+
+export interface PageRow {
+  episode_id: string;
+  entity_id: string | null;
+  time: number | null;
+}
+
+/** The rows of PAGE_BY_EPISODE as one list per episode, in their order. */
+export function groupByEpisode(rows: readonly PageRow[]): EpisodeMentionList[] {
+  const out: EpisodeMentionList[] = [];
+  let last: EpisodeMentionList | undefined;
+  for (const row of rows) {
+    if (last?.episodeId !== row.episode_id) {
+      last = { episodeId: row.episode_id, mentions: [] };
+      out.push(last);
+    }
+    if (row.entity_id !== null && row.time !== null) {
+      last.mentions.push({ entityId: row.entity_id, episodeId: row.episode_id, time: Number(row.time) });
+    }
   }
-  return [...new Set(episodeIds)].flatMap((id) => byEpisode.get(id) ?? []);
+  return out;
 }
 
 /**
@@ -57,14 +78,9 @@ export function createMentionRepo(s: Statements): SyncOf<MentionRepo> {
       return rows.map(mentionFromRow);
     },
 
-    forEpisodes(episodeIds) {
-      const rows = s
-        .get(
-          `SELECT entity_id, episode_id, time FROM entity_mentions WHERE episode_id ${IDS_IN}
-            ORDER BY episode_id, time, entity_id`,
-        )
-        .all({ ids: idsParam(episodeIds) }) as MentionRow[];
-      return inEpisodeOrder(episodeIds, rows.map(mentionFromRow));
+    pageByEpisode(page) {
+      const rows = s.get(PAGE_BY_EPISODE).all(pageParams(page)) as PageRow[];
+      return groupByEpisode(rows);
     },
 
     activeBetween({ since, until, limit }) {
