@@ -343,9 +343,15 @@ export interface RelationshipRepo {
   validAt(query: { time: number; entityIds?: readonly string[]; limit?: number }): Promise<Relationship[]>;
   /**
    * Relationships that began (validFrom) or ended (validTo) in [since, until), each once, ordered by the time of
-   * their first change in the window (validFrom when it falls inside, else validTo), then id.
+   * their first change in the window (validFrom when it falls inside, else validTo), then id; without the types in
+   * `excludeTypes`.
    */
-  changedBetween(query: { since: number; until: number; limit?: number }): Promise<Relationship[]>;
+  changedBetween(query: {
+    since: number;
+    until: number;
+    limit?: number;
+    excludeTypes?: readonly string[];
+  }): Promise<Relationship[]>;
 }
 
 /** An entity named in an episode: provenance for "where did this come up", and for retrieval. */

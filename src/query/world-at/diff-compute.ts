@@ -104,7 +104,7 @@ export interface WorldDiff {
 }
 
 /** Edges that only say "first seen during this period": implied by `created`, so left out of the diff. */
-const IMPLIED_EDGES = new Set(['DURING']);
+export const IMPLIED_EDGES: ReadonlySet<string> = new Set(['DURING']);
 /** The attribute belief reversals change; reported as reversals, not as attribute changes. */
 const STANCE = 'stance';
 

@@ -1,6 +1,6 @@
 import type { EntityState } from '../../domain/world.js';
 import type { WorldStore } from '../../ports/world-store.js';
-import { computeWorldDiff, createdInOrder, type WorldAt, type WorldDiff } from './diff-compute.js';
+import { computeWorldDiff, createdInOrder, IMPLIED_EDGES, type WorldAt, type WorldDiff } from './diff-compute.js';
 import { entitiesAtEach, type EntityAt } from './existing.js';
 import { loadRefs, refOf, type EntityRef } from './refs.js';
 import type { Span } from './span.js';
@@ -32,7 +32,10 @@ export async function diffWorld(input: { store: WorldStore; a: Span; b: Span; li
   const listed = createdInOrder({ before, after }).slice(0, limit);
   await readStates({ store, world: after, ids: listed.map((e) => e.id) });
   const between = b.at > a.at ? { since: a.at + 1, until: b.at + 1 } : null;
-  const relationships = between ? await store.relationships.changedBetween(between) : [];
+  // DURING edges only say "first seen in this period": implied by the new entities, left out of a diff.
+  const relationships = between
+    ? await store.relationships.changedBetween({ ...between, excludeTypes: [...IMPLIED_EDGES] })
+    : [];
   const contradictions = between ? await store.transitions.list({ ...between, kind: 'contradiction' }) : [];
   const activityA = await store.mentions.activeBetween(activityWindow(a, b));
   const activityB = await store.mentions.activeBetween(activityWindow(b, a));

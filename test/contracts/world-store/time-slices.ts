@@ -144,6 +144,15 @@ export function describeTimeSlices(factory: StoreFactory): void {
       expect(await changed({ since: T0 + 3 * DAY, until: T0 + 10 * DAY })).toEqual([]);
       expect(await changed({ since: T0 + 10 * DAY, until: T0 + 11 * DAY })).toEqual(['r-span']);
       expect(await changed({ since: T0 - DAY, until: T0 + 3 * DAY, limit: 2 })).toEqual(['r-closed', 'r-open']);
+      // Without some types (a diff leaves out the edges its new entities imply).
+      const window = { since: T0 - DAY, until: T0 + 3 * DAY };
+      expect(await changed({ ...window, excludeTypes: ['KNOWS', 'MENTORS'] })).toEqual(['r-closed', 'r-open']);
+      expect(await changed({ ...window, excludeTypes: [] })).toEqual(await changed(window));
+      expect(await changed({ ...window, excludeTypes: ['KNOWS'], limit: 3 })).toEqual([
+        'r-closed',
+        'r-open',
+        'r-later',
+      ]);
       await expect(changed({ since: T0, until: T0 + DAY, limit: -2 })).rejects.toMatchObject({
         code: 'INVALID_ARGUMENT',
       });
