@@ -50,12 +50,13 @@ export async function diffView(main: HTMLElement, _arg: string, query: URLSearch
     placeholder: 'a period, a date or now',
   });
   const out = h('section', { 'aria-live': 'polite', id: 'diff-result' });
-  // Asked for at once, not after the period list: the diff is what the page is for.
+  // Both asked for at once (the short one first: the server answers one at a time), not the diff after the list.
+  const periods = periodList();
   const diffing = a && b ? early(get<{ text: string; diff: DiffOut }>('/api/diff', { a, b, limit })) : null;
   clear(
     main,
     h('h1', {}, 'What changed between two periods'),
-    await periodList(),
+    await periods,
     h(
       'form',
       {
@@ -107,6 +108,7 @@ export async function snapshotView(main: HTMLElement, _arg: string, query: URLSe
   });
   const inType = h('input', { type: 'text', value: type, placeholder: 'any' });
   const out = h('section', { 'aria-live': 'polite', id: 'snapshot-result' });
+  const periods = periodList();
   const reading = early(
     get<{ text: string; snapshot: SnapshotOut }>('/api/snapshot', {
       at: at || undefined,
@@ -117,7 +119,7 @@ export async function snapshotView(main: HTMLElement, _arg: string, query: URLSe
   clear(
     main,
     h('h1', {}, 'The world at a moment'),
-    await periodList(),
+    await periods,
     h(
       'form',
       {
