@@ -115,6 +115,25 @@ describe('findDuplicateCandidates', () => {
     expect(full.compared).toBeGreaterThan(limited.compared);
   });
 
+  it('compares a pair that shares several blocks once, and only within blocks it is eligible for', () => {
+    // "green harbor studio" and "green harbor studios" share the blocks green, harbor (and studio/studios differ).
+    const world = [
+      e('a', 'project', 'Green Harbor Studio'),
+      e('b', 'project', 'Green Harbor Studios'),
+      e('c', 'project', 'Harbor Lights'),
+      e('d', 'tool', 'Green Harbor Studio'),
+    ];
+    const r = findDuplicateCandidates(world);
+    // a–b (once, though they meet in two blocks), a–c and b–c (in "harbor"); d is another type.
+    expect(r.compared).toBe(3);
+    expect(r.candidates.map((p) => [p.a, p.b, p.reason])).toEqual([['a', 'b', 'fuzzy']]);
+    // With "green" too large a block, a–b still meet in "harbor".
+    const crowded = [...world, ...['x1', 'x2', 'x3'].map((id) => e(id, 'project', `Green ${id} Works`))];
+    const limited = findDuplicateCandidates(crowded, { maxBlock: 4 });
+    expect(limited.skippedBlocks).toBe(1);
+    expect(limited.candidates.map((p) => [p.a, p.b, p.reason])).toEqual([['a', 'b', 'fuzzy']]);
+  });
+
   it('does bounded work on a large world of distinct names', () => {
     const syllables = [
       'ba',

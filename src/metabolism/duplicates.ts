@@ -1,6 +1,8 @@
 import { fullInitialsOf, initialsOf, isAcronymOf, looksLikeAcronym, normalizeName } from '../resolve/normalize.js';
 import { RESOLVER_DEFAULTS } from '../resolve/resolver.js';
-import { jaroWinkler } from '../resolve/similarity.js';
+import { compareBlocks, prepareName, type BlockEntity } from './duplicate-blocks.js';
+
+export { differingCore, isContainedIn } from './duplicate-blocks.js';
 
 /** An entity as duplicate detection sees it (merged, protected and deleted entities are left out by the caller). */
 export interface DedupEntity {
@@ -60,12 +62,6 @@ export interface CandidateResult {
   compared: number;
 }
 
-/** Is `short` a contiguous run of whole words of `long` (and shorter than it)? */
-export function isContainedIn(short: string, long: string): boolean {
-  if (short.length >= long.length) return false;
-  return ` ${long} `.includes(` ${short} `);
-}
-
 /**
  * Blocking keys: each word of 3+ characters; a one-word name also blocks by its first three letters (so a typo
  * after them still meets its twin). Multi-word names meet through a shared word.
@@ -100,10 +96,13 @@ export function findDuplicateCandidates(
   const maxBlock = options.maxBlock ?? 200;
 
   const keys = new Map<string, { name: string; aliases: string[] }>();
+  // The pairwise comparison numbers the entities: `compared` holds them in that order, `indexOf` gives the number.
+  const compared: (BlockEntity & { id: string })[] = [];
+  const indexOf = new Map<string, number>();
   const byName = new Map<string, string[]>();
   const byAlias = new Map<string, string[]>();
   const byInitials = new Map<string, string[]>();
-  const blocks = new Map<string, string[]>();
+  const blocks = new Map<string, number[]>();
   const byId = new Map<string, DedupEntity>();
   for (const e of entities) {
     const name = normalizeName(e.name);
@@ -111,6 +110,9 @@ export function findDuplicateCandidates(
     const aliases = [...new Set(e.aliases.map(normalizeName))].filter((a) => a.length > 0 && a !== name);
     keys.set(e.id, { name, aliases });
     byId.set(e.id, e);
+    const index = indexOf.get(e.id) ?? compared.length;
+    indexOf.set(e.id, index);
+    compared[index] = { id: e.id, name, names: [name, ...aliases].map(prepareName) };
     push(byName, `${e.type}\u0000${name}`, e.id);
     for (const a of aliases) push(byAlias, `${e.type}\u0000${a}`, e.id);
     if (name.includes(' ')) {
@@ -118,7 +120,7 @@ export function findDuplicateCandidates(
         if (ini.length >= 2) push(byInitials, `${e.type}\u0000${ini}`, e.id);
       }
     }
-    for (const block of new Set([name, ...aliases].flatMap(blockKeys))) push(blocks, `${e.type}\u0000${block}`, e.id);
+    for (const block of new Set([name, ...aliases].flatMap(blockKeys))) push(blocks, `${e.type}\u0000${block}`, index);
   }
 
   const found = new Map<string, DuplicateCandidate>();
@@ -146,87 +148,17 @@ export function findDuplicateCandidates(
     }
   }
 
-  let skippedBlocks = 0;
-  let compared = 0;
-  const seen = new Set<string>();
-  for (const ids of blocks.values()) {
-    if (ids.length < 2) continue;
-    if (ids.length > maxBlock) {
-      skippedBlocks++;
-      continue;
-    }
-    for (let i = 0; i < ids.length; i++) {
-      for (let j = i + 1; j < ids.length; j++) {
-        const x = ids[i] as string;
-        const y = ids[j] as string;
-        const pair = x < y ? `${x}\u0000${y}` : `${y}\u0000${x}`;
-        if (seen.has(pair)) continue;
-        seen.add(pair);
-        compared++;
-        const kx = keys.get(x);
-        const ky = keys.get(y);
-        // Equal names are paired through the first of their group above.
-        if (kx === undefined || ky === undefined || kx.name === ky.name) continue;
-        const score = similarity(kx, ky, fuzzyMinLength, fuzzyCore);
-        if (score >= fuzzyAccept) add(x, y, 'fuzzy', score);
-        else if (contained(kx.name, ky.name, containedMinLength)) add(x, y, 'contained', 0.9);
-      }
-    }
-  }
+  const idOf = (i: number): string => compared[i]?.id ?? '';
+  const pairs = compareBlocks({
+    entities: compared,
+    blocks: [...blocks.values()],
+    rules: { fuzzyAccept, fuzzyCore, fuzzyMinLength, containedMinLength, maxBlock },
+    found: (x, y, reason, score) => add(idOf(x), idOf(y), reason, score),
+  });
   const candidates = [...found.values()].sort(
     (p, q) => RANK[p.reason] - RANK[q.reason] || q.score - p.score || p.a.localeCompare(q.a) || p.b.localeCompare(q.b),
   );
-  return { candidates, skippedBlocks, compared };
-}
-
-const digitsOf = (text: string): string => (text.match(/\d+/g) ?? []).join(' ');
-
-/**
- * The words where two multi-word names differ, once the words they share at the start and the end are set aside
- * ("stop annotation with malik" / "stop annotation with mila" → "malik" / "mila"); null when one name is a run of
- * the other's words (that is containment, not a typo).
- */
-export function differingCore(p: string, q: string): [string, string] | null {
-  const a = p.split(' ');
-  const b = q.split(' ');
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let end = 0;
-  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
-  const x = a.slice(start, a.length - end).join(' ');
-  const y = b.slice(start, b.length - end).join(' ');
-  return x.length === 0 || y.length === 0 ? null : [x, y];
-}
-
-/**
- * The best Jaro–Winkler score between one's names and the other's that counts as a likely misspelling: names
- * shorter than `min` do not count, nor pairs whose numbers differ ("iPhone 12" and "iPhone 13" are two things
- * however alike they are spelled), nor long names that share most words but differ in one that is not itself a near
- * spelling of the other ("… with Luna" / "… with Lina": Jaro–Winkler rewards the long shared part, `core` does not).
- */
-function similarity(
-  x: { name: string; aliases: string[] },
-  y: { name: string; aliases: string[] },
-  min: number,
-  core: number,
-): number {
-  let best = 0;
-  for (const p of [x.name, ...x.aliases]) {
-    if (p.length < min) continue;
-    for (const q of [y.name, ...y.aliases]) {
-      if (q.length < min || digitsOf(p) !== digitsOf(q)) continue;
-      const score = jaroWinkler(p, q);
-      if (score <= best) continue;
-      const diff = differingCore(p, q);
-      if (diff !== null && (diff[0] === p || jaroWinkler(diff[0], diff[1]) >= core)) best = score;
-    }
-  }
-  return best;
-}
-
-function contained(x: string, y: string, min: number): boolean {
-  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
-  return short.length >= min && isContainedIn(short, long);
+  return { candidates, skippedBlocks: pairs.skippedBlocks, compared: pairs.compared };
 }
 
 /** What decides which of two duplicates stays. */

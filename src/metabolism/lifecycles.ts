@@ -1,26 +1,38 @@
 import type { Transition } from '../domain/world.js';
-import type { WorldStore } from '../ports/world-store.js';
+import type { TransitionStep, WorldStore } from '../ports/world-store.js';
 import type { SalienceResult } from './plan.js';
 
-export interface StoredLifecycle {
+export interface StoredLifecycle<T extends TransitionStep = Transition> {
   entityId: string;
   entityType: string;
   /** Chronological, as the store lists them. */
-  transitions: Transition[];
+  transitions: T[];
 }
 
 /**
  * Every scored entity's transitions, grouped per entity (periods left out: their "history" is the calendar, not the
- * user's behaviour). What both procedure miners read.
+ * user's behaviour). What the model's procedure miner reads (it shows their summaries).
  */
 export async function readLifecycles(store: WorldStore, salience: SalienceResult): Promise<StoredLifecycle[]> {
+  return grouped(salience, await store.transitions.list());
+}
+
+/** readLifecycles as steps (without summaries and bookkeeping): what the deterministic miner reads. */
+export async function readLifecycleSteps(
+  store: WorldStore,
+  salience: SalienceResult,
+): Promise<StoredLifecycle<TransitionStep>[]> {
+  return grouped(salience, await store.transitions.listSteps());
+}
+
+function grouped<T extends TransitionStep>(salience: SalienceResult, all: readonly T[]): StoredLifecycle<T>[] {
   const types = new Map(salience.nodes.filter((n) => n.type !== 'period').map((n) => [n.id, n.type]));
-  const byEntity = new Map<string, Transition[]>();
-  for (const t of await store.transitions.list()) {
+  const byEntity = new Map<string, T[]>();
+  for (const t of all) {
     if (!types.has(t.entityId)) continue;
-    const list = byEntity.get(t.entityId) ?? [];
-    list.push(t);
-    byEntity.set(t.entityId, list);
+    const list = byEntity.get(t.entityId);
+    if (list) list.push(t);
+    else byEntity.set(t.entityId, [t]);
   }
   return [...byEntity.entries()].map(([entityId, transitions]) => ({
     entityId,

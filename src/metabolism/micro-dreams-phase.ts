@@ -28,12 +28,12 @@ export function microDreamsPhase(rules: MicroDreamRules = DEFAULT_MICRO_DREAM_RU
       const connected = new Set((await store.upkeep.graphEdges()).map((e) => pairKey(e.sourceId, e.targetId)));
       const episodes: EpisodeMentions[] = [];
       for (let offset = 0; ; offset += PAGE) {
-        const page = await store.episodes.list({ limit: PAGE, offset });
-        for (const e of page) {
-          const mentions = await store.mentions.forEpisode(e.id);
+        // Episodes with their mentions in one read per page (not one read per episode: 50,000 on a large memory).
+        const page = await store.mentions.pageByEpisode({ limit: PAGE, offset });
+        for (const { episodeId, mentions } of page) {
           if (mentions.length < 2) continue;
           episodes.push({
-            episodeId: e.id,
+            episodeId,
             time: Math.min(...mentions.map((m) => m.time)),
             entityIds: mentions.map((m) => m.entityId),
           });

@@ -63,21 +63,47 @@ export function planMicroDreams(input: {
   rules?: MicroDreamRules;
 }): MicroDreamPlan {
   const rules = input.rules ?? DEFAULT_MICRO_DREAM_RULES;
-  const pairs = new Map<string, CoMention>();
+  // Each episode's eligible entities once each, in id order, as numbers: a pair is then a number, not a string (a
+  // large memory's episodes hold millions of pairs, most of them named together once).
+  const numbers = new Map<string, number>();
+  const ids: string[] = [];
+  const lists: { episode: EpisodeMentions; members: number[] }[] = [];
   let skippedEpisodes = 0;
   for (const episode of input.episodes) {
-    const ids = [...new Set(episode.entityIds)].filter(input.eligible).sort();
-    if (ids.length > rules.maxEntitiesPerEpisode) {
+    const named = [...new Set(episode.entityIds)].filter(input.eligible).sort();
+    if (named.length > rules.maxEntitiesPerEpisode) {
       skippedEpisodes += 1;
       continue;
     }
-    for (let i = 0; i < ids.length; i += 1) {
-      for (let j = i + 1; j < ids.length; j += 1) {
-        const a = ids[i] as string;
-        const b = ids[j] as string;
-        const key = pairKey(a, b);
+    const members = named.map((id) => {
+      const known = numbers.get(id);
+      if (known !== undefined) return known;
+      numbers.set(id, ids.length);
+      ids.push(id);
+      return ids.length - 1;
+    });
+    lists.push({ episode, members });
+  }
+  const size = ids.length;
+  const counts = new Map<number, number>();
+  for (const { members } of lists) {
+    for (let i = 0; i < members.length; i += 1) {
+      for (let j = i + 1; j < members.length; j += 1) {
+        const key = (members[i] as number) * size + (members[j] as number);
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+    }
+  }
+  // Only the pairs that reach the threshold are followed episode by episode.
+  const pairs = new Map<number, CoMention>();
+  for (const { episode, members } of lists) {
+    for (let i = 0; i < members.length; i += 1) {
+      for (let j = i + 1; j < members.length; j += 1) {
+        const key = (members[i] as number) * size + (members[j] as number);
+        if ((counts.get(key) ?? 0) < rules.minCoMentions) continue;
         const p = pairs.get(key);
         if (p === undefined) {
+          const [a = '', b = ''] = [ids[members[i] as number], ids[members[j] as number]];
           pairs.set(key, { a, b, count: 1, first: episode.time, last: episode.time, episodes: [episode.episodeId] });
           continue;
         }
@@ -88,8 +114,8 @@ export function planMicroDreams(input: {
       }
     }
   }
-  const strong = [...pairs.entries()].filter(([, p]) => p.count >= rules.minCoMentions);
-  const open = strong.filter(([key]) => !input.connected.has(key)).map(([, p]) => p);
+  const strong = [...pairs.values()];
+  const open = strong.filter((p) => !input.connected.has(pairKey(p.a, p.b)));
   open.sort((x, y) => y.count - x.count || (x.a < y.a ? -1 : x.a > y.a ? 1 : x.b < y.b ? -1 : x.b > y.b ? 1 : 0));
   return {
     connections: open.slice(0, rules.maxPerRun),

@@ -116,56 +116,74 @@ export function mineProcedures(lifecycles: readonly Lifecycle[], options: MinerO
   const minShare = options.minShare ?? 0.05;
   const maxPerType = options.maxPerType ?? 20;
   const byType = new Map<string, Lifecycle[]>();
-  for (const l of lifecycles) byType.set(l.entityType, [...(byType.get(l.entityType) ?? []), l]);
+  for (const l of lifecycles) {
+    // Appended in place: copying the list for each lifecycle was quadratic in a type's size.
+    const group = byType.get(l.entityType);
+    if (group) group.push(l);
+    else byType.set(l.entityType, [l]);
+  }
 
   const found: Procedure[] = [];
   for (const [type, group] of [...byType.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    const patterns = new Map<string, { pattern: string[]; occurrences: Occurrence[] }>();
+    // Each pattern's lifecycles are kept as places (lifecycle, first step), its occurrences made only for the few
+    // patterns kept: building one per window of every lifecycle was most of the miner's time on a large memory.
+    const patterns = new Map<string, { pattern: string[]; places: number[] }>();
+    const stepsOf: Step[][] = [];
     let eligible = 0;
     for (const lifecycle of group) {
       const steps = lifecycleSteps(lifecycle);
+      const at = stepsOf.push(steps) - 1;
       if (steps.length >= minLength) eligible += 1;
+      const labels = steps.map((s) => s.label);
       const seen = new Set<string>();
       for (let len = minLength; len <= maxLength; len += 1) {
-        for (let i = 0; i + len <= steps.length; i += 1) {
-          const window = steps.slice(i, i + len);
-          const pattern = window.map((s) => s.label);
-          const key = pattern.join('\u0000');
+        for (let i = 0; i + len <= labels.length; i += 1) {
+          let key = labels[i] as string;
+          for (let k = 1; k < len; k += 1) key += `\u0000${labels[i + k] as string}`;
           if (seen.has(key)) continue;
           seen.add(key);
-          const entry = patterns.get(key) ?? { pattern, occurrences: [] };
-          entry.occurrences.push({
-            entityId: lifecycle.entityId,
-            first: window[0]?.time ?? 0,
-            last: window.at(-1)?.time ?? 0,
-            episodes: window.map((s) => s.episodeId),
-          });
-          patterns.set(key, entry);
+          const entry = patterns.get(key);
+          if (entry) entry.places.push(at, i);
+          else patterns.set(key, { pattern: labels.slice(i, i + len), places: [at, i] });
         }
       }
     }
+    const occurrences = (p: { pattern: string[]; places: number[] }): Occurrence[] => {
+      const out: Occurrence[] = [];
+      for (let k = 0; k < p.places.length; k += 2) {
+        const at = p.places[k] as number;
+        const window = (stepsOf[at] ?? []).slice(p.places[k + 1], (p.places[k + 1] as number) + p.pattern.length);
+        out.push({
+          entityId: group[at]?.entityId ?? '',
+          first: window[0]?.time ?? 0,
+          last: window.at(-1)?.time ?? 0,
+          episodes: window.map((s) => s.episodeId),
+        });
+      }
+      return out;
+    };
+    const support = (p: { places: number[] }): number => p.places.length / 2;
     const needed = Math.max(minSupport, Math.ceil(minShare * eligible));
-    const frequent = [...patterns.values()].filter((p) => p.occurrences.length >= needed);
+    const frequent = [...patterns.values()].filter((p) => support(p) >= needed);
     // A pattern inside a longer one seen in as many lifecycles says nothing more: keep the longer.
     const maximal = frequent.filter(
       (p) =>
         !frequent.some(
           (q) =>
-            q.pattern.length > p.pattern.length &&
-            q.occurrences.length === p.occurrences.length &&
-            isSubsequence(p.pattern, q.pattern),
+            q.pattern.length > p.pattern.length && support(q) === support(p) && isSubsequence(p.pattern, q.pattern),
         ),
     );
     const kept = maximal
       .sort(
         (a, b) =>
-          b.occurrences.length - a.occurrences.length ||
+          support(b) - support(a) ||
           b.pattern.length - a.pattern.length ||
           a.pattern.join('\u0000').localeCompare(b.pattern.join('\u0000')),
       )
       .slice(0, maxPerType);
-    for (const p of kept) {
-      const support = p.occurrences.length;
+    for (const pick of kept) {
+      const p = { pattern: pick.pattern, occurrences: occurrences(pick) };
+      const observed = p.occurrences.length;
       const domain = `${type} lifecycle`;
       const evidence = [
         ...new Set([
@@ -175,14 +193,14 @@ export function mineProcedures(lifecycles: readonly Lifecycle[], options: MinerO
       ];
       found.push({
         id: procedureId(domain, p.pattern),
-        description: `${domain}: ${p.pattern.join(' → ')} (seen in ${support} of ${eligible} ${type} histories)`,
+        description: `${domain}: ${p.pattern.join(' → ')} (seen in ${observed} of ${eligible} ${type} histories)`,
         pattern: p.pattern,
         evidence,
-        timesObserved: support,
+        timesObserved: observed,
         firstObserved: Math.min(...p.occurrences.map((o) => o.first)),
         lastObserved: Math.max(...p.occurrences.map((o) => o.last)),
         domain,
-        confidence: round(Math.min(0.95, (support / Math.max(eligible, 1)) * (1 - 1 / (support + 1)))),
+        confidence: round(Math.min(0.95, (observed / Math.max(eligible, 1)) * (1 - 1 / (observed + 1)))),
       });
     }
   }

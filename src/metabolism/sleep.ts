@@ -10,7 +10,7 @@ import { computeHealth, type HealthReport } from './health.js';
 import type { ImportanceWeights } from './importance.js';
 import { RunJournal } from './journal.js';
 import { planSalience, type SalienceResult, type SleepScope } from './plan.js';
-import { readLifecycles } from './lifecycles.js';
+import { readLifecycleSteps } from './lifecycles.js';
 import { MINED_ID_PREFIX, mineProcedures } from './procedures.js';
 import type { SleepPhase } from './phase.js';
 import { PHASES } from './phases.js';
@@ -100,7 +100,7 @@ async function makePlan(o: SleepOptions): Promise<Plan> {
       ...(o.decay ? { rules: o.decay } : {}),
     });
     o.onProgress?.('procedures: mining lifecycles');
-    procedures = await changedProcedures(o.store, mineProcedures(await readLifecycles(o.store, salience)));
+    procedures = await changedProcedures(o.store, mineProcedures(await readLifecycleSteps(o.store, salience)));
   }
   return { salience, procedures, decay };
 }
@@ -186,7 +186,7 @@ async function settle(o: SleepOptions, tx: WorldStore, journal: RunJournal): Pro
   await applySalience(o, tx, salience, journal);
   let procedures = 0;
   if (o.scope === 'full') {
-    const changed = await changedProcedures(tx, mineProcedures(await readLifecycles(tx, salience)));
+    const changed = await changedProcedures(tx, mineProcedures(await readLifecycleSteps(tx, salience)));
     procedures = changed.upsert.length + changed.retire.length;
     await applyProcedures(tx, changed, journal);
   }

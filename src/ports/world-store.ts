@@ -16,6 +16,7 @@ import type {
   Period,
   Procedure,
   Relationship,
+  StateValue,
   StoredTurn,
   Transition,
   WorldStats,
@@ -200,6 +201,12 @@ export interface EntityListQuery {
   excludeMerged?: boolean;
 }
 
+/** An entity without its state, aliases and bookkeeping: enough to count, rank, name and badge it. */
+export type EntityBrief = Pick<
+  Entity,
+  'id' | 'type' | 'name' | 'importance' | 'tier' | 'firstSeen' | 'lastSeen' | 'updatedAt'
+>;
+
 export interface EntityRepo {
   /** A new entity: tier 'active', version 1, accessCount 0, updatedAt = recordedAt. */
   insert(input: EntityInsert): Promise<Entity>;
@@ -214,6 +221,11 @@ export interface EntityRepo {
    */
   findByKey(normalized: string): Promise<Entity[]>;
   list(query?: EntityListQuery): Promise<Entity[]>;
+  /**
+   * The entities `list` gives (same query, same order) as briefs: without state, aliases and bookkeeping, so that
+   * reading a whole world at an instant (a snapshot, a diff) is several times cheaper.
+   */
+  listBriefs(query?: EntityListQuery): Promise<EntityBrief[]>;
   count(query?: Pick<EntityListQuery, 'type' | 'tier' | 'firstSeenAtOrBefore' | 'excludeArchived'>): Promise<number>;
   /** Adding an alias the entity already has (same normalized form) does nothing. Aliases list in the order added. */
   addAlias(input: { entityId: string; alias: string; normalized: string; recordedAt: number }): Promise<void>;
@@ -243,12 +255,23 @@ export interface EntityTransitionCount {
   changes: number;
 }
 
+/** A transition as a step of its entity's lifecycle (transitions.listSteps). */
+export type TransitionStep = Pick<
+  Transition,
+  'entityId' | 'kind' | 'fromState' | 'toState' | 'eventTime' | 'episodeId'
+>;
+
 export interface TransitionRepo {
   insert(input: Transition): Promise<void>;
   /** Chronological: event time, then record time, then id. */
   forEntity(entityId: string): Promise<Transition[]>;
   /** Chronological by event time (then record time, id); since inclusive, until exclusive. */
   list(query?: TransitionListQuery): Promise<Transition[]>;
+  /**
+   * Every transition as a step (no id, summary, confidence, record time, batch or resolution), in list()'s order:
+   * what mining lifecycles reads, at about half the cost of the whole rows on a large memory.
+   */
+  listSteps(): Promise<TransitionStep[]>;
   /** How many transitions `list` would return without a limit (order and limit are ignored). */
   count(query?: TransitionListQuery): Promise<number>;
   /** One entity's transitions counted by kind (kinds it has none of are absent), in [since, until) when given. */
@@ -269,6 +292,16 @@ export interface TransitionRepo {
   markResolved(input: { id: string; resolvedBy: string }): Promise<void>;
 }
 
+/** One attribute of one entity with different values at two instants (facts.valuesChangedBetween). */
+export interface ValueChange {
+  entityId: string;
+  attribute: string;
+  /** At the earlier instant; null when no fact held then. */
+  from: StateValue;
+  /** At the later instant; null when no fact holds then. */
+  to: StateValue;
+}
+
 export interface FactRepo {
   insert(input: Fact): Promise<void>;
   /** Facts with no validTo, by attribute then validFrom. */
@@ -281,10 +314,12 @@ export interface FactRepo {
    */
   validAt(query: { time: number; entityIds?: readonly string[] }): Promise<Fact[]>;
   /**
-   * Entities with a fact that began or ended in (after, until] (validFrom or validTo in it), sorted: the only ones
-   * whose facts valid at `until` can differ from those valid at `after`.
+   * Every (entity, attribute) whose value at `after` differs from its value at `until`, with both values, sorted by
+   * entity then attribute. The value at an instant is that of the latest fact valid then (by validFrom, recordedAt,
+   * id: the last of validAt's rows for the pair), null when none was. Values equal as stored (and null against no
+   * fact) are left out; values that differ only in case or spacing are not.
    */
-  entitiesChangedBetween(query: { after: number; until: number }): Promise<string[]>;
+  valuesChangedBetween(query: { after: number; until: number }): Promise<ValueChange[]>;
   /** Closes a fact: sets validTo and supersededBy. */
   close(input: { id: string; validTo: number; supersededBy: string | null }): Promise<void>;
   /** How many facts are current (no validTo) and their mean confidence (0 when there are none). */
@@ -315,9 +350,15 @@ export interface RelationshipRepo {
   validAt(query: { time: number; entityIds?: readonly string[]; limit?: number }): Promise<Relationship[]>;
   /**
    * Relationships that began (validFrom) or ended (validTo) in [since, until), each once, ordered by the time of
-   * their first change in the window (validFrom when it falls inside, else validTo), then id.
+   * their first change in the window (validFrom when it falls inside, else validTo), then id; without the types in
+   * `excludeTypes`.
    */
-  changedBetween(query: { since: number; until: number; limit?: number }): Promise<Relationship[]>;
+  changedBetween(query: {
+    since: number;
+    until: number;
+    limit?: number;
+    excludeTypes?: readonly string[];
+  }): Promise<Relationship[]>;
 }
 
 /** An entity named in an episode: provenance for "where did this come up", and for retrieval. */
@@ -328,6 +369,12 @@ export interface EntityMention {
   time: number;
 }
 
+/** One episode's mentions (mentions.pageByEpisode). */
+export interface EpisodeMentionList {
+  episodeId: string;
+  mentions: EntityMention[];
+}
+
 export interface MentionRepo {
   /** Records that the entity is mentioned in the episode; once per pair (a repeat keeps the earlier time). */
   add(input: EntityMention): Promise<void>;
@@ -335,6 +382,11 @@ export interface MentionRepo {
   forEntity(entityId: string): Promise<EntityMention[]>;
   /** Chronological (time, then entityId). */
   forEpisode(episodeId: string): Promise<EntityMention[]>;
+  /**
+   * A page of episodes in episodes.list()'s order (oldest first), each with its mentions as forEpisode lists them
+   * (an episode without mentions with none): the mentions of a whole memory, episode by episode, a page at a time.
+   */
+  pageByEpisode(page: { limit: number; offset: number }): Promise<EpisodeMentionList[]>;
   /**
    * Entities mentioned in [since, until) with how often and when first/last in that window; most mentioned first
    * (then latest, then entityId).

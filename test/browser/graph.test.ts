@@ -27,7 +27,10 @@ function inGraph<T>(body: string): Promise<T> {
 const names = (selector: string): Promise<string[]> =>
   inGraph(`return cy.nodes(${JSON.stringify(selector)}).map((n) => n.data('label')).sort();`);
 
-type GraphJson = { nodes: { id: string; name: string; type: string }[]; edges: { until: string | null }[] };
+type GraphJson = {
+  nodes: { id: string; name: string; type: string }[];
+  edges: { id: string; source: string; target: string; until: string | null }[];
+};
 async function api(query: string): Promise<GraphJson> {
   const r = await page.request.get(`${session.server.url}api/graph?${query}`);
   return (await r.json()) as GraphJson;
@@ -80,9 +83,24 @@ describe('the graph page', () => {
     await page.locator('#graph-selected').getByRole('button', { name: 'Expand its neighbours here' }).click();
     await expect
       .poll(() => page.locator('#graph-status').textContent())
-      .toMatch(/^Maya Chen: \d+ new neighbours? added\.$/);
+      .toMatch(/^Maya Chen: \d+ new neighbours? added(, and \d+ relationships? among the entities shown)?\.$/);
     const drawn = await names('');
     for (const n of around.nodes) expect(drawn).toContain(n.name);
+    // The relationships of the new neighbours are drawn too, to each other and to what was already there (not only
+    // those to Maya Chen): every one the neighbourhood of each new neighbour names between two drawn entities.
+    const drawnIds = new Set(await inGraph<string[]>(`return cy.nodes().map((n) => n.id());`));
+    const edgeIds = new Set(await inGraph<string[]>(`return cy.edges().map((e) => e.id());`));
+    const maya = around.nodes.find((n) => n.name === 'Maya Chen')?.id ?? '';
+    const fresh = around.nodes.filter((n) => !before.includes(n.name));
+    const expected = new Map<string, GraphJson['edges'][number]>();
+    for (const n of fresh) {
+      for (const e of (await api(`entity=${encodeURIComponent(n.name)}&limit=300&ended=true`)).edges) {
+        if (drawnIds.has(e.source) && drawnIds.has(e.target)) expected.set(e.id, e);
+      }
+    }
+    const beyond = [...expected.values()].filter((e) => e.source !== maya && e.target !== maya);
+    expect(beyond.length).toBeGreaterThan(0);
+    for (const id of expected.keys()) expect(edgeIds.has(id)).toBe(true);
     expect(page.url()).toMatch(/#\/graph\/Tidepool$/);
     await page.getByLabel('Find in graph').fill('no such thing');
     await page.getByRole('button', { name: 'Focus' }).click();

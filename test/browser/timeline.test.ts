@@ -90,6 +90,51 @@ describe('Life timeline', () => {
     expect(await canvasWidth()).toBeGreaterThan(fitted * 1.5);
   });
 
+  it('zooms with a two-finger pinch, keeping the moment under the fingers in place', async () => {
+    await go('#/timeline');
+    // The same address as the test before: the view stays as that test left it, so fit it first.
+    await page.getByRole('button', { name: 'Years' }).click();
+    const fitted = await canvasWidth();
+    const box = await page.locator('#tl-scroll').boundingBox();
+    if (!box) throw new Error('no timeline');
+    // Touches through the DevTools protocol (real touch events; Chromium makes them pointer events of type touch).
+    const cdp = await page.context().newCDPSession(page);
+    const x = Math.round(box.x + box.width * 0.3);
+    const y = Math.round(box.y + Math.min(box.height / 2, 120));
+    const fingers = (apart: number) => [
+      { x: x - apart / 2, y, id: 0 },
+      { x: x + apart / 2, y, id: 1 },
+    ];
+    /** The share of the drawn range under the fingers (PAD is 24 px each side). */
+    const under = () =>
+      page.locator('#tl-scroll').evaluate((el, fx) => {
+        const e = el as unknown as { scrollLeft: number; firstElementChild: { offsetWidth: number } };
+        return (e.scrollLeft + fx - 24) / (e.firstElementChild.offsetWidth - 48);
+      }, x - box.x);
+    const pinch = async (from: number, to: number) => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(from) });
+      for (let i = 1; i <= 8; i++) {
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: fingers(from + ((to - from) * i) / 8),
+        });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    const share = await under();
+    await pinch(60, 240);
+    // Four times as far apart: about four times the scale (redrawn on the next frame).
+    await expect.poll(canvasWidth).toBeGreaterThan(fitted * 3);
+    expect(await canvasWidth()).toBeLessThan(fitted * 5);
+    expect(Math.abs((await under()) - share)).toBeLessThan(0.01);
+    expect(await page.getByRole('button', { name: 'Years' }).getAttribute('aria-pressed')).toBe('false');
+    // Pinching in goes back, never narrower than the window.
+    await pinch(240, 20);
+    await expect.poll(canvasWidth).toBe(fitted);
+    expect(await page.getByRole('button', { name: 'Years' }).getAttribute('aria-pressed')).toBe('true');
+    await cdp.detach();
+  });
+
   it('previews where a change was said on hover, moves along a lane with the arrows, opens the entity', async () => {
     await go('#/timeline?limit=12');
     expect(await page.locator('#tl-lanes > li').count()).toBe(12);

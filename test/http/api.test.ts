@@ -139,6 +139,42 @@ describe('HTTP API: explore', () => {
   });
 });
 
+describe('HTTP API: links among the entities a graph shows', () => {
+  type G = { centre: string; nodes: Row[]; edges: Row[] };
+  it('gives the relationships between newly shown entities and those shown, each once, with the same filters', async () => {
+    // Tidepool's neighbours, then one of them expanded: what links its new neighbours to each other and to the rest?
+    const whole = await api.get<G>('/api/graph?entity=Tidepool&depth=2&ended=true');
+    const first = await api.get<G>('/api/graph?entity=Tidepool&ended=true');
+    const shown = first.body.nodes.map((n) => String(n.id));
+    const fresh = whole.body.nodes.map((n) => String(n.id)).filter((id) => !shown.includes(id));
+    expect(fresh.length).toBeGreaterThan(0);
+    const r = await api.post<{ edges: Row[] }>('/api/graph/links', { ids: fresh, among: shown, ended: true });
+    expect(r.status).toBe(200);
+    ROUTES.find((x) => x.path === '/api/graph/links')?.response?.parse(r.body);
+    const all = new Set([...shown, ...fresh]);
+    // Exactly the two-hop graph's edges that touch a new entity (that graph holds every edge among its nodes found
+    // from the centre and its neighbours).
+    const want = whole.body.edges
+      .filter((e) => fresh.includes(String(e.source)) || fresh.includes(String(e.target)))
+      .map((e) => e.id)
+      .sort();
+    const got = r.body.edges.map((e) => e.id).sort();
+    for (const e of r.body.edges) {
+      expect(all.has(String(e.source)) && all.has(String(e.target))).toBe(true);
+      expect(fresh.includes(String(e.source)) || fresh.includes(String(e.target))).toBe(true);
+    }
+    expect(got).toEqual([...new Set(got)]);
+    for (const id of want) expect(got).toContain(id);
+    // Without ended ones, and as of a date before any of them: fewer, then none.
+    const current = await api.post<{ edges: Row[] }>('/api/graph/links', { ids: fresh, among: shown });
+    expect(current.body.edges.every((e) => e.until === null)).toBe(true);
+    const early = await api.post<{ edges: Row[] }>('/api/graph/links', { ids: fresh, among: shown, at: '2020-01-01' });
+    expect(early.body.edges).toEqual([]);
+    const bad = await api.post<ErrorBody>('/api/graph/links', { ids: [] });
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe('HTTP API: graph filters by time and importance', () => {
   // A world of its own: importances are set here, so the shared one stays as applied.
   let own: Awaited<ReturnType<typeof fixtureWorld>>;

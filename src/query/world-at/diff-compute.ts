@@ -9,7 +9,11 @@ export interface WorldAt {
   at: number;
   /** Entities that existed then (first seen by then, not archived), by id. */
   entities: ReadonlyMap<string, EntityRef & { firstSeen: number }>;
-  /** Their state then (from the facts valid then), by id. */
+  /**
+   * Their state then (from the facts valid then), by id, as far as the diff needs it: of an entity in both worlds,
+   * the attributes whose values may differ between them (the others are equal at both ends and may be left out); of
+   * an entity new in the later world, the whole state of those the diff lists (createdInOrder, cut to the limit).
+   */
   states: ReadonlyMap<string, EntityState>;
 }
 
@@ -100,7 +104,7 @@ export interface WorldDiff {
 }
 
 /** Edges that only say "first seen during this period": implied by `created`, so left out of the diff. */
-const IMPLIED_EDGES = new Set(['DURING']);
+export const IMPLIED_EDGES: ReadonlySet<string> = new Set(['DURING']);
 /** The attribute belief reversals change; reported as reversals, not as attribute changes. */
 const STANCE = 'stance';
 
@@ -124,26 +128,29 @@ export function computeWorldDiff(input: DiffInput): WorldDiff {
   };
 }
 
-function created(input: DiffInput): CreatedEntity[] {
-  const out: CreatedEntity[] = [];
-  for (const [id, e] of input.after.entities) {
-    if (input.before.entities.has(id)) continue;
-    out.push({ ...e, state: input.after.states.get(id) ?? {} });
-  }
+/** The entities new in the later world, in the order the diff lists them (most important, then earliest, first). */
+export function createdInOrder(input: Pick<DiffInput, 'before' | 'after'>): (EntityRef & { firstSeen: number })[] {
+  const out: (EntityRef & { firstSeen: number })[] = [];
+  for (const [id, e] of input.after.entities) if (!input.before.entities.has(id)) out.push(e);
   return out.sort((x, y) => y.importance - x.importance || x.firstSeen - y.firstSeen || byImportance(x, y));
+}
+
+function created(input: DiffInput): CreatedEntity[] {
+  return createdInOrder(input).map((e) => ({ ...e, state: input.after.states.get(e.id) ?? {} }));
 }
 
 function attributeChanges(input: DiffInput): AttributeChange[] {
   const out: AttributeChange[] = [];
   for (const [id, e] of input.after.entities) {
     if (!input.before.entities.has(id)) continue;
-    const old = input.before.states.get(id) ?? {};
-    const now = input.after.states.get(id) ?? {};
+    const old = input.before.states.get(id);
+    const now = input.after.states.get(id);
+    if (old === undefined && now === undefined) continue;
     const entity = input.refs.get(id) ?? e;
-    for (const attribute of [...new Set([...Object.keys(old), ...Object.keys(now)])].sort()) {
+    for (const attribute of [...new Set([...Object.keys(old ?? {}), ...Object.keys(now ?? {})])].sort()) {
       if (entity.type === 'belief' && attribute === STANCE) continue;
-      const from = old[attribute] ?? null;
-      const to = now[attribute] ?? null;
+      const from = old?.[attribute] ?? null;
+      const to = now?.[attribute] ?? null;
       if (sameValue(from ?? undefined, to ?? undefined)) continue;
       out.push({ entity, attribute, from, to });
     }
@@ -160,7 +167,12 @@ function relationshipChanges(input: DiffInput): Pick<WorldDiff, 'relationshipsBe
     const source = refs.get(r.sourceId);
     const target = refs.get(r.targetId);
     if (!source || !target) continue;
-    const base = {
+    const validAtAfter = r.validFrom <= after.at && (r.validTo === null || r.validTo > after.at);
+    const validAtBefore = r.validFrom <= before.at && (r.validTo === null || r.validTo > before.at);
+    const list =
+      validAtAfter && !validAtBefore ? begun : validAtBefore && !validAtAfter && r.validTo !== null ? ended : null;
+    if (list === null) continue;
+    list.push({
       id: r.id,
       type: r.type,
       source,
@@ -168,11 +180,8 @@ function relationshipChanges(input: DiffInput): Pick<WorldDiff, 'relationshipsBe
       properties: r.properties,
       since: r.validFrom,
       until: r.validTo,
-    };
-    const validAtAfter = r.validFrom <= after.at && (r.validTo === null || r.validTo > after.at);
-    const validAtBefore = r.validFrom <= before.at && (r.validTo === null || r.validTo > before.at);
-    if (validAtAfter && !validAtBefore) begun.push({ ...base, time: r.validFrom });
-    if (validAtBefore && !validAtAfter && r.validTo !== null) ended.push({ ...base, time: r.validTo });
+      time: list === begun ? r.validFrom : (r.validTo ?? r.validFrom),
+    });
   }
   const order = (x: RelationshipChange, y: RelationshipChange): number =>
     Math.max(y.source.importance, y.target.importance) - Math.max(x.source.importance, x.target.importance) ||

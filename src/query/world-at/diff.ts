@@ -1,7 +1,7 @@
 import type { EntityState } from '../../domain/world.js';
 import type { WorldStore } from '../../ports/world-store.js';
-import { computeWorldDiff, type WorldAt, type WorldDiff } from './diff-compute.js';
-import { entitiesAt } from './existing.js';
+import { computeWorldDiff, createdInOrder, IMPLIED_EDGES, type WorldAt, type WorldDiff } from './diff-compute.js';
+import { entitiesAtEach, type EntityAt } from './existing.js';
 import { loadRefs, refOf, type EntityRef } from './refs.js';
 import type { Span } from './span.js';
 
@@ -17,17 +17,25 @@ export async function diffWorld(input: { store: WorldStore; a: Span; b: Span; li
   const { store } = input;
   const swapped = input.b.at < input.a.at;
   const [a, b] = swapped ? [input.b, input.a] : [input.a, input.b];
+  const limit = input.limit ?? DEFAULT_DIFF_LIMIT;
   const refs = new Map<string, EntityRef>();
-  const before = await entitiesThen({ store, at: a.at, refs });
-  const after = await entitiesThen({ store, at: b.at, refs });
-  // States are read only where they can differ (a fact began or ended between the two ends) and for the entities
-  // new at B: a whole world's facts read twice was most of a diff's time on a large memory.
-  const changed = b.at > a.at ? await store.facts.entitiesChangedBetween({ after: a.at, until: b.at }) : [];
-  const created = [...after.entities.keys()].filter((id) => !before.entities.has(id));
-  await readStates({ store, world: before, ids: changed.filter((id) => before.entities.has(id)) });
-  await readStates({ store, world: after, ids: [...changed.filter((id) => after.entities.has(id)), ...created] });
+  const { before, after } = await worldsAt({ store, before: a.at, after: b.at, refs });
+  // Only the values that differ between the two ends leave the store (a whole world's facts read at both ends was
+  // most of a diff's time on a large memory); of the entities new at B, only the states of those listed are read.
+  if (b.at > a.at) {
+    for (const change of await store.facts.valuesChangedBetween({ after: a.at, until: b.at })) {
+      if (!before.entities.has(change.entityId)) continue;
+      valueOf(before.states, change.entityId)[change.attribute] = change.from;
+      valueOf(after.states, change.entityId)[change.attribute] = change.to;
+    }
+  }
+  const listed = createdInOrder({ before, after }).slice(0, limit);
+  await readStates({ store, world: after, ids: listed.map((e) => e.id) });
   const between = b.at > a.at ? { since: a.at + 1, until: b.at + 1 } : null;
-  const relationships = between ? await store.relationships.changedBetween(between) : [];
+  // DURING edges only say "first seen in this period": implied by the new entities, left out of a diff.
+  const relationships = between
+    ? await store.relationships.changedBetween({ ...between, excludeTypes: [...IMPLIED_EDGES] })
+    : [];
   const contradictions = between ? await store.transitions.list({ ...between, kind: 'contradiction' }) : [];
   const activityA = await store.mentions.activeBetween(activityWindow(a, b));
   const activityB = await store.mentions.activeBetween(activityWindow(b, a));
@@ -52,37 +60,45 @@ export async function diffWorld(input: { store: WorldStore; a: Span; b: Span; li
     activityA,
     activityB,
     refs,
-    limit: input.limit ?? DEFAULT_DIFF_LIMIT,
+    limit,
   });
 }
 
-/** The entities that existed at `at` (not archived by then), their states not read yet (see readStates). */
-async function entitiesThen(input: {
+type World = WorldAt & { states: Map<string, EntityState> };
+
+/** The worlds at two instants (the entities that existed then), from one read; their states not read yet. */
+async function worldsAt(input: {
   store: WorldStore;
-  at: number;
+  before: number;
+  after: number;
   refs: Map<string, EntityRef>;
-}): Promise<WorldAt & { states: Map<string, EntityState> }> {
-  const entities = new Map<string, EntityRef & { firstSeen: number }>();
-  // Each ref carries the tier it had then; the later world is read last, so a diff's refs are badged as at B.
-  for (const { entity: e, tier } of await entitiesAt({ store: input.store, at: input.at })) {
-    const ref = refOf(e, tier);
-    input.refs.set(e.id, ref);
-    entities.set(e.id, { ...ref, firstSeen: e.firstSeen });
-  }
-  return { at: input.at, entities, states: new Map() };
+}): Promise<{ before: World; after: World }> {
+  const [then = [], later = []] = await entitiesAtEach({ store: input.store, times: [input.before, input.after] });
+  const world = (at: number, list: readonly EntityAt[]): World => {
+    const entities = new Map<string, EntityRef & { firstSeen: number }>();
+    for (const { entity: e, tier } of list) {
+      const ref = refOf(e, tier);
+      input.refs.set(e.id, ref);
+      entities.set(e.id, { ...ref, firstSeen: e.firstSeen });
+    }
+    return { at, entities, states: new Map() };
+  };
+  // Each ref carries the tier it had then; the later world is made last, so a diff's refs are badged as at B.
+  const before = world(input.before, then);
+  return { before, after: world(input.after, later) };
+}
+
+function valueOf(states: Map<string, EntityState>, id: string): EntityState {
+  const state = states.get(id) ?? {};
+  states.set(id, state);
+  return state;
 }
 
 /** The state of `ids` at the world's instant, from the facts valid then. */
-async function readStates(input: {
-  store: WorldStore;
-  world: WorldAt & { states: Map<string, EntityState> };
-  ids: readonly string[];
-}): Promise<void> {
+async function readStates(input: { store: WorldStore; world: World; ids: readonly string[] }): Promise<void> {
   if (input.ids.length === 0) return;
   for (const f of await input.store.facts.validAt({ time: input.world.at, entityIds: input.ids })) {
-    const state = input.world.states.get(f.entityId) ?? {};
-    state[f.attribute] = f.value;
-    input.world.states.set(f.entityId, state);
+    valueOf(input.world.states, f.entityId)[f.attribute] = f.value;
   }
 }
 

@@ -1,9 +1,9 @@
 import type { Entity, Tier, Transition } from '../../domain/world.js';
-import type { WorldStore } from '../../ports/world-store.js';
+import type { EntityBrief, WorldStore } from '../../ports/world-store.js';
 
 /** An entity as it stood at an instant: its tier then (archiving later does not reach back). */
 export interface EntityAt {
-  entity: Entity;
+  entity: EntityBrief;
   tier: Tier;
 }
 
@@ -15,35 +15,65 @@ export interface EntityAt {
  * things: their names and history live on in the entity they were merged into.
  */
 export async function entitiesAt(input: { store: WorldStore; at: number; type?: string }): Promise<EntityAt[]> {
-  const { store, at } = input;
-  const all = await store.entities.list({
-    firstSeenAtOrBefore: at,
+  const [only] = await entitiesAtEach({ ...input, times: [input.at] });
+  return only ?? [];
+}
+
+/**
+ * entitiesAt for several instants from one read of the entities (a diff's two ends): the list for each of `times`,
+ * in that order, each most important first.
+ */
+export async function entitiesAtEach(input: {
+  store: WorldStore;
+  times: readonly number[];
+  type?: string;
+}): Promise<EntityAt[][]> {
+  const { store, times } = input;
+  if (times.length === 0) return [];
+  const latest = Math.max(...times);
+  const all = await store.entities.listBriefs({
+    firstSeenAtOrBefore: latest,
     excludeMerged: true,
     ...(input.type === undefined ? {} : { type: input.type }),
   });
   const resting = all.filter((e) => e.tier !== 'active').map((e) => e.id);
-  if (resting.length === 0) return all.map((entity) => ({ entity, tier: entity.tier }));
-  const [archivals, summaries] = await Promise.all([
-    store.transitions.list({ entityIds: resting, kind: 'archival' }),
-    store.transitions.list({ entityIds: resting, kind: 'summary', until: at + 1 }),
-  ]);
+  const [archivals, summaries] =
+    resting.length === 0
+      ? [[], []]
+      : await Promise.all([
+          store.transitions.list({ entityIds: resting, kind: 'archival' }),
+          store.transitions.list({ entityIds: resting, kind: 'summary', until: latest + 1 }),
+        ]);
   const archivedAt = latestTimes(archivals);
-  const summarized = new Set(summaries.map((t) => t.entityId));
-  return all.map((entity) => {
-    if (entity.tier === 'archived' && archivedSince({ entity, archivedAt: archivedAt.get(entity.id) }) <= at) {
-      return { entity, tier: 'archived' as const };
-    }
-    if (entity.tier === 'active') return { entity, tier: 'active' as const };
-    // Summarized now, or archived later: what it was at `at`.
-    return { entity, tier: summarized.has(entity.id) ? ('summarized' as const) : ('active' as const) };
+  return times.map((at) => {
+    const summarized = new Set(summaries.filter((t) => t.eventTime < at + 1).map((t) => t.entityId));
+    return all
+      .filter((entity) => entity.firstSeen <= at)
+      .map((entity) => ({ entity, tier: tierAt({ entity, at, archivedAt: archivedAt.get(entity.id), summarized }) }));
   });
+}
+
+/** Pure: the tier an entity had at `at`, from its tier now, its latest archival and whether it was summarized by then. */
+function tierAt(input: {
+  entity: EntityBrief;
+  at: number;
+  archivedAt: number | undefined;
+  summarized: ReadonlySet<string>;
+}): Tier {
+  const { entity } = input;
+  if (entity.tier === 'archived' && archivedSince({ entity, archivedAt: input.archivedAt }) <= input.at) {
+    return 'archived';
+  }
+  if (entity.tier === 'active') return 'active';
+  // Summarized now, or archived later: what it was at `at`.
+  return input.summarized.has(entity.id) ? 'summarized' : 'active';
 }
 
 /**
  * Pure: since when an archived entity has been archived — its latest archival transition, or, when it was archived
  * without one (a KIP link proxy, an older store), the last time its row changed.
  */
-export function archivedSince(input: { entity: Entity; archivedAt: number | undefined }): number {
+export function archivedSince(input: { entity: Pick<Entity, 'updatedAt'>; archivedAt: number | undefined }): number {
   return input.archivedAt ?? input.entity.updatedAt;
 }
 

@@ -11,7 +11,7 @@ export interface EntityRef {
   tier: Tier;
 }
 
-export function refOf(e: Entity, tier: Tier = e.tier): EntityRef {
+export function refOf(e: Pick<Entity, 'id' | 'name' | 'type' | 'importance' | 'tier'>, tier: Tier = e.tier): EntityRef {
   return { id: e.id, name: e.name, type: e.type, importance: e.importance, tier };
 }
 
@@ -27,6 +27,8 @@ export function bounded<T>(items: readonly T[], limit: number): Bounded<T> {
 
 /** Most important first, then by name (stable, deterministic). */
 export function byImportance(a: EntityRef, b: EntityRef): number {
+  // The same entity (several changes of one) needs no collation: comparing names is most of a large diff's sorting.
+  if (a.id === b.id) return b.importance - a.importance;
   return b.importance - a.importance || a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
 }
 

@@ -1,5 +1,5 @@
-import type { Entity, EntityState, Period, StateValue, Tier } from '../../domain/world.js';
-import type { WorldStore } from '../../ports/world-store.js';
+import type { EntityState, Period, StateValue, Tier } from '../../domain/world.js';
+import type { EntityBrief, WorldStore } from '../../ports/world-store.js';
 import { entitiesAt } from './existing.js';
 import { loadRefs, refOf, type EntityRef } from './refs.js';
 import type { Span } from './span.js';
@@ -103,9 +103,9 @@ export async function snapshotAt(input: {
   const weight = (id: string): number => (mentions.get(id) ?? 0) + (spanChanges.get(id) ?? 0);
 
   // Seen after `at` counts as seen at `at`: the entity was still around then.
-  const recency = (e: Entity): number => Math.min(e.lastSeen, at);
+  const recency = (e: EntityBrief): number => Math.min(e.lastSeen, at);
   // Archived ones last: they existed, but they are not what a snapshot is read for.
-  const resting = (e: Entity): number => (tierAt.get(e.id) === 'archived' ? 1 : 0);
+  const resting = (e: EntityBrief): number => (tierAt.get(e.id) === 'archived' ? 1 : 0);
   const ranked = [...all].sort(
     (a, b) =>
       resting(a) - resting(b) ||

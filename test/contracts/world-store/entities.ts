@@ -155,6 +155,23 @@ export function describeEntities(factory: StoreFactory): void {
       expect(await ids({ type: 'project', tier: 'active' })).toEqual(['b']);
       expect(await ids({ limit: 1, offset: 1 })).toEqual(['c']);
 
+      // Briefs: the same entities in the same order, each the matching fields of the full entity.
+      for (const query of [undefined, { orderBy: 'name' as const }, { type: 'project', limit: 1, offset: 1 }]) {
+        const full = await store().entities.list(query);
+        expect(await store().entities.listBriefs(query)).toEqual(
+          full.map(({ id, type, name, importance, tier, firstSeen, lastSeen, updatedAt }) => ({
+            id,
+            type,
+            name,
+            importance,
+            tier,
+            firstSeen,
+            lastSeen,
+            updatedAt,
+          })),
+        );
+      }
+
       expect(await store().entities.count()).toBe(3);
       expect(await store().entities.count({ type: 'project' })).toBe(2);
       expect(await store().entities.count({ tier: 'active' })).toBe(2);

@@ -220,6 +220,16 @@ export function describeHistory(factory: StoreFactory): void {
         { entityId: 'p', episodeId: b, time: T0 + DAY },
       ]);
       expect((await store().mentions.forEpisode(a)).map((m) => m.entityId)).toEqual(['p', 'q']);
+      // Pages of episodes in list order, each with its mentions as forEpisode gives them.
+      const c = await addEpisode(store(), { externalId: 'c' });
+      const episodes = await store().episodes.list();
+      const each = await Promise.all(
+        episodes.map(async (e) => ({ episodeId: e.id, mentions: await store().mentions.forEpisode(e.id) })),
+      );
+      expect(each.find((e) => e.episodeId === c)?.mentions).toEqual([]);
+      expect(await store().mentions.pageByEpisode({ limit: 10, offset: 0 })).toEqual(each);
+      expect(await store().mentions.pageByEpisode({ limit: 2, offset: 1 })).toEqual(each.slice(1, 3));
+      expect(await store().mentions.pageByEpisode({ limit: 2, offset: 3 })).toEqual([]);
       expect(await store().mentions.forEntity('nobody')).toEqual([]);
       await expect(store().mentions.add({ entityId: 'ghost', episodeId: a, time: T0 })).rejects.toMatchObject({
         code: 'NOT_FOUND',

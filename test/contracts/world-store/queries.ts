@@ -106,6 +106,20 @@ export function describeQueries(factory: StoreFactory): void {
       expect(await ids({ entityIds: ['ghost'] })).toEqual([]);
     });
 
+    it('lists every transition as a step, in list order with the fields a lifecycle needs', async () => {
+      await seed();
+      expect(await store().transitions.listSteps()).toEqual(
+        (await store().transitions.list()).map(({ entityId, kind, fromState, toState, eventTime, episodeId }) => ({
+          entityId,
+          kind,
+          fromState,
+          toState,
+          eventTime,
+          episodeId,
+        })),
+      );
+    });
+
     it('counts what list would return, ignoring order and limit', async () => {
       await seed();
       const count = (q?: TransitionListQuery) => store().transitions.count(q);

@@ -73,8 +73,10 @@ export function describeTimeBounds(factory: StoreFactory): void {
       expect((await s.facts.validAt({ time: T0 + 0.5 })).map((f) => f.id)).toEqual(['f-old']);
       expect((await s.facts.validAt({ time: T0 + 1.5, entityIds: ['p'] })).map((f) => f.id)).toEqual(['f-new']);
       // (after, until]: p's facts changed at T0 + 1, q's began at T0 + 2. Both edges changed at T0 + 1: by id.
-      expect(await s.facts.entitiesChangedBetween({ after: T0 + 0.5, until: T0 + 1.5 })).toEqual(['p']);
-      expect(await s.facts.entitiesChangedBetween({ after: T0 + 1.5, until: T0 + 2.5 })).toEqual(['q']);
+      const changed = async (after: number, until: number) =>
+        (await s.facts.valuesChangedBetween({ after, until })).map((v) => v.entityId);
+      expect(await changed(T0 + 0.5, T0 + 1.5)).toEqual(['p']);
+      expect(await changed(T0 + 1.5, T0 + 2.5)).toEqual(['q']);
       expect((await s.relationships.validAt({ time: T0 + 0.5 })).map((r) => r.id)).toEqual(['r-old']);
       expect((await s.relationships.validAt({ time: T0 + 1.5, entityIds: ['p'] })).map((r) => r.id)).toEqual(['r-new']);
       expect((await s.relationships.changedBetween({ since: T0 + 0.5, until: T0 + 1.5 })).map((r) => r.id)).toEqual([

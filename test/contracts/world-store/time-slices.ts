@@ -47,31 +47,50 @@ export function describeTimeSlices(factory: StoreFactory): void {
       expect(await ids({ time: T0 + DAY, entityIds: [] })).toEqual([]);
     });
 
-    it('names the entities whose facts began or ended in a window (after exclusive, until inclusive)', async () => {
+    it('gives the values that differ between two instants (after vs until), as validAt reads them', async () => {
       await seed();
-      const changed = (after: number, until: number) => store().facts.entitiesChangedBetween({ after, until });
-      // p-age19 ends and p-age20 begins at T0 + DAY; q-future begins at T0 + 5 days.
-      expect(await changed(T0, T0 + DAY)).toEqual(['p']);
-      expect(await changed(T0 + DAY, T0 + 4 * DAY)).toEqual(['p']);
-      expect(await changed(T0 + 2 * DAY, T0 + 5 * DAY)).toEqual(['q']);
-      expect(await changed(T0 - 1, T0)).toEqual(['p', 'q']);
+      const changed = async (after: number, until: number) =>
+        (await store().facts.valuesChangedBetween({ after, until })).map((c) => [
+          c.entityId,
+          c.attribute,
+          c.from,
+          c.to,
+        ]);
+      // p-age19 ends and p-age20 begins at T0 + DAY; q-future begins at T0 + 5 days; p-city ends at T0 + 2 days.
+      expect(await changed(T0, T0 + DAY)).toEqual([['p', 'age', 19, 20]]);
+      expect(await changed(T0 + DAY, T0 + 4 * DAY)).toEqual([['p', 'city', 'Lisbon', null]]);
+      expect(await changed(T0 + 2 * DAY, T0 + 5 * DAY)).toEqual([['q', 'aaa', null, 'later']]);
+      expect(await changed(T0 - 1, T0)).toEqual([
+        ['p', 'age', 19.5, 19],
+        ['q', 'stage', null, 'idea'],
+      ]);
       expect(await changed(T0 + 3 * DAY, T0 + 4 * DAY)).toEqual([]);
-      // The window says exactly whose facts valid at its two ends differ.
+      // The later of two facts valid at once wins, as in validAt's order; a null value counts as no fact.
+      await store().facts.insert(fact('p-age-also', 'p', { attribute: 'age', value: 21, validFrom: T0 + DAY / 2 }));
+      await store().facts.insert(
+        fact('q-none', 'q', { attribute: 'gone', value: null, validFrom: T0 - DAY, validTo: T0 + DAY / 2 }),
+      );
+      expect(await changed(T0, T0 + DAY)).toEqual([['p', 'age', 19, 20]]);
+      expect(await changed(T0, T0 + DAY - 1)).toEqual([['p', 'age', 19, 21]]);
+      // Against validAt at both ends, for every window.
+      const state = async (time: number) => {
+        const out = new Map<string, string>();
+        for (const f of await store().facts.validAt({ time }))
+          out.set(`${f.entityId}|${f.attribute}`, JSON.stringify(f.value));
+        return out;
+      };
       for (const [a, b] of [
         [T0 - 2 * DAY, T0],
         [T0, T0 + 10 * DAY],
         [T0 + DAY, T0 + 2 * DAY],
+        [T0 - 2 * DAY, T0 + 10 * DAY],
       ] as const) {
-        const at = async (time: number) =>
-          new Map((await store().facts.validAt({ time })).map((f) => [`${f.entityId}:${f.id}`, f.entityId]));
-        const [x, y] = [await at(a), await at(b)];
-        const differ = new Set(
-          [...x]
-            .filter(([k]) => !y.has(k))
-            .concat([...y].filter(([k]) => !x.has(k)))
-            .map(([, e]) => e),
-        );
-        expect(await changed(a, b)).toEqual([...differ].sort());
+        const [x, y] = [await state(a), await state(b)];
+        const expected = [...new Set([...x.keys(), ...y.keys()])]
+          .filter((k) => (x.get(k) ?? 'null') !== (y.get(k) ?? 'null'))
+          .sort()
+          .map((k) => [...k.split('|'), JSON.parse(x.get(k) ?? 'null'), JSON.parse(y.get(k) ?? 'null')]);
+        expect(await changed(a, b)).toEqual(expected);
       }
     });
   });
@@ -125,6 +144,15 @@ export function describeTimeSlices(factory: StoreFactory): void {
       expect(await changed({ since: T0 + 3 * DAY, until: T0 + 10 * DAY })).toEqual([]);
       expect(await changed({ since: T0 + 10 * DAY, until: T0 + 11 * DAY })).toEqual(['r-span']);
       expect(await changed({ since: T0 - DAY, until: T0 + 3 * DAY, limit: 2 })).toEqual(['r-closed', 'r-open']);
+      // Without some types (a diff leaves out the edges its new entities imply).
+      const window = { since: T0 - DAY, until: T0 + 3 * DAY };
+      expect(await changed({ ...window, excludeTypes: ['KNOWS', 'MENTORS'] })).toEqual(['r-closed', 'r-open']);
+      expect(await changed({ ...window, excludeTypes: [] })).toEqual(await changed(window));
+      expect(await changed({ ...window, excludeTypes: ['KNOWS'], limit: 3 })).toEqual([
+        'r-closed',
+        'r-open',
+        'r-later',
+      ]);
       await expect(changed({ since: T0, until: T0 + DAY, limit: -2 })).rejects.toMatchObject({
         code: 'INVALID_ARGUMENT',
       });

@@ -1,4 +1,4 @@
-import { get, type GraphOut, type Period } from '../api.js';
+import { get, post, type GraphOut, type Period } from '../api.js';
 import { clear, errorBox, field, h } from '../dom.js';
 import { plural } from '../widgets.js';
 import { drawCanvas, type Canvas } from './graph-canvas.js';
@@ -181,9 +181,27 @@ export async function graphView(main: HTMLElement, name: string, query: URLSearc
     );
     if (!more) return;
     const added = mergeInto(data, more);
+    // The neighbourhood holds only the expanded node's own relationships: those between its new neighbours, and
+    // between them and what is already drawn, are asked for separately.
+    const before = data.edges.size;
+    let failed: unknown = null;
+    if (added.length > 0) {
+      const among = [...data.nodes.keys()].filter((id) => !added.includes(id));
+      await post<{ edges: GraphOut['edges'] }>('/api/graph/links', {
+        ids: added,
+        among,
+        at: p.at || undefined,
+        ended: endedShown(),
+      }).then(
+        (links) => mergeInto(data, { nodes: [], edges: links.edges }),
+        (error: unknown) => (failed = error),
+      );
+    }
     current?.sync(drawnGraph(data, { expanded }));
     current?.hideTypes(hidden);
-    status.textContent = `${node.name}: ${plural(added.length, 'new neighbour')} added.`;
+    const linked = data.edges.size - before;
+    status.textContent = `${node.name}: ${plural(added.length, 'new neighbour')} added${linked > 0 ? `, and ${plural(linked, 'relationship')} among the entities shown` : ''}.`;
+    if (failed !== null) clear(status, errorBox(failed));
     renderPanels();
   }
   const focusName = (text: string): void => {

@@ -22,6 +22,12 @@ async function periodList(): Promise<HTMLDataListElement> {
   );
 }
 
+/** A request started before it is awaited: its failure is handled where it is awaited, not reported as unhandled. */
+function early<T>(request: Promise<T>): Promise<T> {
+  request.catch(() => undefined);
+  return request;
+}
+
 /** Two periods (or dates) and what changed between their ends. */
 export async function diffView(main: HTMLElement, _arg: string, query: URLSearchParams): Promise<void> {
   const a = query.get('a') ?? '';
@@ -44,10 +50,13 @@ export async function diffView(main: HTMLElement, _arg: string, query: URLSearch
     placeholder: 'a period, a date or now',
   });
   const out = h('section', { 'aria-live': 'polite', id: 'diff-result' });
+  // Both asked for at once (the short one first: the server answers one at a time), not the diff after the list.
+  const periods = periodList();
+  const diffing = a && b ? early(get<{ text: string; diff: DiffOut }>('/api/diff', { a, b, limit })) : null;
   clear(
     main,
     h('h1', {}, 'What changed between two periods'),
-    await periodList(),
+    await periods,
     h(
       'form',
       {
@@ -63,13 +72,9 @@ export async function diffView(main: HTMLElement, _arg: string, query: URLSearch
     ),
     out,
   );
-  if (a && b) {
+  if (diffing) {
     try {
-      const r = await withProgress(
-        out,
-        `Comparing ${a} with ${b}…`,
-        get<{ text: string; diff: DiffOut }>('/api/diff', { a, b, limit }),
-      );
+      const r = await withProgress(out, `Comparing ${a} with ${b}…`, diffing);
       const moreHref = limit < DIFF_MORE ? `${diffHref(a, b)}&limit=${DIFF_MORE}` : null;
       clear(out, ...renderDiff({ diff: r.diff, text: r.text, moreHref }));
     } catch (error) {
@@ -103,10 +108,18 @@ export async function snapshotView(main: HTMLElement, _arg: string, query: URLSe
   });
   const inType = h('input', { type: 'text', value: type, placeholder: 'any' });
   const out = h('section', { 'aria-live': 'polite', id: 'snapshot-result' });
+  const periods = periodList();
+  const reading = early(
+    get<{ text: string; snapshot: SnapshotOut }>('/api/snapshot', {
+      at: at || undefined,
+      type: type || undefined,
+      limit,
+    }),
+  );
   clear(
     main,
     h('h1', {}, 'The world at a moment'),
-    await periodList(),
+    await periods,
     h(
       'form',
       {
@@ -123,15 +136,7 @@ export async function snapshotView(main: HTMLElement, _arg: string, query: URLSe
     out,
   );
   try {
-    const r = await withProgress(
-      out,
-      `Reading the world ${at ? `at ${at}` : 'now'}…`,
-      get<{ text: string; snapshot: SnapshotOut }>('/api/snapshot', {
-        at: at || undefined,
-        type: type || undefined,
-        limit,
-      }),
-    );
+    const r = await withProgress(out, `Reading the world ${at ? `at ${at}` : 'now'}…`, reading);
     const moreHref = limit < SNAPSHOT_MORE ? `${snapshotHref(at, type)}&limit=${SNAPSHOT_MORE}` : null;
     clear(
       out,

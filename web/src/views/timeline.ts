@@ -2,6 +2,8 @@ import './timeline.css';
 import { get } from '../api.js';
 import { announce, clear, date, h } from '../dom.js';
 import { plural } from '../widgets.js';
+import { pinchScale, scrollFor, timeAt, type PinchStart } from './pinch.js';
+import { trackPinch } from './pinch-track.js';
 import { DAY, drawTimeline, PAD, unitOf, type LifeTimeline, type Scale } from './timeline-draw.js';
 import { filtersForm, timelineHref } from './timeline-filters.js';
 import { previewPanel } from './timeline-preview.js';
@@ -30,7 +32,7 @@ export async function timelineView(main: HTMLElement, _arg: string, query: URLSe
     id: 'tl-scroll',
     role: 'region',
     tabindex: 0,
-    'aria-label': 'Timeline (scrolls sideways; + and − zoom)',
+    'aria-label': 'Timeline (scrolls sideways; + and − zoom, or pinch)',
   });
   const preview = previewPanel();
   const zoomLabel = h('span', { id: 'tl-zoom-label', class: 'muted', 'aria-live': 'polite' });
@@ -41,15 +43,19 @@ export async function timelineView(main: HTMLElement, _arg: string, query: URLSe
   let scale: Scale = { start, end, pxPerDay: 1 };
   let atFit = true;
 
-  const render = (pxPerDay: number, centre?: number): void => {
-    const mid = centre ?? start + ((scroll.scrollLeft + scroll.clientWidth / 2 - PAD) / scale.pxPerDay) * DAY;
+  /** The moment at `x` pixels from the view's left edge. */
+  const momentAt = (x: number): number =>
+    timeAt({ x, scrollLeft: scroll.scrollLeft, start, pxPerDay: scale.pxPerDay, pad: PAD });
+  /** Redraws at `pxPerDay`, keeping `anchor.time` at `anchor.x` (by default the moment in the middle stays there). */
+  const render = (pxPerDay: number, anchor?: { time: number; x: number }): void => {
+    const { time, x } = anchor ?? { time: momentAt(scroll.clientWidth / 2), x: scroll.clientWidth / 2 };
     scale = { start, end, pxPerDay: Math.min(MAX_PX, Math.max(fit(), pxPerDay)) };
     atFit = scale.pxPerDay <= fit();
     const focused = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.mark : undefined;
     clear(scroll, drawTimeline(scale, data));
     // A zoom redraws the marks: the one that had focus keeps it.
     if (focused) scroll.querySelector<HTMLElement>(`[data-mark="${CSS.escape(focused)}"]`)?.focus();
-    scroll.scrollLeft = PAD + ((mid - start) / DAY) * scale.pxPerDay - scroll.clientWidth / 2;
+    scroll.scrollLeft = scrollFor({ time, x, start, pxPerDay: scale.pxPerDay, pad: PAD });
     const unit = unitOf(scale.pxPerDay);
     zoomLabel.textContent = `Zoom: ${unit}`;
     scroll.dataset.unit = unit;
@@ -86,6 +92,27 @@ export async function timelineView(main: HTMLElement, _arg: string, query: URLSe
     },
     { passive: false },
   );
+  // Two fingers pinch (touch screens): the moment under them stays under them; one redraw per frame.
+  let pinch: { from: PinchStart; time: number } | null = null;
+  let frame = 0;
+  trackPinch({
+    element: scroll,
+    onStart: ({ distance, mid }) => {
+      pinch = { from: { distance, pxPerDay: scale.pxPerDay }, time: momentAt(mid.x) };
+    },
+    onPinch: ({ distance, mid }) => {
+      const from = pinch;
+      if (from === null) return;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() =>
+        render(pinchScale({ start: from.from, distance, min: fit(), max: MAX_PX }), { time: from.time, x: mid.x }),
+      );
+    },
+    onEnd: () => {
+      pinch = null;
+      announce(zoomLabel.textContent ?? '');
+    },
+  });
   preview.attach(scroll, data);
   // A timeline fitted to the window stays fitted when the window changes; a zoomed one keeps its scale.
   const onResize = (): void => {
@@ -128,7 +155,7 @@ export async function timelineView(main: HTMLElement, _arg: string, query: URLSe
     scroll,
     preview.element,
   );
-  render(fit(), start + (end - start) / 2);
+  render(fit(), { time: start + (end - start) / 2, x: scroll.clientWidth / 2 });
 }
 
 function legend(): HTMLElement {

@@ -3,7 +3,7 @@ import type { Entity } from '../../../domain/world.js';
 import type { EntityPatch, EntityRepo } from '../../../ports/world-store.js';
 import { basicKey, entityFromRow, type EntityRow } from '../sqlite/entities.js';
 import { PAGE, inIdOrder, notFound, pageParams, toJson, wholeTimes, type Params, type Sql } from './sql.js';
-import { listFilter, ORDER } from '../sqlite/entities.js';
+import { entityBriefFromRow, listFilter, listOrder, SELECT_BRIEF, type EntityBriefRow } from '../sqlite/entities.js';
 
 const SELECT = `SELECT e.id, e.type, e.name, e.state, e.first_seen, e.last_seen, e.importance, e.tier, e.access_count,
     e.created_from, e.recorded_at, e.updated_at, e.version, e.protected, e.meta,
@@ -132,15 +132,20 @@ export function createEntityRepo(sql: Sql): EntityRepo {
 
     async list(query) {
       const { where, params } = entityFilter(query);
-      const order = ORDER[query?.orderBy ?? 'importance'] as string | undefined;
-      if (order === undefined) {
-        throw new PieError('INVALID_ARGUMENT', `Unknown entity order "${String(query?.orderBy)}".`);
-      }
-      const rows = await sql.all<EntityRow>(`${SELECT} ${where} ORDER BY ${order} ${PAGE}`, {
+      const rows = await sql.all<EntityRow>(`${SELECT} ${where} ORDER BY ${listOrder(query)} ${PAGE}`, {
         ...params,
         ...pageParams(query),
       });
       return rows.map(entityFromRow);
+    },
+
+    async listBriefs(query) {
+      const { where, params } = entityFilter(query);
+      const rows = await sql.all<EntityBriefRow>(`${SELECT_BRIEF} ${where} ORDER BY ${listOrder(query)} ${PAGE}`, {
+        ...params,
+        ...pageParams(query),
+      });
+      return rows.map(entityBriefFromRow);
     },
 
     async count(query) {

@@ -1,5 +1,11 @@
 import type { FactRepo } from '../../../ports/world-store.js';
-import { factFromRow, type FactRow } from '../sqlite/facts.js';
+import {
+  VALUES_CHANGED_BETWEEN,
+  factFromRow,
+  valueChangeFromRow,
+  type FactRow,
+  type ValueChangeRow,
+} from '../sqlite/facts.js';
 import { toJson, notFound, wholeTime, type Params, type Sql } from './sql.js';
 
 const SELECT = `SELECT id, entity_id, attribute, value, valid_from, valid_to, superseded_by, episode_id, recorded_at,
@@ -59,14 +65,13 @@ export function createFactRepo(sql: Sql): FactRepo {
       );
     },
 
-    async entitiesChangedBetween({ after, until }) {
-      const found = await sql.all<{ id: string }>(
-        `SELECT DISTINCT entity_id AS id FROM facts
-          WHERE (valid_from > @after AND valid_from <= @until) OR (valid_to > @after AND valid_to <= @until)
-          ORDER BY id`,
-        { after: wholeTime(after, 'floor'), until: wholeTime(until, 'floor') },
-      );
-      return found.map((r) => r.id);
+    async valuesChangedBetween({ after, until }) {
+      return (
+        await sql.all<ValueChangeRow>(VALUES_CHANGED_BETWEEN, {
+          after: wholeTime(after, 'floor'),
+          until: wholeTime(until, 'floor'),
+        })
+      ).map(valueChangeFromRow);
     },
 
     async close({ id, validTo, supersededBy }) {

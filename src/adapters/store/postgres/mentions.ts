@@ -1,6 +1,6 @@
 import type { EntityActivity, MentionRepo } from '../../../ports/world-store.js';
-import { limitParam, wholeTime, type Sql } from './sql.js';
-import { mentionFromRow, type MentionRow } from '../sqlite/mentions.js';
+import { limitParam, pageParams, wholeTime, type Sql } from './sql.js';
+import { PAGE_BY_EPISODE, groupByEpisode, mentionFromRow, type MentionRow, type PageRow } from '../sqlite/mentions.js';
 
 const ACTIVE_BETWEEN = `SELECT entity_id AS "entityId", count(*) AS mentions, min(time) AS first, max(time) AS last
   FROM entity_mentions WHERE time >= @since AND time < @until
@@ -32,6 +32,10 @@ export function createMentionRepo(sql: Sql): MentionRepo {
         { episodeId },
       );
       return rows.map(mentionFromRow);
+    },
+
+    async pageByEpisode(page) {
+      return groupByEpisode(await sql.all<PageRow>(PAGE_BY_EPISODE, pageParams(page)));
     },
 
     async activeBetween({ since, until, limit }) {

@@ -6,10 +6,10 @@ const COLUMNS = `id, type, source_id, target_id, properties, valid_from, valid_t
   recorded_at, discovered_by`;
 const SELECT = `SELECT ${COLUMNS} FROM relationships`;
 
-const CHANGED_BETWEEN = `SELECT ${COLUMNS} FROM (
-    ${SELECT} WHERE valid_from >= @since AND valid_from < @until
+const changedBetween = (types: string): string => `SELECT ${COLUMNS} FROM (
+    ${SELECT} WHERE valid_from >= @since AND valid_from < @until ${types}
     UNION
-    ${SELECT} WHERE valid_to >= @since AND valid_to < @until
+    ${SELECT} WHERE valid_to >= @since AND valid_to < @until ${types}
   ) r
   ORDER BY CASE WHEN valid_from >= @since AND valid_from < @until THEN valid_from ELSE valid_to END, id
   LIMIT @limit`;
@@ -86,12 +86,15 @@ export function createRelationshipRepo(sql: Sql): RelationshipRepo {
       );
     },
 
-    changedBetween: ({ since, until, limit }) =>
-      rows(CHANGED_BETWEEN, {
+    changedBetween: ({ since, until, limit, excludeTypes = [] }) => {
+      const params: Params = {
         since: wholeTime(since, 'ceil'),
         until: wholeTime(until, 'ceil'),
         limit: limitParam(limit),
-      }),
+      };
+      if (excludeTypes.length > 0) params.types = excludeTypes;
+      return rows(changedBetween(excludeTypes.length > 0 ? 'AND NOT (type = ANY(@types::text[]))' : ''), params);
+    },
 
     async close({ id, validTo }) {
       const n = await sql.run('UPDATE relationships SET valid_to = @validTo WHERE id = @id', { id, validTo });

@@ -1,7 +1,16 @@
 import type { TransitionKind } from '../../../domain/world.js';
 import { PieError } from '../../../domain/errors.js';
 import type { EntityTransitionCount, TransitionListQuery, TransitionRepo } from '../../../ports/world-store.js';
-import { CHRONOLOGICAL, ORDER, SELECT, transitionFromRow, type TransitionRow } from '../sqlite/transitions.js';
+import {
+  CHRONOLOGICAL,
+  ORDER,
+  SELECT,
+  SELECT_STEPS,
+  transitionFromRow,
+  transitionStepFromRow,
+  type TransitionRow,
+  type TransitionStepRow,
+} from '../sqlite/transitions.js';
 import { inIdOrder, limitParam, notFound, toJson, wholeTime, type Params, type Sql } from './sql.js';
 
 function listFilter(query: TransitionListQuery | undefined): { where: string; params: Params } {
@@ -72,6 +81,10 @@ export function createTransitionRepo(sql: Sql): TransitionRepo {
         limit: limitParam(query?.limit),
       });
       return rows.map(transitionFromRow);
+    },
+
+    async listSteps() {
+      return (await sql.all<TransitionStepRow>(SELECT_STEPS)).map(transitionStepFromRow);
     },
 
     async count(query) {

@@ -1,6 +1,6 @@
 import { PieError } from '../../../domain/errors.js';
 import type { Entity, EntityState, Tier } from '../../../domain/world.js';
-import type { EntityListQuery, EntityPatch, EntityRepo } from '../../../ports/world-store.js';
+import type { EntityBrief, EntityListQuery, EntityPatch, EntityRepo } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
 import {
   IDS_IN,
@@ -69,6 +69,37 @@ export const ORDER: Record<NonNullable<EntityListQuery['orderBy']>, string> = {
   lastSeen: 'e.last_seen DESC, e.id',
   name: 'e.name_norm, e.id',
 };
+
+/** What listBriefs reads: no state, aliases or bookkeeping to parse. */
+export const SELECT_BRIEF = `SELECT e.id, e.type, e.name, e.importance, e.tier, e.first_seen, e.last_seen, e.updated_at
+  FROM entities e`;
+
+export type EntityBriefRow = Pick<
+  EntityRow,
+  'id' | 'type' | 'name' | 'importance' | 'tier' | 'first_seen' | 'last_seen' | 'updated_at'
+>;
+
+export function entityBriefFromRow(row: EntityBriefRow): EntityBrief {
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    importance: row.importance,
+    tier: row.tier,
+    firstSeen: row.first_seen,
+    lastSeen: row.last_seen,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The ORDER BY of a list query; an unknown order fails. */
+export function listOrder(query: EntityListQuery | undefined): string {
+  const order = ORDER[query?.orderBy ?? 'importance'] as string | undefined;
+  if (order === undefined) {
+    throw new PieError('INVALID_ARGUMENT', `Unknown entity order "${String(query?.orderBy)}".`);
+  }
+  return order;
+}
 
 export function entityFromRow(row: EntityRow): Entity {
   return {
@@ -222,14 +253,18 @@ export function createEntityRepo(s: Statements): SyncOf<EntityRepo> {
 
     list(query) {
       const { where, params } = listFilter(query);
-      const order = ORDER[query?.orderBy ?? 'importance'] as string | undefined;
-      if (order === undefined) {
-        throw new PieError('INVALID_ARGUMENT', `Unknown entity order "${String(query?.orderBy)}".`);
-      }
       const rows = s
-        .get(`${SELECT} ${where} ORDER BY ${order} ${PAGE}`)
+        .get(`${SELECT} ${where} ORDER BY ${listOrder(query)} ${PAGE}`)
         .all({ ...params, ...pageParams(query) }) as EntityRow[];
       return rows.map(entityFromRow);
+    },
+
+    listBriefs(query) {
+      const { where, params } = listFilter(query);
+      const rows = s
+        .get(`${SELECT_BRIEF} ${where} ORDER BY ${listOrder(query)} ${PAGE}`)
+        .all({ ...params, ...pageParams(query) }) as EntityBriefRow[];
+      return rows.map(entityBriefFromRow);
     },
 
     count(query) {

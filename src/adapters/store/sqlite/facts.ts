@@ -1,5 +1,5 @@
 import type { Fact, StateValue } from '../../../domain/world.js';
-import type { FactRepo } from '../../../ports/world-store.js';
+import type { FactRepo, ValueChange } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
 import { IDS_IN, fromJson, idsParam, notFound, toJson, type Params, type Statements } from './sql.js';
 
@@ -19,6 +19,46 @@ export interface FactRow {
 /** Every fact column, in the shape factFromRow reads (add a WHERE). */
 export const SELECT = `SELECT id, entity_id, attribute, value, valid_from, valid_to, superseded_by, episode_id, recorded_at,
   confidence FROM facts`;
+
+/**
+ * facts.valuesChangedBetween in one statement (the same text runs on PostgreSQL): the latest fact valid at each end
+ * per (entity, attribute), one row per pair with both values, kept where the stored values differ. Only the pairs
+ * that differ leave the database: reading every fact valid at both ends and comparing them here was most of a
+ * diff's time on a large memory.
+ */
+export const VALUES_CHANGED_BETWEEN = `SELECT entity_id, attribute, old_value, new_value FROM (
+    SELECT entity_id, attribute,
+        max(CASE WHEN side = 0 THEN value END) AS old_value, max(CASE WHEN side = 1 THEN value END) AS new_value
+      FROM (
+        SELECT entity_id, attribute, value, 0 AS side,
+            row_number() OVER (PARTITION BY entity_id, attribute ORDER BY valid_from DESC, recorded_at DESC, id DESC) AS n
+          FROM facts WHERE valid_from <= @after AND (valid_to IS NULL OR valid_to > @after)
+        UNION ALL
+        SELECT entity_id, attribute, value, 1 AS side,
+            row_number() OVER (PARTITION BY entity_id, attribute ORDER BY valid_from DESC, recorded_at DESC, id DESC) AS n
+          FROM facts WHERE valid_from <= @until AND (valid_to IS NULL OR valid_to > @until)
+      ) latest
+      WHERE n = 1
+      GROUP BY entity_id, attribute
+  ) ends
+  WHERE coalesce(old_value, 'null') IS DISTINCT FROM coalesce(new_value, 'null')
+  ORDER BY entity_id, attribute`;
+
+export interface ValueChangeRow {
+  entity_id: string;
+  attribute: string;
+  old_value: string | null;
+  new_value: string | null;
+}
+
+export function valueChangeFromRow(row: ValueChangeRow): ValueChange {
+  return {
+    entityId: row.entity_id,
+    attribute: row.attribute,
+    from: fromJson<StateValue>(row.old_value, null),
+    to: fromJson<StateValue>(row.new_value, null),
+  };
+}
 
 /** Values are stored as JSON so that 20 (number), "20" (string), true and null stay distinct. */
 export function factFromRow(row: FactRow): Fact {
@@ -91,14 +131,9 @@ export function createFactRepo(s: Statements): SyncOf<FactRepo> {
       return rows.map(factFromRow);
     },
 
-    entitiesChangedBetween({ after, until }) {
-      return s
-        .pluck(
-          `SELECT DISTINCT entity_id FROM facts
-            WHERE (valid_from > @after AND valid_from <= @until) OR (valid_to > @after AND valid_to <= @until)
-            ORDER BY entity_id`,
-        )
-        .all({ after, until }) as string[];
+    valuesChangedBetween({ after, until }) {
+      const rows = s.get(VALUES_CHANGED_BETWEEN).all({ after, until }) as ValueChangeRow[];
+      return rows.map(valueChangeFromRow);
     },
 
     close({ id, validTo, supersededBy }) {

@@ -42,10 +42,10 @@ const KEYS = 'SELECT id, valid_to, valid_from, recorded_at FROM relationships';
 export const VALID_AT = 'valid_from <= @time AND (valid_to IS NULL OR valid_to > @time)';
 
 /** Began in [since, until) or ended in it; a relationship listed once, at its first change in the window. */
-const CHANGED_BETWEEN = `SELECT * FROM (
-    ${SELECT} WHERE valid_from >= @since AND valid_from < @until
+const changedBetween = (types: string): string => `SELECT * FROM (
+    ${SELECT} WHERE valid_from >= @since AND valid_from < @until ${types}
     UNION
-    ${SELECT} WHERE valid_to >= @since AND valid_to < @until
+    ${SELECT} WHERE valid_to >= @since AND valid_to < @until ${types}
   )
   ORDER BY CASE WHEN valid_from >= @since AND valid_from < @until THEN valid_from ELSE valid_to END, id
   LIMIT @limit`;
@@ -124,9 +124,11 @@ export function createRelationshipRepo(s: Statements): SyncOf<RelationshipRepo> 
       return (s.get(sql).all(params) as RelationshipRow[]).map(relationshipFromRow);
     },
 
-    changedBetween({ since, until, limit }) {
-      const rows = s.get(CHANGED_BETWEEN).all({ since, until, limit: limitParam(limit) ?? -1 }) as RelationshipRow[];
-      return rows.map(relationshipFromRow);
+    changedBetween({ since, until, limit, excludeTypes = [] }) {
+      const types = excludeTypes.length > 0 ? `AND type NOT ${IDS_IN}` : '';
+      const params: Params = { since, until, limit: limitParam(limit) ?? -1 };
+      if (excludeTypes.length > 0) params.ids = idsParam(excludeTypes);
+      return (s.get(changedBetween(types)).all(params) as RelationshipRow[]).map(relationshipFromRow);
     },
 
     close({ id, validTo }) {

@@ -1,6 +1,11 @@
 import type { EntityState, Transition, TransitionKind } from '../../../domain/world.js';
 import { PieError } from '../../../domain/errors.js';
-import type { EntityTransitionCount, TransitionListQuery, TransitionRepo } from '../../../ports/world-store.js';
+import type {
+  EntityTransitionCount,
+  TransitionListQuery,
+  TransitionRepo,
+  TransitionStep,
+} from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
 import {
   IDS_IN,
@@ -92,6 +97,26 @@ export function transitionFromRow(row: TransitionRow): Transition {
   };
 }
 
+/** What transitions.listSteps reads, in list()'s order. */
+export const SELECT_STEPS = `SELECT entity_id, kind, from_state, to_state, event_time, episode_id FROM transitions
+  ${CHRONOLOGICAL}`;
+
+export type TransitionStepRow = Pick<
+  TransitionRow,
+  'entity_id' | 'kind' | 'from_state' | 'to_state' | 'event_time' | 'episode_id'
+>;
+
+export function transitionStepFromRow(row: TransitionStepRow): TransitionStep {
+  return {
+    entityId: row.entity_id,
+    kind: row.kind,
+    fromState: fromJson<EntityState | null>(row.from_state, null),
+    toState: fromJson<EntityState>(row.to_state, {}),
+    eventTime: row.event_time,
+    episodeId: row.episode_id,
+  };
+}
+
 export function createTransitionRepo(s: Statements): SyncOf<TransitionRepo> {
   return {
     insert(t) {
@@ -131,6 +156,10 @@ export function createTransitionRepo(s: Statements): SyncOf<TransitionRepo> {
         .get(`${SELECT} ${where} ${order} LIMIT @limit`)
         .all({ ...params, limit: limitParam(query?.limit) ?? -1 }) as TransitionRow[];
       return rows.map(transitionFromRow);
+    },
+
+    listSteps() {
+      return (s.get(SELECT_STEPS).all() as TransitionStepRow[]).map(transitionStepFromRow);
     },
 
     count(query) {

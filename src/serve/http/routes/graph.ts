@@ -7,6 +7,16 @@ import { defineRoute, flag, iso, type Route } from '../route.js';
 
 const MAX_NODES = 300;
 
+const graphEdge = z.object({
+  id: z.string(),
+  source: z.string(),
+  target: z.string(),
+  type: z.string(),
+  since: z.string().nullable(),
+  until: z.string().nullable().describe('when it ended (null: current, or current at `at`)'),
+  discoveredBy: z.string().nullable().describe('set when dreaming added it'),
+});
+
 const graphResponse = z.object({
   centre: z.string().describe("the centre's id"),
   truncated: z.boolean().describe('the node cap left some neighbours out'),
@@ -14,17 +24,7 @@ const graphResponse = z.object({
   nodes: z.array(
     z.object({ id: z.string(), name: z.string(), type: z.string(), importance: z.number(), tier: z.string() }),
   ),
-  edges: z.array(
-    z.object({
-      id: z.string(),
-      source: z.string(),
-      target: z.string(),
-      type: z.string(),
-      since: z.string().nullable(),
-      until: z.string().nullable().describe('when it ended (null: current, or current at `at`)'),
-      discoveredBy: z.string().nullable().describe('set when dreaming added it'),
-    }),
-  ),
+  edges: z.array(graphEdge),
 });
 const MAX_EDGES = 3000;
 
@@ -77,10 +77,7 @@ export const graphRoutes: Route[] = [
               .filter(Boolean),
           )
         : null;
-      const at = query.at
-        ? resolveSpan({ text: query.at, now: deps.clock.now(), tz: deps.tz, periods: await deps.store.periods.list() })
-            .at
-        : null;
+      const at = await instantOf(deps, query.at);
       const nodes = new Map<string, Entity>([[centre.id, centre]]);
       const edges = new Map<string, Relationship>();
       let frontier = [centre.id];
@@ -110,19 +107,55 @@ export const graphRoutes: Route[] = [
           importance: e.importance,
           tier: e.tier,
         })),
-        edges: kept.map((r) => ({
-          id: r.id,
-          source: r.sourceId,
-          target: r.targetId,
-          type: r.type,
-          since: iso(r.validFrom),
-          until: iso(r.validTo),
-          discoveredBy: r.discoveredBy,
-        })),
+        edges: kept.map(edgeOut),
       };
     },
   }),
+  defineRoute({
+    method: 'post',
+    path: '/api/graph/links',
+    summary:
+      'The relationships between entities newly shown in a graph and those already shown (a node expanded in place)',
+    tag: 'explore',
+    body: z.object({
+      ids: z.array(z.string().min(1).max(200)).min(1).max(MAX_NODES).describe('the entities newly shown'),
+      among: z.array(z.string().min(1).max(200)).max(MAX_NODES).default([]).describe('the entities already shown'),
+      at: z.string().trim().min(1).max(200).optional().describe('a period, date or time: edges valid then'),
+      ended: z.boolean().default(false).describe('also ended relationships (ignored with `at`)'),
+    }),
+    response: z.object({
+      edges: z
+        .array(graphEdge)
+        .describe('every relationship with one end in `ids` and the other in `ids` or `among`, each once'),
+    }),
+    handler: async ({ body, deps }) => {
+      const ids = new Set(body.ids);
+      const shown = new Set([...body.ids, ...body.among]);
+      const found = await edgesOf({ deps, ids: [...ids], at: await instantOf(deps, body.at), ended: body.ended });
+      const edges = new Map<string, Relationship>();
+      for (const r of found) if (shown.has(r.sourceId) && shown.has(r.targetId)) edges.set(r.id, r);
+      return { edges: [...edges.values()].slice(0, MAX_EDGES).map(edgeOut) };
+    },
+  }),
 ];
+
+function edgeOut(r: Relationship): z.input<typeof graphEdge> {
+  return {
+    id: r.id,
+    source: r.sourceId,
+    target: r.targetId,
+    type: r.type,
+    since: iso(r.validFrom),
+    until: iso(r.validTo),
+    discoveredBy: r.discoveredBy,
+  };
+}
+
+/** The instant a graph is drawn as of: `at` resolved (a period's end, a date), or null for now. */
+async function instantOf(deps: HttpDeps, at: string | undefined): Promise<number | null> {
+  if (at === undefined) return null;
+  return resolveSpan({ text: at, now: deps.clock.now(), tz: deps.tz, periods: await deps.store.periods.list() }).at;
+}
 
 async function edgesOf(input: {
   deps: HttpDeps;
