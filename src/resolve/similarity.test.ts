@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jaroWinkler, jaroWinklerCeiling, letterCounts } from './similarity.js';
+import { createRng } from '../domain/prng.js';
 
 const profile = (text: string) => ({ length: text.length, counts: letterCounts(text) });
 
@@ -34,17 +35,7 @@ function reference(a: string, b: string): number {
   return jaro + p * 0.1 * (1 - jaro);
 }
 
-/** A small seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = createRng;
 
 describe('jaroWinkler', () => {
   it.each([

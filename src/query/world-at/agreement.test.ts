@@ -7,6 +7,7 @@ import type { WorldStore } from '../../ports/world-store.js';
 import { diffWorld } from './diff.js';
 import { snapshotAt } from './snapshot.js';
 import { resolveSpan } from './span.js';
+import { createRng } from '../../domain/prng.js';
 
 /**
  * Snapshots and diffs agree in every direction (issue 15, item 2), on random worlds: for random instants a and b,
@@ -20,17 +21,7 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-/** A small seeded generator (mulberry32), so a failing world can be rebuilt from its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = createRng;
 
 async function randomWorld(seed: number): Promise<{ store: WorldStore; days: number }> {
   const dir = mkdtempSync(join(tmpdir(), `pie-agree-${seed}-`));
