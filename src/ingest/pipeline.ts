@@ -108,7 +108,7 @@ export async function runIngest(options: IngestOptions): Promise<IngestSummary> 
     signal: options.signal,
     whileWaiting,
   };
-  return withExtractionLease(options.store, lease, (held) => extractHolding(options, held, helped));
+  return withExtractionLease(options.store, lease, (held) => extractHolding(options, held, helped, purpose));
 }
 
 /**
@@ -120,6 +120,8 @@ async function extractHolding(
   options: IngestOptions,
   held: HeldLease,
   helped: HelpReport & { error?: string },
+  /** What this run calls itself as a holder (its batch claims say the same). */
+  purpose: string,
 ): Promise<IngestSummary> {
   const { store, extractor, clock } = options;
   const plan = await planPendingBatches(options);
@@ -176,7 +178,6 @@ async function extractHolding(
 
   // Batches in flight that another process is extracting: they do not take one of this run's own slots.
   const delegation = createDelegation();
-  const purpose = options.lease?.purpose ?? `extraction (${options.source})`;
   const launch = (i: number, planned: PlannedBatch): void => {
     const extract = () => extractOne({ store, extractor, index, planned, tz: options.tz, signal: options.signal });
     // A model's batches are claimed, so a `pie ingest` helping this run never extracts one twice; the offline
