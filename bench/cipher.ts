@@ -2,9 +2,8 @@ import { copyFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { changeEncryption, openSqliteStore } from '../src/adapters/store/sqlite/index.js';
 import { createTiktokenTokenizer } from '../src/adapters/tokenizer/tiktoken.js';
-import { buildQueryContext } from '../src/query/ask.js';
 import { ensureWorld, WORLD_NOW } from './generate/world.js';
-import { percentile, questionsFor, type Question } from './query.js';
+import { benchContext, percentile, questionsFor, type Question } from './query.js';
 import { machineLine, mdTable, writeSection } from './report.js';
 import { BENCH_TMP } from './workspace.js';
 
@@ -59,16 +58,12 @@ export async function benchCipher(): Promise<void> {
       for (const question of questions) {
         for (const kind of ['plain', 'encrypted'] as const) {
           started = performance.now();
-          await buildQueryContext({
+          await benchContext({
             store: stores[kind],
             question: question.text,
             now: WORLD_NOW,
-            tz: 'UTC',
-            format: 'auto',
-            client: null,
-            embedder: undefined,
-            recordAccess: false,
             tokenizer,
+            recordAccess: false,
           });
           if (pass > 0) times[kind].push(performance.now() - started);
         }

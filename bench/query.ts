@@ -278,6 +278,30 @@ async function profile(input: {
 // ---------------------------------------------------------------- the benchmark
 
 /**
+ * The context the benchmarks build for a question: rules instead of a model, no embedder, `format: auto`, UTC.
+ * `recordAccess` as `pie serve` does (true) or as a read-only comparison needs (false).
+ */
+export function benchContext(input: {
+  store: WorldStore;
+  question: string;
+  now: number;
+  tokenizer: Tokenizer;
+  recordAccess: boolean;
+}): ReturnType<typeof buildQueryContext> {
+  return buildQueryContext({
+    store: input.store,
+    question: input.question,
+    now: input.now,
+    tz: 'UTC',
+    format: 'auto',
+    client: null,
+    embedder: undefined,
+    recordAccess: input.recordAccess,
+    tokenizer: input.tokenizer,
+  });
+}
+
+/**
  * The timed part: WARM_UP questions untimed, then `total` calls of `buildQueryContext` in turn over the questions,
  * each with its wall and CPU time (the store open read-write, access recorded, rules instead of a model).
  */
@@ -290,17 +314,7 @@ export async function timeQuestions(input: {
 }): Promise<Run[]> {
   const { store, questions, now, tokenizer } = input;
   const ask = (question: Question) =>
-    buildQueryContext({
-      store,
-      question: question.text,
-      now,
-      tz: 'UTC',
-      format: 'auto',
-      client: null,
-      embedder: undefined,
-      recordAccess: true,
-      tokenizer,
-    });
+    benchContext({ store, question: question.text, now, tokenizer, recordAccess: true });
   for (const question of questions.slice(0, WARM_UP)) await ask(question);
   const runs: Run[] = [];
   for (let i = 0; i < input.total; i++) {

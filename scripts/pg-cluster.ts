@@ -4,6 +4,7 @@ import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 /**
  * A throwaway PostgreSQL cluster for tests and benchmarks: Debian's server binaries, a temporary data directory,
@@ -98,4 +99,15 @@ export async function startThrowawayServer(input: { durable: boolean }): Promise
       }
     },
   };
+}
+
+/** Drops a schema and everything in it (a test's or a benchmark's memory). */
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import { plural } from '../../src/domain/humanize.js';
-import { openPostgresStore } from '../../src/adapters/store/postgres/index.js';
+import { DEFAULT_SCHEMA, openPostgresStore } from '../../src/adapters/store/postgres/index.js';
+import { memorySchema } from '../../src/config/memory.js';
+import { dropSchema } from '../../scripts/pg-cluster.js';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import type { WorldStore } from '../../src/ports/world-store.js';
 import { runPieOk, type PieRun } from '../child.js';
@@ -21,18 +23,13 @@ const targetArgs = (t: Target): string[] =>
 async function openTarget(t: Target): Promise<WorldStore> {
   return t.kind === 'sqlite'
     ? openSqliteStore({ path: t.db })
-    : openPostgresStore({ url: t.url, schema: `pie_${t.memory}` });
+    : openPostgresStore({ url: t.url, schema: schemaOf(t.memory) });
 }
 
-async function dropMemory(url: string, memory: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS "pie_${memory}" CASCADE`);
-  } finally {
-    await client.end();
-  }
-}
+/** The schema holding a benchmark memory (`--memory NAME`). */
+const schemaOf = (memory: string): string => memorySchema(memory) ?? DEFAULT_SCHEMA;
+
+const dropMemory = (url: string, memory: string): Promise<void> => dropSchema(url, schemaOf(memory));
 
 /** Batches a running ingest has applied to a memory so far (0 before its tables exist). */
 async function doneBatches(url: string, memory: string): Promise<number> {
@@ -40,7 +37,7 @@ async function doneBatches(url: string, memory: string): Promise<number> {
   await client.connect();
   try {
     const r = await client.query<{ n: string }>(
-      `SELECT count(*) AS n FROM "pie_${memory}".ingest_batches WHERE status = 'done'`,
+      `SELECT count(*) AS n FROM "${schemaOf(memory)}".ingest_batches WHERE status = 'done'`,
     );
     return Number(r.rows[0]?.n ?? 0);
   } catch {

@@ -1,10 +1,9 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createTiktokenTokenizer } from '../../src/adapters/tokenizer/tiktoken.js';
-import { buildQueryContext } from '../../src/query/ask.js';
 import type { WorldStore } from '../../src/ports/world-store.js';
 import { WORLD_NOW, ensureWorld } from '../generate/world.js';
-import { percentile, questionsFor, timeQuestions, type Question, type Run } from '../query.js';
+import { benchContext, percentile, questionsFor, timeQuestions, type Question, type Run } from '../query.js';
 import { machineLine, mdTable, writeSection } from '../report.js';
 import { benchServer } from './server.js';
 import { copiedWorld } from './world.js';
@@ -36,19 +35,7 @@ async function sameContexts(input: {
   let same = 0;
   for (const q of input.questions) {
     const text = async (store: WorldStore) =>
-      (
-        await buildQueryContext({
-          store,
-          question: q.text,
-          now: input.now,
-          tz: 'UTC',
-          format: 'auto',
-          client: null,
-          embedder: undefined,
-          recordAccess: false,
-          tokenizer,
-        })
-      ).text;
+      (await benchContext({ store, question: q.text, now: input.now, tokenizer, recordAccess: false })).text;
     if ((await text(input.sqlite)) === (await text(input.postgres))) same += 1;
   }
   return same;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { openPostgresStore } from '../../src/adapters/store/postgres/index.js';
 import type { WorldStore } from '../../src/ports/world-store.js';
-import { startThrowawayServer } from '../../scripts/pg-cluster.js';
+import { dropSchema, startThrowawayServer } from '../../scripts/pg-cluster.js';
 
 /** The PostgreSQL server a benchmark runs against, described for the report. */
 export interface BenchServer {
@@ -43,13 +43,7 @@ export async function benchServer(input: { url: string | undefined }): Promise<B
 
 /** A fresh schema of the bench server (dropped first if an earlier run left it), opened as a PIE store. */
 export async function freshPgStore(input: { url: string; schema: string }): Promise<WorldStore> {
-  const client = new pg.Client({ connectionString: input.url });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS "${input.schema}" CASCADE`);
-  } finally {
-    await client.end();
-  }
+  await dropSchema(input.url, input.schema);
   return openPostgresStore({ url: input.url, schema: input.schema });
 }
 

@@ -1,6 +1,7 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { findPostgresBin, startThrowawayServer } from '../../scripts/pg-cluster.js';
+import { dropSchema, findPostgresBin, startThrowawayServer } from '../../scripts/pg-cluster.js';
+
+export { dropSchema };
 
 /** A PostgreSQL server for tests: its URL (no password: trust authentication on loopback) and how to stop it. */
 export interface TestServer {
@@ -65,15 +66,4 @@ let counter = 0;
 export function freshSchemaName(): string {
   counter += 1;
   return `t_${process.pid}_${Date.now().toString(36)}_${counter}`;
-}
-
-/** Drops a test schema and everything in it. */
-export async function dropSchema(url: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  } finally {
-    await client.end();
-  }
 }
