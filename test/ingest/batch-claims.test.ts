@@ -49,18 +49,23 @@ function counting(summary: string) {
 
 const noop = (): void => undefined;
 
+/** The applying run asks for batch `key`, with `extract` as its own model call. */
+function obtain(key: string, extract: () => Promise<Extracted>, on = { delegated: noop, returned: noop }) {
+  return obtainBatch({
+    store: applier,
+    key,
+    purpose: 'test',
+    extract,
+    onDelegated: on.delegated,
+    onReturned: on.returned,
+  });
+}
+
 describe('batch claims between the applying run and helpers', () => {
   it('takes a prepared result instead of calling the model, and deletes it', async () => {
     await savePrepared({ store: helper, key: 'k1', extracted: result('by the helper'), now: 1 });
     const own = counting('by the applier');
-    const got = obtainBatch({
-      store: applier,
-      key: 'k1',
-      purpose: 'test',
-      extract: own.extract,
-      onDelegated: noop,
-      onReturned: noop,
-    });
+    const got = obtain('k1', own.extract);
     const { extracted, prepared } = await got.outcome;
     got.release();
     expect(prepared).toBe(true);
@@ -75,14 +80,7 @@ describe('batch claims between the applying run and helpers', () => {
 
   it('keeps its claim until released, so a helper cannot claim the batch it is applying', async () => {
     const own = counting('mine');
-    const got = obtainBatch({
-      store: applier,
-      key: 'k2',
-      purpose: 'test',
-      extract: own.extract,
-      onDelegated: noop,
-      onReturned: noop,
-    });
+    const got = obtain('k2', own.extract);
     await got.outcome;
     const lease = await helper.leases.get(batchLease('k2'));
     expect(lease?.holder.purpose).toBe('test');
@@ -98,14 +96,7 @@ describe('batch claims between the applying run and helpers', () => {
     const own = counting('mine');
     let delegated = 0;
     let returned = 0;
-    const got = obtainBatch({
-      store: applier,
-      key: 'k3',
-      purpose: 'test',
-      extract: own.extract,
-      onDelegated: () => delegated++,
-      onReturned: () => returned++,
-    });
+    const got = obtain('k3', own.extract, { delegated: () => delegated++, returned: () => returned++ });
     await new Promise((r) => setTimeout(r, 300));
     expect(delegated).toBe(1);
     await savePrepared({ store: helper, key: 'k3', extracted: result('helped'), now: 2 });
@@ -129,14 +120,7 @@ describe('batch claims between the applying run and helpers', () => {
       isDead: () => false,
     });
     const own = counting('redone');
-    const got = obtainBatch({
-      store: applier,
-      key: 'k4',
-      purpose: 'test',
-      extract: own.extract,
-      onDelegated: noop,
-      onReturned: noop,
-    });
+    const got = obtain('k4', own.extract);
     const { extracted, prepared } = await got.outcome;
     got.release();
     expect(prepared).toBe(false);
