@@ -83,7 +83,7 @@ describe('compileContext', () => {
   it('semantic: relative times and periods, no dates in the entity lines', () => {
     const lines = compile('semantic').text.split('\n');
     expect(lines).toContain(
-      '• Tidepool (project, also called TP): first appeared about 14 months ago (during junior year at UMD); last referenced 3 weeks ago (during gap semester in San Francisco).',
+      '• Tidepool (project, also called TP): first appeared about 14 months ago (during junior year at UMD); last referenced 21 days ago, 3 weeks (during gap semester in San Francisco).',
     );
     expect(lines).toContain('  Changed state 2 times (~0.2 per month) over about 13 months.');
     expect(lines).toContain('  Current state: stage: beta; focus: tide alerts.');

@@ -277,7 +277,7 @@ function entityLines(ctx: TimeContext, block: SubgraphEntity, history: boolean, 
 
 /** A secondary time (relationship spans): the date, or in the semantic format the relative time alone. */
 function shortWhen(ctx: TimeContext, time: number): string {
-  return ctx.format === 'semantic' ? relativeTime({ at: time, now: ctx.now }) : longDate(time, ctx.tz);
+  return ctx.format === 'semantic' ? relativeTime({ at: time, now: ctx.now, tz: ctx.tz }) : longDate(time, ctx.tz);
 }
 
 function transitionLines(ctx: TimeContext, t: Transition, cite: Cite): string[] {

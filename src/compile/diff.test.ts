@@ -129,7 +129,7 @@ describe('compileDiff', () => {
   it('semantic: relative times and periods, no dates', () => {
     const lines = compileDiff({ diff: DIFF, time: time('semantic') }).split('\n');
     expect(lines[0]).toBe(
-      'Changes from the end of junior year, about 5 months ago, to the end of gap semester, 4 weeks ago:',
+      'Changes from the end of junior year, about 5 months ago, to the end of gap semester, 30 days ago, about 4 weeks:',
     );
     expect(lines[3]).toBe('  • Supabase (tool), first seen about 3 months ago (during gap semester): plan: free');
     expect(lines.join('\n')).not.toMatch(/\d{4}/);
@@ -138,10 +138,10 @@ describe('compileDiff', () => {
   it('hybrid: both', () => {
     const lines = compileDiff({ diff: DIFF, time: time('hybrid') }).split('\n');
     expect(lines[0]).toBe(
-      'Changes from the end of junior year, 28 May 2025 (about 5 months ago), to the end of gap semester, 2 October 2025 (4 weeks ago):',
+      'Changes from the end of junior year, 28 May 2025 (about 5 months ago), to the end of gap semester, 2 October 2025 (30 days ago, about 4 weeks):',
     );
     expect(lines[10]).toBe(
-      '  • Maya Chen WORKS_ON Tidepool (role: co-founder), ended 2 October 2025 (4 weeks ago, during gap semester)',
+      '  • Maya Chen WORKS_ON Tidepool (role: co-founder), ended 2 October 2025 (30 days ago, about 4 weeks, during gap semester)',
     );
   });
 

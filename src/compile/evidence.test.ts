@@ -107,6 +107,30 @@ describe('compileEvidence', () => {
     expect(tokenizer.count(line)).toBeLessThanOrEqual(110);
   });
 
+  it('an assistant turn the question asks about may take most of the budget whole: the detail asked for rarely repeats the question', () => {
+    const points = Array.from({ length: 40 }, (_, i) =>
+      i < 12 ? `Point ${i} about sealant choices.` : `Step ${i} of the project.`,
+    );
+    points.splice(30, 0, 'For the vase, By Chloe sells a kit with everything.');
+    const ep = episode({ id: 'a', title: 'DIY decor', createdAt: day(1), turnCount: 1 });
+    const [turn] = turns('a', [['assistant', points.join(' ')]]);
+    if (!turn) throw new Error('no turn');
+    const run = (assistantWanted: boolean) =>
+      compileEvidence(
+        options({
+          candidates: [{ episode: ep, turn }],
+          turnsOf: () => [turn],
+          limit: 1000,
+          keywords: ['sealant'],
+          assistantWanted,
+        }),
+      ).lines.find((l) => l.startsWith('    Assistant:')) ?? '';
+    // More than a quarter of the budget: shown whole only when the question asks what the assistant said.
+    expect(tokenizer.count(turn.text)).toBeGreaterThan(250);
+    expect(run(true)).toContain('By Chloe sells a kit');
+    expect(run(false)).not.toContain('By Chloe');
+  });
+
   it('an assistant turn the question does not ask about is held to 120 tokens; asked about, to a quarter of the budget', () => {
     const long = Array.from({ length: 60 }, (_, i) => `Point ${i} about sealant choices.`).join(' ');
     const ep = episode({ id: 'a', title: 'DIY decor', createdAt: day(1), turnCount: 1 });

@@ -42,6 +42,8 @@ const TITLE = 'From the conversations (whole turns; relative times resolved in [
 const SHORT_REPLY_WORDS = 8;
 /** Room (tokens) worth filling with a cut turn once no whole turn fits. */
 const MIN_CUT_TOKENS = 24;
+/** The share of the evidence budget an assistant's turn may take whole when the question asks what it said. */
+const ASSISTANT_TURN_SHARE = 0.6;
 /** Stop looking once this many candidates in a row did not fit. */
 const MISSES_BEFORE_STOP = 25;
 
@@ -62,13 +64,17 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
   const headers = new Map<string, number>();
   let misses = 0;
   const cap = Math.max(150, Math.floor(limit / 4));
+  // What the assistant said is asked for: its reply is the answer, and the detail asked about is rarely in the
+  // sentences that repeat the question's words, so its turns may take more of the budget whole.
+  const capOf = (turn: StoredTurn): number =>
+    input.assistantWanted && isAssistantText(turn) ? Math.max(cap, Math.floor(limit * ASSISTANT_TURN_SHARE)) : cap;
   /** Turns shown cut (to their best sentences, or an assistant's aside), with the tokens their line costs. */
   const cut = new Map<string, { turn: StoredTurn; tokens: number }>();
 
   const tryTake = (episode: Episode, turn: StoredTurn, given?: Line): boolean => {
     const group = picked.get(episode.id);
     if (group?.lines.has(turn.seq)) return true;
-    const { text: line, tokens, whole } = given ?? turnLine({ ...input, episode, turn, cap });
+    const { text: line, tokens, whole } = given ?? turnLine({ ...input, episode, turn, cap: capOf(turn) });
     // A line, its newline, and the "…" that may separate it from the turns around it.
     let cost = tokens + 3;
     if (!group) cost += headers.get(episode.id) ?? headerCost(input, episode, headers);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { humanizeDuration, monthsBetween, relativeTime } from './humanize.js';
+import { calendarDays, humanizeDuration, monthsBetween, relativeTime } from './humanize.js';
 
 const MIN = 60_000;
 const H = 60 * MIN;
@@ -32,6 +32,26 @@ describe('relativeTime', () => {
     [now - 21 * D, '3 weeks ago'],
     [now + 2 * D, 'in 2 days'],
   ])('%d → %s', (at, text) => expect(relativeTime({ at, now })).toBe(text));
+
+  it('counts calendar days in the time zone, so one date has one count whatever its hour', () => {
+    const may5 = Date.UTC(2023, 4, 5, 0, 0);
+    // 21 April 10:27 and 23:50 are both 14 days before 5 May; without a zone the morning rounds to 14, the evening to 13.
+    expect(relativeTime({ at: Date.UTC(2023, 3, 21, 10, 27), now: may5, tz: 'UTC' })).toBe('14 days ago, 2 weeks');
+    expect(relativeTime({ at: Date.UTC(2023, 3, 21, 23, 50), now: may5, tz: 'UTC' })).toBe('14 days ago, 2 weeks');
+    expect(relativeTime({ at: Date.UTC(2023, 3, 21, 23, 50), now: may5 })).toBe('13 days ago');
+    // Late on 4 May in UTC is already 5 May in Tokyo: the same day there.
+    expect(relativeTime({ at: Date.UTC(2023, 4, 4, 20), now: may5, tz: 'Asia/Tokyo' })).toBe('today');
+    expect(relativeTime({ at: Date.UTC(2023, 4, 4, 20), now: may5, tz: 'UTC' })).toBe('1 day ago');
+  });
+
+  it('gives exact days up to two months, then rounded months', () => {
+    const now = Date.UTC(2025, 5, 1, 12);
+    expect(relativeTime({ at: now - 21 * D, now, tz: 'UTC' })).toBe('21 days ago, 3 weeks');
+    expect(relativeTime({ at: now - 60 * D, now, tz: 'UTC' })).toBe('60 days ago, about 9 weeks');
+    expect(relativeTime({ at: now - 61 * D, now, tz: 'UTC' })).toBe('about 2 months ago');
+    expect(relativeTime({ at: now + 3 * D, now, tz: 'UTC' })).toBe('in 3 days');
+    expect(calendarDays(now - 3 * H, now, 'UTC')).toBe(0);
+  });
 });
 
 describe('monthsBetween', () => {

@@ -141,7 +141,8 @@ export async function rankEvidence(input: {
         }),
         turnCount: (id) => cache.episode(id)?.turnCount,
       });
-      if (i === 0) for (const t of ranked) push(t.episodeId, t.seq);
+      const ordered = LATEST_ASKED.test(plan.question) ? latestFirst(ranked, LATEST_BONUS) : ranked;
+      if (i === 0) for (const t of ordered) push(t.episodeId, t.seq);
       else weak.push(...ranked);
     }
   }
@@ -184,6 +185,29 @@ export async function rankEvidence(input: {
   const out = [...found, ...load(order.slice(fillFrom))].map((t, rank) => ({ ...t, rank }));
   const conversations = new Map(out.map((e) => [e.episode.id, cache.turns(e.episode.id)]));
   return { turns: out, conversations };
+}
+
+/**
+ * How much more the latest matching turn weighs than the earliest when the question says it wants what holds now or
+ * last (LATEST_ASKED): where several conversations say it, the last said is the current one ("How many followers
+ * do I currently have?" after 500, then 600).
+ */
+export const LATEST_BONUS = 0.2;
+
+/** Words by which a question asks for what holds now, or for the last time something happened. */
+export const LATEST_ASKED =
+  /\b(currently|current|right now|at the moment|these days|nowadays|latest|most recent(ly)?|last time|still|now|so far|anymore)\b/i;
+
+/** Scores raised by up to `bonus` of themselves, in proportion to how late the turn is among them; re-sorted. Pure. */
+export function latestFirst<T extends { score: number; time: number | null }>(turns: readonly T[], bonus: number): T[] {
+  const times = turns.flatMap((t) => (t.time === null ? [] : [t.time]));
+  const first = Math.min(...times);
+  const span = Math.max(...times) - first;
+  if (!(span > 0) || bonus === 0) return [...turns];
+  return turns
+    .map((t, order) => ({ t, order, key: t.score * (1 + (bonus * ((t.time ?? first) - first)) / span) }))
+    .sort((a, b) => b.key - a.key || a.order - b.order)
+    .map((x) => x.t);
 }
 
 /** Episodes and their turns, loaded once per question. */

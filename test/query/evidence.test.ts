@@ -4,7 +4,7 @@ import { buildWorld, type BenchWorld } from '../../src/bench/world.js';
 import type { Conversation, Turn } from '../../src/domain/conversation.js';
 import { createOfflineExtractor } from '../../src/extract/offline/index.js';
 import { asksWhatAssistantSaid, buildQueryContext } from '../../src/query/ask.js';
-import { rankEvidence } from '../../src/query/evidence.js';
+import { LATEST_ASKED, latestFirst, rankEvidence } from '../../src/query/evidence.js';
 
 /**
  * Evidence ranking on real SQLite worlds built by the ingest path users run: a two-person chat where the speakers'
@@ -60,7 +60,14 @@ const chat = [
   ]),
 ];
 
+// The same statement twice, the number changed: the later is what holds now.
+const followers = [
+  conversation('f1', day(3, 2), [user('My Instagram account has 500 followers.'), bot('Nice growth!')]),
+  conversation('f2', day(5, 9), [user('My Instagram account has 600 followers.'), bot('Nice growth!')]),
+];
+
 let friendsWorld: BenchWorld;
+let followersWorld: BenchWorld;
 let chatWorld: BenchWorld;
 const build = (conversations: Conversation[], label: string) =>
   buildWorld({
@@ -74,10 +81,12 @@ const build = (conversations: Conversation[], label: string) =>
 beforeAll(async () => {
   friendsWorld = await build(friends, 'friends');
   chatWorld = await build(chat, 'chat');
+  followersWorld = await build(followers, 'followers');
 });
 afterAll(async () => {
   await friendsWorld.close();
   await chatWorld.close();
+  await followersWorld.close();
 });
 
 async function ranked(world: BenchWorld, question: string, now: number) {
@@ -124,6 +133,25 @@ describe('rankEvidence', () => {
     const { evidence } = await ranked(friendsWorld, 'What did Caroline do in June 2023?', day(7, 1));
     expect(evidence[0]).toMatch(/support group|missed you|Painting a lake/);
     expect(friends.find((c) => c.externalId === 's2')?.turns.map((t) => t.text)).toContain(evidence[0]);
+  });
+});
+
+describe('what holds now', () => {
+  it('a question that asks what holds now puts the latest of equal statements first', async () => {
+    const now = await ranked(followersWorld, 'How many Instagram followers do I currently have?', day(6, 1));
+    expect(now.evidence[0]).toBe('My Instagram account has 600 followers.');
+  });
+
+  it('latestFirst raises later turns by up to the bonus, and leaves a clear winner first', () => {
+    const turns = [
+      { id: 'early-strong', score: 2, time: 0 },
+      { id: 'early', score: 1, time: 0 },
+      { id: 'late', score: 1, time: 10 },
+    ];
+    expect(latestFirst(turns, 0.2).map((t) => t.id)).toEqual(['early-strong', 'late', 'early']);
+    expect(latestFirst(turns, 0).map((t) => t.id)).toEqual(['early-strong', 'early', 'late']);
+    expect(LATEST_ASKED.test('What time do I usually go to the gym?')).toBe(false);
+    expect(LATEST_ASKED.test('How much did I earn on my most recent visit?')).toBe(true);
   });
 });
 
