@@ -29,6 +29,20 @@ async function api<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** A sleep preview streamed by the server to the test itself: its phase names and its identity. */
+async function streamedPreview(scope: string): Promise<{ phases: string[]; previewId: string | undefined }> {
+  const res = await fetch(new URL('api/sleep/preview', server.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ scope }),
+  });
+  const lines = (await res.text())
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { type: string; phases?: string[]; previewId?: string });
+  return { phases: lines[0]?.phases ?? [], previewId: lines.at(-1)?.previewId };
+}
+
 async function go(hash: string, ready: string): Promise<void> {
   await openRoute({ page, url: server.url, hash, ready });
 }
@@ -250,19 +264,15 @@ describe('web UI', () => {
   it('previews a sleep cycle (dry run) before applying it', async () => {
     await go('#/maintenance', '#sleep-preview');
     await page.waitForSelector('#health-h');
-    const streamed = page.waitForResponse('**/api/sleep/preview');
     await page.getByRole('button', { name: 'Preview (dry run)' }).click();
     await page.waitForSelector('#sleep-result [data-complete="true"]');
     expect(await page.locator('#sleep-result').textContent()).toContain('nothing written');
     expect(await page.locator('#sleep-apply').isEnabled()).toBe(true);
-    // Every phase the server planned has its row, none left waiting.
-    const lines = (await (await streamed).text())
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as { type: string });
-    expect(await page.locator('#sleep-phases tbody tr[data-status]').count()).toBe(
-      lines.filter((l) => l.type === 'phase').length,
-    );
+    // Every phase the server plans has its row, in its order, none left waiting.
+    const full = await streamedPreview('full');
+    expect(
+      await page.locator('#sleep-phases tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-phase'))),
+    ).toEqual(full.phases);
     expect(await page.locator('#sleep-phases tr.pending').count()).toBe(0);
     // Each phase folds what it would do: the tiers phase names the entities that move, as links to them.
     const tiers = page.locator('#sleep-phases details.phase', { hasText: 'tiers' });
@@ -286,12 +296,10 @@ describe('web UI', () => {
       );
     expect(await colour()).toBe('rgb(140, 149, 159)');
     // A new preview of the new scope can be applied, and what is applied is that scope.
-    const daydream = page.waitForResponse('**/api/sleep/preview');
     await page.getByRole('button', { name: 'Preview (dry run)' }).click();
     await page.waitForSelector('#sleep-result [data-complete="true"] h3:has-text("daydream")');
-    const done = JSON.parse((await (await daydream).text()).trim().split('\n').at(-1) ?? '{}') as {
-      previewId?: string;
-    };
+    // The server's clock is fixed and nothing changed: the same preview asked again has the same identity.
+    const done = await streamedPreview('daydream');
     // Apply sends back exactly the identity of the preview on screen.
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/sleep') && r.method() === 'POST');
     await apply.click();
