@@ -15,17 +15,31 @@ export interface PhaseReport {
  * cycle's transaction and journal; in a dry run each reads the unchanged store, so a dry run's later phases do not
  * see the earlier phases' planned changes).
  */
-export async function runPhases(input: PhaseInput & { phases: readonly SleepPhase[] }): Promise<PhaseReport[]> {
+export async function runPhases(
+  input: PhaseInput & {
+    phases: readonly SleepPhase[];
+    /** Each phase's report as soon as it is ready (awaited before the next phase runs). */
+    onReport?: (report: PhaseReport) => Promise<void> | void;
+  },
+): Promise<PhaseReport[]> {
   const reports: PhaseReport[] = [];
   for (const phase of input.phases) {
     if (!phase.scopes.includes(input.scope)) {
-      reports.push({ name: phase.name, status: 'skipped', changes: 0, reason: `scope ${input.scope} does not run it` });
+      const skipped: PhaseReport = {
+        name: phase.name,
+        status: 'skipped',
+        changes: 0,
+        reason: `scope ${input.scope} does not run it`,
+      };
+      reports.push(skipped);
+      await input.onReport?.(skipped);
       continue;
     }
     input.onProgress?.(`${phase.name}: running`);
-    const { phases: _all, ...phaseInput } = input;
-    const result = await phase.run(phaseInput);
-    reports.push(toReport(phase.name, result, input.journal === null));
+    const { phases: _all, onReport: _report, ...phaseInput } = input;
+    const report = toReport(phase.name, await phase.run(phaseInput), input.journal === null);
+    reports.push(report);
+    await input.onReport?.(report);
   }
   return reports;
 }

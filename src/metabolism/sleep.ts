@@ -13,6 +13,7 @@ import { planSalience, type SalienceResult, type SleepScope } from './plan.js';
 import { readLifecycleSteps } from './lifecycles.js';
 import { MINED_ID_PREFIX, mineProcedures } from './procedures.js';
 import type { SleepPhase } from './phase.js';
+import { decayReport, proceduresReport, salienceReports } from './plan-reports.js';
 import { PHASES } from './phases.js';
 import { runPhases, type PhaseReport } from './run-phases.js';
 import { withSleepLease, type SleepLeaseOptions } from './sleep-lease.js';
@@ -54,6 +55,12 @@ export interface SleepOptions {
   phases?: readonly SleepPhase[];
   onProgress?: (text: string) => void;
   /**
+   * A dry run calls it with each line of its report as soon as that phase is planned, in the report's order (the
+   * order of sleepPhaseNames), and waits for it before planning the next: a caller can show the preview phase by
+   * phase, or stop it by throwing. Not called by a real run.
+   */
+  onPhase?: ((report: PhaseReport) => Promise<void> | void) | undefined;
+  /**
    * How a real run claims the memory (a dry run takes nothing): the sleep lease, refused while another sleep holds
    * it, and the extraction lease (see sleep-lease.ts). Default: `{ via: 'pie', extraction: 'refuse' }`.
    */
@@ -81,6 +88,11 @@ async function changedProcedures(
 }
 
 async function makePlan(o: SleepOptions): Promise<Plan> {
+  // A dry run hands each line of its report on as soon as it is planned (a real run reports after applying).
+  const planned = async (reports: PhaseReport[]): Promise<void> => {
+    if (!o.dryRun || !o.onPhase) return;
+    for (const r of reports) await o.onPhase(r);
+  };
   o.onProgress?.('salience: scoring importance');
   const salience = await planSalience({
     store: o.store,
@@ -88,6 +100,7 @@ async function makePlan(o: SleepOptions): Promise<Plan> {
     ...(o.weights ? { weights: o.weights } : {}),
     ...(o.thresholds ? { thresholds: o.thresholds } : {}),
   });
+  await planned(salienceReports(o, salience, 0));
   let procedures: Plan['procedures'] = { upsert: [], retire: [] };
   let decay: DecayChange[] = [];
   if (o.scope === 'full') {
@@ -99,8 +112,12 @@ async function makePlan(o: SleepOptions): Promise<Plan> {
       logKind: SLEEP_LOG_KIND,
       ...(o.decay ? { rules: o.decay } : {}),
     });
+    await planned([decayReport(o, decay)]);
     o.onProgress?.('procedures: mining lifecycles');
     procedures = await changedProcedures(o.store, mineProcedures(await readLifecycleSteps(o.store, salience)));
+    await planned([proceduresReport(o, procedures)]);
+  } else {
+    await planned([decayReport(o, decay), proceduresReport(o, procedures)]);
   }
   return { salience, procedures, decay };
 }
@@ -198,71 +215,12 @@ async function settle(o: SleepOptions, tx: WorldStore, journal: RunJournal): Pro
   };
 }
 
-/** Entities a report lists by id per phase, at most (its counts cover them all). */
-const REPORT_MOVES = 200;
-
-function tierCounts(plan: Plan): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const c of plan.salience.tiers) counts[`${c.from}→${c.to}`] = (counts[`${c.from}→${c.to}`] ?? 0) + 1;
-  return counts;
-}
-
 function phases(o: SleepOptions, plan: Plan, added: number): PhaseReport[] {
-  const status = o.dryRun ? 'planned' : 'done';
-  const s = plan.salience;
-  const list: PhaseReport[] = [
-    {
-      name: 'salience',
-      status,
-      changes: s.importance.length,
-      details: { iterations: s.iterations, converged: s.converged, entities: s.nodes.length },
-    },
+  return [
+    ...salienceReports(o, plan.salience, added),
+    decayReport(o, plan.decay),
+    proceduresReport(o, plan.procedures),
   ];
-  list.push(
-    o.scope === 'daydream'
-      ? { name: 'tiers', status: 'skipped', changes: 0, reason: 'daydream scores salience only' }
-      : {
-          name: 'tiers',
-          status,
-          changes: s.tiers.length,
-          details: {
-            moves: tierCounts(plan),
-            historyTransitionsAdded: added,
-            entities: s.tiers.map((t) => t.entityId),
-            moved: s.tiers.slice(0, REPORT_MOVES).map((t) => ({ entityId: t.entityId, from: t.from, to: t.to })),
-          },
-        },
-  );
-  if (o.scope !== 'full') {
-    list.push({ name: 'confidence decay', status: 'skipped', changes: 0, reason: `scope ${o.scope} does not decay` });
-  } else {
-    list.push({
-      name: 'confidence decay',
-      status,
-      changes: plan.decay.length,
-      details: {
-        facts: plan.decay.length,
-        entities: new Set(plan.decay.map((c) => c.entityId)).size,
-        decayed: [...new Set(plan.decay.map((c) => c.entityId))].slice(0, REPORT_MOVES),
-      },
-    });
-  }
-  if (o.scope !== 'full') {
-    list.push({
-      name: 'procedures',
-      status: 'skipped',
-      changes: 0,
-      reason: `scope ${o.scope} does not mine procedures`,
-    });
-  } else {
-    list.push({
-      name: 'procedures',
-      status,
-      changes: plan.procedures.upsert.length + plan.procedures.retire.length,
-      details: { upserted: plan.procedures.upsert.map((p) => p.id), retired: plan.procedures.retire },
-    });
-  }
-  return list;
 }
 
 function phaseInput(
@@ -282,6 +240,7 @@ function phaseInput(
     llm: o.llm ?? null,
     salience,
     onProgress: o.onProgress,
+    ...(o.dryRun && o.onPhase ? { onReport: o.onPhase } : {}),
   };
 }
 

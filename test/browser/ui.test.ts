@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRoute, openSampleSession, SHOTS, type SampleSession } from './page.js';
 import type { SampleServer } from './server.js';
+import { HOLD_PREVIEW_AFTER_FIRST_PHASE } from './hold-preview.js';
 
 /**
  * The web UI in Debian's Chromium against the real `pie serve` on the bundled sample (ingested offline), with the
@@ -26,6 +27,20 @@ async function api<T>(path: string): Promise<T> {
   const res = await fetch(new URL(path, server.url));
   if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/** A sleep preview streamed by the server to the test itself: its phase names and its identity. */
+async function streamedPreview(scope: string): Promise<{ phases: string[]; previewId: string | undefined }> {
+  const res = await fetch(new URL('api/sleep/preview', server.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ scope }),
+  });
+  const lines = (await res.text())
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { type: string; phases?: string[]; previewId?: string });
+  return { phases: lines[0]?.phases ?? [], previewId: lines.at(-1)?.previewId };
 }
 
 async function go(hash: string, ready: string): Promise<void> {
@@ -250,9 +265,15 @@ describe('web UI', () => {
     await go('#/maintenance', '#sleep-preview');
     await page.waitForSelector('#health-h');
     await page.getByRole('button', { name: 'Preview (dry run)' }).click();
-    await page.waitForSelector('#sleep-phases tbody tr');
+    await page.waitForSelector('#sleep-result [data-complete="true"]');
     expect(await page.locator('#sleep-result').textContent()).toContain('nothing written');
     expect(await page.locator('#sleep-apply').isEnabled()).toBe(true);
+    // Every phase the server plans has its row, in its order, none left waiting.
+    const full = await streamedPreview('full');
+    expect(
+      await page.locator('#sleep-phases tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-phase'))),
+    ).toEqual(full.phases);
+    expect(await page.locator('#sleep-phases tr.pending').count()).toBe(0);
     // Each phase folds what it would do: the tiers phase names the entities that move, as links to them.
     const tiers = page.locator('#sleep-phases details.phase', { hasText: 'tiers' });
     expect(await tiers.locator('a').first().isVisible()).toBe(false);
@@ -276,8 +297,13 @@ describe('web UI', () => {
     expect(await colour()).toBe('rgb(140, 149, 159)');
     // A new preview of the new scope can be applied, and what is applied is that scope.
     await page.getByRole('button', { name: 'Preview (dry run)' }).click();
-    await page.waitForSelector('#sleep-result [data-dry-run="true"] h3:has-text("daydream")');
+    await page.waitForSelector('#sleep-result [data-complete="true"] h3:has-text("daydream")');
+    // The server's clock is fixed and nothing changed: the same preview asked again has the same identity.
+    const done = await streamedPreview('daydream');
+    // Apply sends back exactly the identity of the preview on screen.
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/sleep') && r.method() === 'POST');
     await apply.click();
+    expect((await sent).postDataJSON()).toEqual({ scope: 'daydream', dry_run: false, preview_id: done.previewId });
     await page.waitForSelector('#sleep-result [data-dry-run="false"]');
     expect(await page.locator('#sleep-result h3').textContent()).toMatch(/^Applied daydream sleep /);
   });
@@ -296,20 +322,30 @@ describe('web UI', () => {
 
   it('shows progress while a slow sleep preview or backup runs, and a failed backup next to its button', async () => {
     await go('#/maintenance', '#sleep-preview');
-    await page.route('**/api/sleep', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await route.continue();
-    });
-    try {
-      await page.getByRole('button', { name: 'Preview (dry run)' }).click();
-      const progress = page.locator('#sleep-result .progress[role=status]');
-      await progress.waitFor();
-      expect(await progress.textContent()).toContain('Previewing the sleep');
-      await page.waitForSelector('#sleep-phases tbody tr');
-      expect(await progress.count()).toBe(0);
-    } finally {
-      await page.unroute('**/api/sleep');
-    }
+    // The server's answer is held back after its first phase (the real lines, passed on by a wrapped fetch) until
+    // the test releases it: the page must show what has arrived, say how far it is, and keep Apply off meanwhile.
+    await page.evaluate(HOLD_PREVIEW_AFTER_FIRST_PHASE);
+    await page.getByRole('button', { name: 'Preview (dry run)' }).click();
+    const card = page.locator('#sleep-result [data-dry-run="true"]');
+    await page.waitForSelector('#sleep-phases tbody tr[data-status]');
+    const rows = page.locator('#sleep-phases tbody tr');
+    expect(await rows.count()).toBeGreaterThan(4);
+    expect(await rows.nth(0).getAttribute('data-phase')).toBe('salience');
+    expect(await rows.nth(0).getAttribute('data-status')).toBe('planned');
+    expect(await rows.nth(1).textContent()).toBe('tiersplanning……');
+    expect(await rows.nth(2).textContent()).toContain('waiting');
+    expect(await card.getAttribute('data-complete')).toBe('false');
+    expect(await page.locator('#sleep-apply').isDisabled()).toBe(true);
+    expect(await page.locator('#sleep-preview').isDisabled()).toBe(true);
+    const progress = page.locator('#sleep-result .progress[role=status]');
+    await progress.waitFor();
+    expect(await progress.textContent()).toContain(`Previewing the sleep: 1 of ${await rows.count()} phases planned`);
+    await page.evaluate('window.__releasePreview()');
+    await page.waitForSelector('#sleep-result [data-complete="true"]');
+    expect(await progress.count()).toBe(0);
+    expect(await page.locator('#sleep-phases tr.pending').count()).toBe(0);
+    expect(await page.locator('#sleep-apply').isEnabled()).toBe(true);
+    await page.evaluate('window.fetch = window.__realFetch');
     await page.route('**/api/backup', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       await route.fulfill({

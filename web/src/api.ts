@@ -65,6 +65,45 @@ export function post<T>(path: string, body: unknown): Promise<T> {
   return call<T>('POST', path, body);
 }
 
+/**
+ * A POST answered with JSON lines (application/x-ndjson), each handed to `onLine` as soon as it has arrived; a line
+ * `{type: "error", error}` is thrown as the server's error. Resolves when the answer ends.
+ */
+export async function postLines(
+  path: string,
+  body: unknown,
+  onLine: (line: Record<string, unknown>) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const headers: Record<string, string> = { accept: 'application/x-ndjson', 'content-type': 'application/json' };
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body), signal: signal ?? null });
+  if (!res.ok || res.body === null) {
+    const data = (await res.json().catch(() => ({}))) as ErrorBody;
+    throw apiError(res.status, data, `The server answered ${res.status}.`);
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = '';
+  const take = (text: string): void => {
+    const line = JSON.parse(text) as Record<string, unknown> & ErrorBody;
+    if (line.type === 'error') throw apiError(500, line, 'The server failed.');
+    onLine(line);
+  };
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    pending += value;
+    let end: number;
+    while ((end = pending.indexOf('\n')) >= 0) {
+      const text = pending.slice(0, end);
+      pending = pending.slice(end + 1);
+      if (text.trim() !== '') take(text);
+    }
+  }
+  if (pending.trim() !== '') take(pending);
+}
+
 // Response shapes (the parts the UI reads).
 export interface EntityRef {
   id: string;
@@ -176,18 +215,20 @@ export interface GraphOut {
   nodes: (EntityRef & { importance: number; tier: string })[];
   edges: { id: string; source: string; target: string; type: string; since: string | null; until: string | null }[];
 }
+/** A sleep phase's line in a report or a streamed preview. */
+export interface PhaseOut {
+  name: string;
+  status: string;
+  changes: number;
+  reason?: string;
+  /** What the phase did, line by line, with the entities each line names. */
+  items?: { text: string; entities: { id: string; name: string }[] }[];
+}
 export interface SleepOut {
   runId: string;
   scope: string;
   dryRun: boolean;
-  phases: {
-    name: string;
-    status: string;
-    changes: number;
-    reason?: string;
-    /** What the phase did, line by line, with the entities each line names. */
-    items?: { text: string; entities: { id: string; name: string }[] }[];
-  }[];
+  phases: PhaseOut[];
   health: { entities: number; warnings: string[] };
   journaled: number;
   /** A dry run's identity: applying it sends this back, and the server refuses when anything changed since. */

@@ -15,6 +15,7 @@ import { inboxRoutes } from './routes/inbox.js';
 import { maintenanceRoutes } from './routes/maintenance.js';
 import { backupResponse, runRoutes } from './routes/runs.js';
 import { searchRoutes } from './routes/search.js';
+import { sleepPreviewRoutes } from './routes/sleep-preview.js';
 import { timelineRoutes } from './routes/timeline.js';
 import { worldRoutes } from './routes/world.js';
 import { readStatic } from './static.js';
@@ -26,6 +27,7 @@ export const ROUTES: readonly Route[] = [
   ...worldRoutes,
   ...chatRoutes,
   ...maintenanceRoutes,
+  ...sleepPreviewRoutes,
   ...runRoutes,
   ...inboxRoutes,
   ...timelineRoutes,
@@ -128,7 +130,9 @@ export function createApp(options: AppOptions): Hono {
       }
       const query = validate(route.query ?? emptyObject, c.req.query(), 'query');
       const body = route.method === 'post' ? validate(route.body ?? emptyObject, await jsonBody(c), 'body') : {};
-      return c.json((await route.handler({ query, body, params: c.req.param(), deps })) as object);
+      const answer = await route.handler({ query, body, params: c.req.param(), deps });
+      // A streamed answer (route.ndjson) is its own Response; every other answer is JSON.
+      return answer instanceof Response ? answer : c.json(answer as object);
     });
   }
 

@@ -35,7 +35,9 @@ export function openApiDocument(input: { routes: readonly Route[]; version: stri
         '200': {
           description: 'OK',
           content: {
-            'application/json': { schema: route.response ? schemaOf(route.response, 'output') : { type: 'object' } },
+            [route.ndjson ? 'application/x-ndjson' : 'application/json']: {
+              schema: route.response ? schemaOf(route.response, 'output') : { type: 'object' },
+            },
           },
         },
         '400': { $ref: '#/components/responses/Error' },

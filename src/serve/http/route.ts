@@ -27,6 +27,8 @@ export interface Route {
   response?: z.ZodType | undefined;
   /** Always writes: answered with 403 in read-only mode (routes that write only sometimes check it themselves). */
   write?: boolean | undefined;
+  /** The 200 answer is a stream of JSON lines (the handler returns the Response itself), described so in OpenAPI. */
+  ndjson?: boolean | undefined;
   handler: (input: RouteInput<unknown, unknown>) => Promise<unknown>;
 }
 
@@ -44,7 +46,8 @@ export function defineRoute<
   body?: B;
   response?: R;
   write?: boolean;
-  handler: (input: RouteInput<z.output<Q>, z.output<B>>) => Promise<z.input<R>>;
+  ndjson?: boolean;
+  handler: (input: RouteInput<z.output<Q>, z.output<B>>) => Promise<z.input<R> | Response>;
 }): Route {
   return spec as unknown as Route;
 }

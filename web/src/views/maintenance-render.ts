@@ -1,4 +1,4 @@
-import { post, type SleepOut } from '../api.js';
+import { post, type PhaseOut, type SleepOut } from '../api.js';
 import { announce, date, entityHref, h } from '../dom.js';
 
 /** The Maintenance view's parts: a sleep's report with its phases, the health report, the log and ingest runs. */
@@ -39,40 +39,44 @@ export function report(r: SleepOut, _refresh: () => Promise<void>): HTMLElement 
     'div',
     { class: 'card', 'data-dry-run': String(r.dryRun) },
     h('h3', {}, r.dryRun ? `Preview of a ${r.scope} sleep (nothing written)` : `Applied ${r.scope} sleep ${r.runId}`),
-    h(
-      'table',
-      { class: 'list', id: 'sleep-phases' },
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          h('th', { scope: 'col' }, 'Phase'),
-          h('th', { scope: 'col' }, 'Status'),
-          h('th', { scope: 'col' }, 'Changes'),
-        ),
-      ),
-      h(
-        'tbody',
-        {},
-        ...r.phases.map((p) =>
-          h(
-            'tr',
-            {},
-            h('td', {}, phaseCell(p)),
-            h('td', {}, p.status, p.reason ? ` — ${p.reason}` : ''),
-            h('td', {}, p.changes),
-          ),
-        ),
-      ),
-    ),
+    phasesTable(r.phases.map(phaseRow)),
     r.dryRun ? null : h('p', {}, `${r.journaled} rows journaled; undo it from the log below.`),
   );
 }
 
+/** The table of a sleep's phases (a report's, or a preview's filled in as its phases arrive). */
+export function phasesTable(rows: HTMLElement[]): HTMLElement {
+  return h(
+    'table',
+    { class: 'list', id: 'sleep-phases' },
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, 'Phase'),
+        h('th', { scope: 'col' }, 'Status'),
+        h('th', { scope: 'col' }, 'Changes'),
+      ),
+    ),
+    h('tbody', {}, ...rows),
+  );
+}
+
+/** One phase's row: its name (folding what it does), its status, its changes. */
+export function phaseRow(p: PhaseOut): HTMLElement {
+  return h(
+    'tr',
+    { 'data-phase': p.name, 'data-status': p.status },
+    h('td', {}, phaseCell(p)),
+    h('td', {}, p.status, p.reason ? ` — ${p.reason}` : ''),
+    h('td', {}, p.changes),
+  );
+}
+
 /** A phase's name; with what it did (which entities move tier, merge, decay …) folded under it when there is any. */
-function phaseCell(p: SleepOut['phases'][number]): HTMLElement | string {
+function phaseCell(p: PhaseOut): HTMLElement | string {
   const items = p.items ?? [];
   if (items.length === 0) return p.name;
   return h(

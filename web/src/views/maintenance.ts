@@ -11,6 +11,7 @@ import {
 } from './maintenance-render.js';
 import { serverStatus } from '../state.js';
 import { PROGRESS_AFTER_MS, withProgress } from '../widgets.js';
+import { streamPreview } from './sleep-preview.js';
 
 /** Sleep (dry run first, then apply), undo, the health report and the maintenance log. */
 export async function maintenanceView(main: HTMLElement): Promise<void> {
@@ -58,31 +59,42 @@ export async function maintenanceView(main: HTMLElement): Promise<void> {
     if (shown === null) return;
     shown = null;
     apply.disabled = true;
-    result.prepend(h('p', { class: 'muted', id: 'sleep-stale' }, 'The scope changed: preview again before applying.'));
+    result.prepend(staleNote());
   });
+  const staleNote = (): HTMLElement =>
+    h('p', { class: 'muted', id: 'sleep-stale' }, 'The scope changed: preview again before applying.');
 
   async function runSleep(dryRun: boolean): Promise<void> {
     if (!dryRun && shown === null) return;
     preview.disabled = true;
     apply.disabled = true;
     try {
-      const body = dryRun
-        ? { scope: scope.value, dry_run: true }
-        : { scope: shown?.scope, dry_run: false, preview_id: shown?.id };
-      const r = await withProgress(
-        result,
-        dryRun ? 'Previewing the sleep (a full one can take several seconds)…' : 'Applying the sleep…',
-        post<SleepOut>('/api/sleep', body),
-      );
-      shown = dryRun && r.previewId ? { id: r.previewId, scope: r.scope } : null;
-      clear(result, report(r, refresh));
-      announce(dryRun ? 'Sleep preview ready' : `Sleep ${r.runId} applied`);
-      apply.disabled = shown === null || readOnly;
-      if (!dryRun) await refresh();
+      if (dryRun) {
+        shown = null;
+        const previewed = scope.value;
+        const done = await streamPreview({ out: result, scope: previewed });
+        if (done === null) return;
+        // The menu changed while the preview was planned: it is shown, but Apply waits for a preview of the new scope.
+        if (scope.value !== previewed) {
+          result.prepend(staleNote());
+        } else {
+          shown = { id: done.previewId, scope: done.scope };
+        }
+        announce('Sleep preview ready');
+      } else {
+        const body = { scope: shown?.scope, dry_run: false, preview_id: shown?.id };
+        const r = await withProgress(result, 'Applying the sleep…', post<SleepOut>('/api/sleep', body));
+        shown = null;
+        clear(result, report(r, refresh));
+        announce(`Sleep ${r.runId} applied`);
+        await refresh();
+      }
     } catch (error) {
+      shown = null;
       clear(result, h('p', { class: 'error', role: 'alert' }, error instanceof Error ? error.message : String(error)));
     } finally {
       preview.disabled = false;
+      apply.disabled = shown === null || readOnly;
     }
   }
 

@@ -5,10 +5,9 @@ import { planSalience, SCOPES } from '../../../metabolism/plan.js';
 import { previewInstant, sleepPreviewId } from '../../../metabolism/preview-id.js';
 import { runSleep, SLEEP_LOG_KIND } from '../../../metabolism/sleep.js';
 import { undoRun } from '../../../metabolism/undo.js';
-import { phaseItems } from '../../../metabolism/phase-items.js';
-import type { PhaseReport } from '../../../metabolism/run-phases.js';
-import type { MaintenanceLogEntry, WorldStore } from '../../../ports/world-store.js';
+import type { MaintenanceLogEntry } from '../../../ports/world-store.js';
 import { defineRoute, iso, readOnlyError, type Route } from '../route.js';
+import { withItems } from './sleep-preview.js';
 
 /** Sleep (dry run, then apply), undo, the health report and the maintenance log: the functions behind pie sleep/undo/health. */
 export const maintenanceRoutes: Route[] = [
@@ -119,23 +118,6 @@ export const maintenanceRoutes: Route[] = [
     handler: async ({ query, deps }) => ({ items: (await deps.store.maintenance.list(query.limit)).map(entryOut) }),
   }),
 ];
-
-/**
- * Each phase with what it did as readable lines (phaseItems), the entities they name resolved to names (one read
- * for the whole report; an entity merged away since is listed by its id).
- */
-async function withItems(store: WorldStore, phases: readonly PhaseReport[]) {
-  const items = phases.map((p) => phaseItems(p));
-  const ids = [...new Set(items.flat().flatMap((i) => i.entityIds ?? []))];
-  const names = new Map((await store.entities.getMany(ids)).map((e) => [e.id, e.name]));
-  return phases.map((p, i) => ({
-    ...p,
-    items: (items[i] ?? []).map((item) => ({
-      text: item.text,
-      entities: (item.entityIds ?? []).map((id) => ({ id, name: names.get(id) ?? id })),
-    })),
-  }));
-}
 
 function entryOut(e: MaintenanceLogEntry) {
   return {
