@@ -50,6 +50,23 @@ function options(partial: Partial<EvidenceOptions>): EvidenceOptions {
   };
 }
 
+/** The line an assistant's turn gets as the only evidence, for a question with the word "sealant". */
+function assistantLine(text: string, limit: number, assistantWanted: boolean): string {
+  const ep = episode({ id: 'a', title: 'DIY decor', createdAt: day(1), turnCount: 1 });
+  const [turn] = turns('a', [['assistant', text]]);
+  if (!turn) throw new Error('no turn');
+  const section = compileEvidence(
+    options({
+      candidates: [{ episode: ep, turn }],
+      turnsOf: () => [turn],
+      limit,
+      keywords: ['sealant'],
+      assistantWanted,
+    }),
+  );
+  return section.lines.find((l) => l.startsWith('    Assistant:')) ?? '';
+}
+
 describe('compileEvidence', () => {
   it('shows whole turns grouped by conversation in time order, with relative times resolved and gaps marked', () => {
     const section = compileEvidence(options({ candidates: [pick('e2', 0), pick('e1', 4)] }));
@@ -112,40 +129,16 @@ describe('compileEvidence', () => {
       i < 12 ? `Point ${i} about sealant choices.` : `Step ${i} of the project.`,
     );
     points.splice(30, 0, 'For the vase, By Chloe sells a kit with everything.');
-    const ep = episode({ id: 'a', title: 'DIY decor', createdAt: day(1), turnCount: 1 });
-    const [turn] = turns('a', [['assistant', points.join(' ')]]);
-    if (!turn) throw new Error('no turn');
-    const run = (assistantWanted: boolean) =>
-      compileEvidence(
-        options({
-          candidates: [{ episode: ep, turn }],
-          turnsOf: () => [turn],
-          limit: 1000,
-          keywords: ['sealant'],
-          assistantWanted,
-        }),
-      ).lines.find((l) => l.startsWith('    Assistant:')) ?? '';
+    const run = (assistantWanted: boolean) => assistantLine(points.join(' '), 1000, assistantWanted);
     // More than a quarter of the budget: shown whole only when the question asks what the assistant said.
-    expect(tokenizer.count(turn.text)).toBeGreaterThan(250);
+    expect(tokenizer.count(points.join(' '))).toBeGreaterThan(250);
     expect(run(true)).toContain('By Chloe sells a kit');
     expect(run(false)).not.toContain('By Chloe');
   });
 
   it('an assistant turn the question does not ask about is held to 120 tokens; asked about, to a quarter of the budget', () => {
     const long = Array.from({ length: 60 }, (_, i) => `Point ${i} about sealant choices.`).join(' ');
-    const ep = episode({ id: 'a', title: 'DIY decor', createdAt: day(1), turnCount: 1 });
-    const [turn] = turns('a', [['assistant', long]]);
-    if (!turn) throw new Error('no turn');
-    const run = (assistantWanted: boolean) =>
-      compileEvidence(
-        options({
-          candidates: [{ episode: ep, turn }],
-          turnsOf: () => [turn],
-          limit: 2000,
-          keywords: ['sealant'],
-          assistantWanted,
-        }),
-      ).lines.find((l) => l.startsWith('    Assistant:')) ?? '';
+    const run = (assistantWanted: boolean) => assistantLine(long, 2000, assistantWanted);
     expect(tokenizer.count(run(false))).toBeLessThanOrEqual(130);
     expect(tokenizer.count(run(true))).toBeGreaterThan(300);
   });

@@ -1,10 +1,11 @@
 import type { Hono } from 'hono';
+import { afterEach, beforeEach } from 'vitest';
 import { compose, type Services } from '../../src/compose.js';
 import { loadConfig } from '../../src/config/config.js';
 import { createHttpDeps } from '../../src/serve/cli/commands/serve.js';
 import { createApp } from '../../src/serve/http/app.js';
 import type { HttpDeps } from '../../src/serve/http/deps.js';
-import { NOW } from '../mcp/harness.js';
+import { fixtureWorld, NOW } from '../mcp/harness.js';
 
 export { fixtureWorld, NOW } from '../mcp/harness.js';
 
@@ -58,4 +59,21 @@ export async function openApi(input: {
       }),
     close: () => services.close(),
   };
+}
+
+/**
+ * A fresh fixture world and its API for every test of the calling file (vitest hooks registered here): read
+ * `fx.world` and `fx.api` inside the tests; a test may replace `fx.api` (it is closed after the test either way).
+ */
+export function apiPerTest(): { world: Awaited<ReturnType<typeof fixtureWorld>>; api: Api } {
+  const fx = {} as { world: Awaited<ReturnType<typeof fixtureWorld>>; api: Api };
+  beforeEach(async () => {
+    fx.world = await fixtureWorld();
+    fx.api = await openApi({ db: fx.world.db });
+  });
+  afterEach(async () => {
+    await fx.api.close();
+    fx.world.cleanup();
+  });
+  return fx;
 }

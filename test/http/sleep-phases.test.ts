@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fixtureWorld, openApi, type Api } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { apiPerTest } from './harness.js';
 
 /**
  * Each phase of a sleep says what it did, not only how much: the tiers phase names the entities that move and
@@ -17,20 +17,11 @@ interface Log {
   items: { id: string; report: { scope?: string; durationMs?: number; phases?: { changes: number }[] } }[];
 }
 
-let world: Awaited<ReturnType<typeof fixtureWorld>>;
-let api: Api;
-beforeEach(async () => {
-  world = await fixtureWorld();
-  api = await openApi({ db: world.db });
-});
-afterEach(async () => {
-  await api.close();
-  world.cleanup();
-});
+const fx = apiPerTest();
 
 describe('what each sleep phase did', () => {
   it('lists the entities a tier move names, by name, one line per move, covering the phase count', async () => {
-    const r = await api.post<SleepOut>('/api/sleep', { scope: 'full', dry_run: true });
+    const r = await fx.api.post<SleepOut>('/api/sleep', { scope: 'full', dry_run: true });
     expect(r.status).toBe(200);
     const tiers = r.body.phases.find((p) => p.name === 'tiers');
     expect(tiers?.changes).toBeGreaterThan(0);
@@ -38,21 +29,24 @@ describe('what each sleep phase did', () => {
     expect(listed).toHaveLength(tiers?.changes ?? -1);
     for (const item of tiers?.items ?? []) expect(item.text).toMatch(/^\w+ → \w+ \(\d+\):/);
     // Names, not ids: every listed entity resolves to the entity the fixture holds.
-    const names = (await api.get<{ items: { name: string }[] }>('/api/entities', { limit: '500' })).body.items.map(
+    const names = (await fx.api.get<{ items: { name: string }[] }>('/api/entities', { limit: '500' })).body.items.map(
       (e) => e.name,
     );
     for (const e of listed) expect(names).toContain(e.name);
   });
 
   it("the log keeps a run's scope, its phases' changes and its wall time", async () => {
-    const preview = await api.post<SleepOut & { previewId: string }>('/api/sleep', { scope: 'quick', dry_run: true });
-    const applied = await api.post<SleepOut & { runId: string }>('/api/sleep', {
+    const preview = await fx.api.post<SleepOut & { previewId: string }>('/api/sleep', {
+      scope: 'quick',
+      dry_run: true,
+    });
+    const applied = await fx.api.post<SleepOut & { runId: string }>('/api/sleep', {
       scope: 'quick',
       dry_run: false,
       preview_id: preview.body.previewId,
     });
     expect(applied.status).toBe(200);
-    const log = await api.get<Log>('/api/maintenance', { limit: '5' });
+    const log = await fx.api.get<Log>('/api/maintenance', { limit: '5' });
     const entry = log.body.items.find((e) => e.id === applied.body.runId);
     expect(entry?.report.scope).toBe('quick');
     expect(entry?.report.durationMs).toBeGreaterThanOrEqual(0);

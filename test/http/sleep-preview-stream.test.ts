@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHASES } from '../../src/metabolism/phases.js';
 import { sleepPhaseNames } from '../../src/metabolism/plan-reports.js';
-import { fixtureWorld, openApi, type Api } from './harness.js';
+import { apiPerTest, openApi } from './harness.js';
 
 /**
  * POST /api/sleep/preview: the sleep preview as JSON lines, phase by phase (what the web Maintenance view shows as it
@@ -31,20 +31,11 @@ interface SleepOut {
   phases: Phase[];
 }
 
-let world: Awaited<ReturnType<typeof fixtureWorld>>;
-let api: Api;
-beforeEach(async () => {
-  world = await fixtureWorld();
-  api = await openApi({ db: world.db });
-});
-afterEach(async () => {
-  await api.close();
-  world.cleanup();
-});
+const fx = apiPerTest();
 
 /** The streamed answer, line by line as it is read, with its response headers. */
 async function preview(body: unknown, headers: Record<string, string> = {}) {
-  const res = await api.app.request('/api/sleep/preview', {
+  const res = await fx.api.app.request('/api/sleep/preview', {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
@@ -71,7 +62,7 @@ describe('POST /api/sleep/preview', () => {
     expect(phases.map((l) => l.phase?.name)).toEqual(names);
     expect(lines.map((l) => l.type)).toEqual(['start', ...names.map(() => 'phase'), 'done']);
 
-    const json = await api.post<SleepOut>('/api/sleep', { scope: 'full', dry_run: true });
+    const json = await fx.api.post<SleepOut>('/api/sleep', { scope: 'full', dry_run: true });
     expect(phases.map((l) => l.phase)).toEqual(json.body.phases);
     const done = lines.at(-1);
     expect(done?.previewId).toBe(json.body.previewId);
@@ -91,14 +82,18 @@ describe('POST /api/sleep/preview', () => {
     const first = (await preview({ scope: 'quick' })).lines;
     const previewId = first.at(-1)?.previewId;
     expect(previewId).toMatch(/^\d+\.[0-9a-f]{24}$/);
-    const applied = await api.post<SleepOut>('/api/sleep', { scope: 'quick', dry_run: false, preview_id: previewId });
+    const applied = await fx.api.post<SleepOut>('/api/sleep', {
+      scope: 'quick',
+      dry_run: false,
+      preview_id: previewId,
+    });
     expect(applied.status).toBe(200);
     const planned = first.filter((l) => l.type === 'phase').map((l) => [l.phase?.name, l.phase?.changes]);
     expect(applied.body.phases.map((p) => [p.name, p.changes])).toEqual(planned);
 
     const again = (await preview({ scope: 'quick' })).lines.at(-1)?.previewId;
-    expect((await api.post('/api/episodes', { content: 'I adopted a cat named Miso.' })).status).toBe(200);
-    const refused = await api.post<{ error: { code: string } }>('/api/sleep', {
+    expect((await fx.api.post('/api/episodes', { content: 'I adopted a cat named Miso.' })).status).toBe(200);
+    const refused = await fx.api.post<{ error: { code: string } }>('/api/sleep', {
       scope: 'quick',
       dry_run: false,
       preview_id: again,
@@ -114,11 +109,11 @@ describe('POST /api/sleep/preview', () => {
   });
 
   it('works on a read-only server, and the OpenAPI document describes the lines', async () => {
-    await api.close();
-    api = await openApi({ db: world.db, readOnly: true });
+    await fx.api.close();
+    fx.api = await openApi({ db: fx.world.db, readOnly: true });
     const { lines } = await preview({ scope: 'daydream' });
     expect(lines.at(-1)?.type).toBe('done');
-    const doc = await api.get<{ paths: Record<string, { post: { responses: Record<string, unknown> } }> }>(
+    const doc = await fx.api.get<{ paths: Record<string, { post: { responses: Record<string, unknown> } }> }>(
       '/api/openapi.json',
     );
     expect(doc.body.paths['/api/sleep/preview']?.post.responses['200']).toMatchObject({

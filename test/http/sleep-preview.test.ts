@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { previewInstant, sleepPreviewId } from '../../src/metabolism/preview-id.js';
-import { fixtureWorld, openApi, type Api } from './harness.js';
+import { apiPerTest } from './harness.js';
 
 /**
  * The web Maintenance view applied the scope selected at click time, not the previewed plan (preview full, switch
@@ -19,23 +19,14 @@ interface ErrorBody {
   error: { code: string; message: string };
 }
 
-let world: Awaited<ReturnType<typeof fixtureWorld>>;
-let api: Api;
-beforeEach(async () => {
-  world = await fixtureWorld();
-  api = await openApi({ db: world.db });
-});
-afterEach(async () => {
-  await api.close();
-  world.cleanup();
-});
+const fx = apiPerTest();
 
 describe('applying a sleep preview', () => {
   it('applies exactly the previewed plan, at the preview instant', async () => {
-    const preview = await api.post<SleepOut>('/api/sleep', { scope: 'full', dry_run: true });
+    const preview = await fx.api.post<SleepOut>('/api/sleep', { scope: 'full', dry_run: true });
     expect(preview.status).toBe(200);
     expect(preview.body.previewId).toMatch(/^\d+\.[0-9a-f]{24}$/);
-    const applied = await api.post<SleepOut>('/api/sleep', {
+    const applied = await fx.api.post<SleepOut>('/api/sleep', {
       scope: 'full',
       dry_run: false,
       preview_id: preview.body.previewId,
@@ -48,9 +39,9 @@ describe('applying a sleep preview', () => {
   });
 
   it('refuses a preview of other options (preview full, apply daydream) and changes nothing', async () => {
-    const preview = await api.post<SleepOut>('/api/sleep', { scope: 'full', dry_run: true });
-    const before = await api.get<{ items: unknown[] }>('/api/maintenance');
-    const refused = await api.post<ErrorBody>('/api/sleep', {
+    const preview = await fx.api.post<SleepOut>('/api/sleep', { scope: 'full', dry_run: true });
+    const before = await fx.api.get<{ items: unknown[] }>('/api/maintenance');
+    const refused = await fx.api.post<ErrorBody>('/api/sleep', {
       scope: 'daydream',
       dry_run: false,
       preview_id: preview.body.previewId,
@@ -62,13 +53,13 @@ describe('applying a sleep preview', () => {
         'The world or the sleep options changed since this preview; preview the sleep again and apply that preview.',
       suggestions: [],
     });
-    expect((await api.get<{ items: unknown[] }>('/api/maintenance')).body.items).toEqual(before.body.items);
+    expect((await fx.api.get<{ items: unknown[] }>('/api/maintenance')).body.items).toEqual(before.body.items);
   });
 
   it('refuses a preview of a world that changed since', async () => {
-    const preview = await api.post<SleepOut>('/api/sleep', { scope: 'quick', dry_run: true });
-    expect((await api.post('/api/episodes', { content: 'I adopted a cat named Miso.' })).status).toBe(200);
-    const refused = await api.post<ErrorBody>('/api/sleep', {
+    const preview = await fx.api.post<SleepOut>('/api/sleep', { scope: 'quick', dry_run: true });
+    expect((await fx.api.post('/api/episodes', { content: 'I adopted a cat named Miso.' })).status).toBe(200);
+    const refused = await fx.api.post<ErrorBody>('/api/sleep', {
       scope: 'quick',
       dry_run: false,
       preview_id: preview.body.previewId,
@@ -77,7 +68,7 @@ describe('applying a sleep preview', () => {
   });
 
   it('a malformed preview id is a 400 with one sentence', async () => {
-    const r = await api.post<ErrorBody>('/api/sleep', { scope: 'quick', dry_run: false, preview_id: 'abc' });
+    const r = await fx.api.post<ErrorBody>('/api/sleep', { scope: 'quick', dry_run: false, preview_id: 'abc' });
     expect(r.status).toBe(400);
     expect(r.body.error.message).toBe(
       '"abc" is not a sleep preview id; preview the sleep (dry_run) and pass its preview_id.',
