@@ -4,7 +4,7 @@ import { localTime, MONTH_NAMES } from '../domain/time.js';
 /**
  * Ablation-only renderings of the pie-paper §5.1 conditions the compiler has no format for: A (raw Unix timestamps)
  * and C (relative time only). They are derived from the compiler's `hybrid` text, which writes every time PIE
- * attaches as "15 March 2024 (3 weeks ago, during X)" (or the date alone for secondary times): A replaces each such
+ * attaches as "15 March 2024 (21 days ago, 3 weeks, during X)" (or the date alone for secondary times): A replaces each such
  * time by the Unix seconds of that day's start, C by its relative phrase. The header ("Question:", "Now:") and the
  * words of conversation excerpts (what people said, quoted verbatim) are left alone, so only PIE's own time notes
  * change between conditions.
@@ -22,7 +22,7 @@ function rewrite(text: string, input: { to: DerivedRendering; now: number; tz: s
     if (input.to === 'raw') return String(Math.floor(at / 1000));
     // The hybrid note starts with the relative phrase PIE computed from the exact time; a bare date gets one.
     const rel = note?.split(', during ')[0]?.trim();
-    return rel && rel !== '' ? rel : relativeTime({ at, now: input.now });
+    return rel && rel !== '' ? rel : relativeTime({ at, now: input.now, tz: input.tz });
   });
 }
 
