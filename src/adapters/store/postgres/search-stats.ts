@@ -30,8 +30,8 @@ export interface SearchStats {
   forget(): void;
 }
 
-/** How long a table's statistics are reused. Autovacuum looks at a table at most once a minute by default. */
-export const STATS_MAX_AGE_MS = 30_000;
+/** How long a table's statistics are reused: a search sees the result of an ANALYZE this long after it at most. */
+export const STATS_MAX_AGE_MS = 10_000;
 /** Words whose lexemes are kept; past this the memo starts again. */
 const MAX_WORDS = 10_000;
 
