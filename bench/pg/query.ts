@@ -6,7 +6,7 @@ import { WORLD_NOW, ensureWorld } from '../generate/world.js';
 import { benchContext, percentile, questionsFor, timeQuestions, type Question, type Run } from '../query.js';
 import { machineLine, mdTable, writeSection } from '../report.js';
 import { benchServer } from './server.js';
-import { copiedWorld } from './world.js';
+import { copiedWorld, settleSchema } from './world.js';
 
 const ms = (v: number): string => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
 
@@ -54,6 +54,8 @@ export async function benchQueryPostgres(input: { pgUrl: string | undefined; arg
   const copied = await copiedWorld({ path: world.path, url: server.url, schema: 'bench_query' });
   const { sqlite, postgres } = copied;
   try {
+    console.log('VACUUM (ANALYZE) of the copy…');
+    const settleMs = await settleSchema({ url: server.url, schema: 'bench_query' });
     const stats = await postgres.stats();
     const questions = await questionsFor(sqlite);
     const total = values.questions ? Number(values.questions) : questions.length * 3;
@@ -93,7 +95,9 @@ export async function benchQueryPostgres(input: { pgUrl: string | undefined; arg
           `${stats.transitions.toLocaleString('en-US')} transitions, ${stats.relationships.toLocaleString('en-US')} ` +
           `relationships, ${stats.episodes.toLocaleString('en-US')} episodes), copied from its SQLite file into a ` +
           `fresh PostgreSQL schema with \`pie migrate-store\`'s code (${copied.rows.toLocaleString('en-US')} rows, ` +
-          `checksums equal on both sides, ${(copied.copyMs / 1000).toFixed(0)} s).`,
+          `checksums equal on both sides, ${(copied.copyMs / 1000).toFixed(0)} s), then \`VACUUM (ANALYZE)\` of its ` +
+          `tables (${(settleMs / 1000).toFixed(0)} s), as after any bulk load, so the timed loop reads a settled ` +
+          "table (statistics, visibility map) instead of racing autovacuum's first pass over the new rows.",
         '',
         `Method: the same ${questions.length} questions and timed loop as the SQLite query benchmark above ` +
           `(\`timeQuestions\` in bench/query.ts: 3 warm-up questions, then ${total} calls of \`buildQueryContext\`, ` +

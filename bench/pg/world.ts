@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import pg from 'pg';
 import { join } from 'node:path';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import { migrateStore } from '../../src/backup/migrate.js';
@@ -41,4 +42,28 @@ export async function copiedWorld(input: { path: string; url: string; schema: st
   const copyMs = performance.now() - started;
   console.log(`  ${summary.rows.toLocaleString('en-US')} rows in ${(copyMs / 1000).toFixed(0)} s, checksums equal`);
   return { sqlite, postgres, rows: summary.rows, copyMs };
+}
+
+/**
+ * `VACUUM (ANALYZE)` of every table of a freshly copied schema, as after any bulk load (PostgreSQL's own advice
+ * after a restore): the planner statistics the search budget reads exist, and the timed loop does not race
+ * autovacuum's first pass over a million new rows (hint bits, visibility map, statistics). Returns the time it took.
+ */
+export async function settleSchema(input: { url: string; schema: string }): Promise<number> {
+  const started = performance.now();
+  const client = new pg.Client({ connectionString: input.url });
+  await client.connect();
+  try {
+    const tables = await client.query<{ name: string }>(
+      `SELECT table_name AS name FROM information_schema.tables
+        WHERE table_schema = $1 AND table_type = 'BASE TABLE' ORDER BY table_name`,
+      [input.schema],
+    );
+    const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+    const list = tables.rows.map((t) => `${quoted(input.schema)}.${quoted(t.name)}`).join(', ');
+    if (list !== '') await client.query(`VACUUM (ANALYZE) ${list}`);
+  } finally {
+    await client.end();
+  }
+  return performance.now() - started;
 }

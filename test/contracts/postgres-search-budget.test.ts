@@ -53,3 +53,38 @@ describe('PostgreSQL search budget (PGlite)', () => {
     expect(hits[0]).toMatchObject({ episodeId: expect.stringContaining('ep-0'), seq: 3 });
   });
 });
+
+/**
+ * The budget's statistics are kept for a while (search-stats.ts) and read again after `compact`, whose VACUUM
+ * updates the planner's row counts: a store that kept "never analyzed" would go on ranking every match.
+ */
+describe('PostgreSQL search statistics after compact (PGlite)', () => {
+  let db: PGlite;
+  let store: WorldStore;
+
+  beforeAll(async () => {
+    db = new PGlite();
+    store = await openPostgresStore({ pglite: db, schema: 'stats', clock: () => T0 });
+    const episodeId = await addEpisode(store, { externalId: 'ep-0', createdAt: T0, turns: [turn('user', 'hello')] });
+    // 6,000 turns with one word (far more than RANK_BUDGET), oldest first, written in one statement.
+    await db.query(
+      `INSERT INTO stats.turns (episode_id, seq, role, text)
+       SELECT $1, g, 'user', 'zephyr ' || g FROM generate_series(1, 6000) g`,
+      [episodeId],
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await store.close();
+    await db.close();
+  });
+
+  it('ranks every match before the table is analyzed, and only the newest once compact has read the new counts', async () => {
+    const seqs = async () => (await store.search.turns({ text: 'zephyr', limit: 3 })).map((h) => h.seq);
+    // Never analyzed: every match is ranked; equal ranks, so the first rows in (episode, seq) order.
+    expect(await seqs()).toEqual([1, 2, 3]);
+    await db.exec('ANALYZE stats.turns');
+    await store.forget.compact();
+    // Now the word is in every row of a large table: only the newest RANK_BUDGET matches are ranked.
+    expect(await seqs()).toEqual([6001 - RANK_BUDGET, 6002 - RANK_BUDGET, 6003 - RANK_BUDGET]);
+  });
+});

@@ -15,12 +15,18 @@ export async function graphLane(input: LaneInput & { seeds: readonly string[]; p
   if (input.seeds.length === 0) return { lane: 'graph', hits: [], skipped: 'no entity to expand from' };
   const seedSet = new Set(input.seeds);
   const weights = new Map<string, number>();
-  for (const seed of input.seeds) {
-    const edges = await store.relationships.forEntity(seed, {
-      includeEnded: plan.wantsHistory,
-      excludeTypes: ['DURING'],
-      limit: EDGES_PER_SEED,
-    });
+  // Every seed's edges are read side by side (a server store runs them at once), then weighed in seed order.
+  const edgesOf = await Promise.all(
+    input.seeds.map((seed) =>
+      store.relationships.forEntity(seed, {
+        includeEnded: plan.wantsHistory,
+        excludeTypes: ['DURING'],
+        limit: EDGES_PER_SEED,
+      }),
+    ),
+  );
+  for (const [i, seed] of input.seeds.entries()) {
+    const edges = edgesOf[i] ?? [];
     const ranked = edges
       .map((r) => ({ other: r.sourceId === seed ? r.targetId : r.sourceId, w: r.confidence }))
       .filter((x) => !seedSet.has(x.other))

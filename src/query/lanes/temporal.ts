@@ -22,10 +22,12 @@ async function mostActive(input: {
   const windows = activityWindows(input.range);
   if (windows.length === 1) return input.store.mentions.activeBetween({ ...windows[0]!, limit: input.limit });
   const counts = new Map<string, number>();
-  for (const w of windows) {
-    for (const a of await input.store.mentions.activeBetween({ ...w, limit: input.limit * 2 })) {
-      counts.set(a.entityId, (counts.get(a.entityId) ?? 0) + a.mentions);
-    }
+  // The windows are read side by side (a server store runs them at once), then counted in order.
+  const perWindow = await Promise.all(
+    windows.map((w) => input.store.mentions.activeBetween({ ...w, limit: input.limit * 2 })),
+  );
+  for (const active of perWindow) {
+    for (const a of active) counts.set(a.entityId, (counts.get(a.entityId) ?? 0) + a.mentions);
   }
   return [...counts.entries()]
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))

@@ -25,8 +25,11 @@ export async function loadExcerpts(input: {
     }
     if (item.ref.kind === 'turn') wanted.get(id)?.add(item.ref.seq);
   }
-  const episodes = await store.episodes.getMany([...wanted.keys()]);
-  const turnsOf = await store.episodes.turnsOfMany(episodes.map((e) => e.id));
+  // Read side by side; a wanted episode that no longer exists has no turns either.
+  const [episodes, turnsOf] = await Promise.all([
+    store.episodes.getMany([...wanted.keys()]),
+    store.episodes.turnsOfMany([...wanted.keys()]),
+  ]);
   const out: Excerpt[] = [];
   for (const episode of episodes) {
     const seqs = wanted.get(episode.id) ?? new Set<number>();

@@ -42,7 +42,11 @@ export async function buildSubgraph(input: {
   const options: BlockOptions = { ...DEFAULT_BLOCK, history: plan.wantsHistory, range };
   const sub: Subgraph = { entities: [], procedures: [], contradictions: [], paths: [], excerpts: [], events: [] };
 
-  const named = await store.entities.getMany(plan.entityIds);
+  // Independent reads run side by side (a server store's pool runs them at once).
+  const [named, fusedEntities] = await Promise.all([
+    store.entities.getMany(plan.entityIds),
+    store.entities.getMany(items.flatMap((i) => (i.ref.kind === 'entity' ? [i.ref.id] : []))),
+  ]);
   const focus: Entity[] = [...named];
   if (plan.intent === 'contradiction') {
     sub.contradictions = await store.transitions.list({
@@ -62,29 +66,33 @@ export async function buildSubgraph(input: {
     if (sub.paths.length === 0) sub.paths = await findPaths(search);
   }
 
-  const fusedEntities = await store.entities.getMany(items.flatMap((i) => (i.ref.kind === 'entity' ? [i.ref.id] : [])));
   const shownEntities = uniqueById([...focus, ...fusedEntities])
     .filter((entity) => !(entity.tier === 'archived' && !plan.entityIds.includes(entity.id)))
     // Periods anchor every time in the context already; they are not things the question is about.
     .filter((entity) => entity.type !== 'period')
     .slice(0, limits.entities);
-  // Loaded together: on a server store each block is a few round trips, and the pool runs them side by side.
-  sub.entities.push(...(await Promise.all(shownEntities.map((entity) => loadEntityBlock({ store, entity, options })))));
+  // Loaded together: on a server store each block is a few round trips, and the pool runs them side by side, with
+  // the fused events and the excerpts, which do not depend on the blocks.
+  const [blocks, events, excerpts] = await Promise.all([
+    Promise.all(shownEntities.map((entity) => loadEntityBlock({ store, entity, options }))),
+    store.transitions.getMany(items.flatMap((i) => (i.ref.kind === 'transition' ? [i.ref.id] : []))),
+    loadExcerpts({
+      store,
+      items: range ? preferInRange(items, range) : items,
+      maxEpisodes: limits.excerpts,
+      maxLines: limits.linesPerExcerpt,
+    }),
+  ]);
+  sub.entities.push(...blocks);
 
   const shown = new Set(sub.entities.flatMap((b) => b.transitions.map((t) => t.id)));
-  const events = await store.transitions.getMany(items.flatMap((i) => (i.ref.kind === 'transition' ? [i.ref.id] : [])));
   sub.events = events
     .filter((t) => !shown.has(t.id) && (!range || (t.eventTime >= range.start && t.eventTime < range.end)))
     .filter((t) => plan.wantsHistory || isCurrent(t, sub.entities))
     .slice(0, limits.events)
     .sort((a, b) => a.eventTime - b.eventTime);
   sub.events = await namedCreations(store, sub.events);
-  sub.excerpts = await loadExcerpts({
-    store,
-    items: range ? preferInRange(items, range) : items,
-    maxEpisodes: limits.excerpts,
-    maxLines: limits.linesPerExcerpt,
-  });
+  sub.excerpts = excerpts;
   return sub;
 }
 

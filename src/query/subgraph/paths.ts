@@ -34,16 +34,16 @@ export async function findPaths(input: {
     const next: Trail[] = [];
     const found: Relationship[][] = [];
     const reachedThisHop = new Set<string>();
-    const edgesOf: Relationship[][] = [];
-    for (const trail of frontier) {
-      edgesOf.push(
-        await store.relationships.forEntity(trail.at, {
+    // The frontier's edges are read side by side (a server store runs them at once), in frontier order.
+    const edgesOf: Relationship[][] = await Promise.all(
+      frontier.map((trail) =>
+        store.relationships.forEntity(trail.at, {
           includeEnded: input.includeEnded,
           ...(avoid.has('period') ? { excludeTypes: ['DURING'] } : {}),
           limit: EDGES_PER_NODE,
         }),
-      );
-    }
+      ),
+    );
     // Only a neighbour that may join the next frontier needs its type checked, and the frontier fills after about
     // MAX_FRONTIER of them: types are read in chunks, in order, while it is not full (not for every edge read).
     const candidates = frontier.flatMap((trail, i) =>

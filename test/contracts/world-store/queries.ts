@@ -106,6 +106,15 @@ export function describeQueries(factory: StoreFactory): void {
       expect(await ids({ entityIds: ['ghost'] })).toEqual([]);
     });
 
+    it('takes the first rows in order across several entities (listed twice or not), with a limit, either way', async () => {
+      await seed();
+      expect(await ids({ entityIds: ['q', 'p', 'p'], order: 'desc', limit: 3 })).toEqual(['q2', 'pres', 'p2']);
+      expect(await ids({ entityIds: ['p', 'q'], limit: 2 })).toEqual(['p1', 'q1']);
+      expect(await ids({ entityIds: ['q', 'p'], kind: 'contradiction', order: 'desc', limit: 1 })).toEqual(['p2']);
+      expect(await ids({ entityIds: ['r', 'p'], unresolved: true })).toEqual(['r1']);
+      expect(await ids({ entityIds: ['p', 'q'], since: T0 + DAY, order: 'desc' })).toEqual(['q2', 'pres', 'p2', 'q1']);
+    });
+
     it('lists every transition as a step, in list order with the fields a lifecycle needs', async () => {
       await seed();
       expect(await store().transitions.listSteps()).toEqual(

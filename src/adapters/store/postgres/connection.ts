@@ -4,6 +4,7 @@ import { Mutex } from '../sqlite/mutex.js';
 import type { Driver } from './driver.js';
 import { translatePgError } from './errors.js';
 import { HnswIndexes } from './hnsw.js';
+import { createSearchStats, type SearchStats } from './search-stats.js';
 import type { VectorSupport } from './pgvector.js';
 import type { Session } from './sql.js';
 
@@ -30,6 +31,8 @@ export class PgConnection {
   readonly ambient = new AsyncLocalStorage<Level>();
   /** The HNSW indexes of this memory (with pgvector only). */
   readonly hnsw: HnswIndexes | null;
+  /** The planner statistics the search budget reads, shared by the store and its transactions. */
+  readonly searchStats: SearchStats = createSearchStats();
   closed = false;
 
   constructor(

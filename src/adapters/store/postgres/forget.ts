@@ -3,10 +3,14 @@ import type { CompactReport, ForgetStore } from '../../../ports/forget-store.js'
 import { applyForgetWrite } from './forget-apply.js';
 import { forgetDependents } from './forget-dependents.js';
 import { anyOf, createForgetReads } from './forget-scan.js';
+import type { SearchStats } from './search-stats.js';
 import { quoteIdent, type Sql } from './sql.js';
 
 /** `store.forget` over PostgreSQL: reads (forget-scan, forget-dependents), the write (forget-apply) and compaction. */
-export function createForgetStore(sql: Sql, inTransaction: () => boolean): ForgetStore {
+export function createForgetStore(
+  sql: Sql,
+  context: { inTransaction: () => boolean; searchStats: SearchStats },
+): ForgetStore {
   return {
     ...createForgetReads(sql),
     dependents: (query) => forgetDependents(sql, query),
@@ -23,7 +27,7 @@ export function createForgetStore(sql: Sql, inTransaction: () => boolean): Forge
         await sql.run(`DELETE FROM forgotten_episodes WHERE key ${anyOf('keys')}`, { keys: [...keys] });
     },
     apply: (input) => applyForgetWrite(sql, input),
-    compact: () => compactTables(sql, inTransaction),
+    compact: () => compactTables(sql, context),
   };
 }
 
@@ -37,8 +41,11 @@ const SIZE = `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS n FROM p
  * takes no lock that stops readers or writers; a table this role does not own is skipped with a warning, and the
  * server's autovacuum gets to it later) and reports `storage: 'server'` with `walTruncated: false`.
  */
-async function compactTables(sql: Sql, inTransaction: () => boolean): Promise<CompactReport> {
-  if (inTransaction()) {
+async function compactTables(
+  sql: Sql,
+  context: { inTransaction: () => boolean; searchStats: SearchStats },
+): Promise<CompactReport> {
+  if (context.inTransaction()) {
     throw new PieError('INTERNAL', 'The database cannot be compacted inside a transaction; compact after it ends.');
   }
   const size = async (): Promise<number> => Number((await sql.one<{ n: number }>(SIZE))?.n ?? 0);
@@ -50,6 +57,8 @@ async function compactTables(sql: Sql, inTransaction: () => boolean): Promise<Co
   const schema = await sql.one<{ name: string }>('SELECT current_schema() AS name');
   if (tables.length > 0 && schema) {
     await sql.run(`VACUUM ${tables.map((t) => `${quoteIdent(schema.name)}.${quoteIdent(t.name)}`).join(', ')}`);
+    // VACUUM updates the planner's row counts, which the search budget reads: read them again.
+    context.searchStats.forget();
   }
   return { bytesBefore, bytesAfter: await size(), walTruncated: false, storage: 'server' };
 }

@@ -21,6 +21,7 @@ import { createProcedureRepo } from './procedures.js';
 import { createRelationshipRepo } from './relationships.js';
 import { createIngestRunRepo } from './runs.js';
 import { createSearchRepo } from './search.js';
+import type { SearchStats } from './search-stats.js';
 import type { Sql } from './sql.js';
 import { createStats } from './stats.js';
 import { createTransitionRepo } from './transitions.js';
@@ -30,7 +31,13 @@ export type PgRepos = Omit<WorldStore, 'transaction' | 'info' | 'close'>;
 /** Every repository of one store object, all running their SQL through `sql`. */
 export function createPgRepos(
   sql: Sql,
-  context: { now: () => number; vectors: VectorMode; hnsw: HnswIndexes | null; inTransaction: () => boolean },
+  context: {
+    now: () => number;
+    vectors: VectorMode;
+    hnsw: HnswIndexes | null;
+    searchStats: SearchStats;
+    inTransaction: () => boolean;
+  },
 ): PgRepos {
   return {
     episodes: createEpisodeRepo(sql, context.now),
@@ -45,7 +52,7 @@ export function createPgRepos(
     llmCache: createLlmCacheRepo(sql),
     journal: createJournalRepo(sql),
     maintenance: createMaintenanceLogRepo(sql),
-    search: createSearchRepo(sql),
+    search: createSearchRepo(sql, context.searchStats),
     embeddings: createEmbeddingRepo(sql, { hnsw: context.hnsw, inTransaction: context.inTransaction }),
     upkeep: createMaintenanceStore(sql),
     dump: createDumpStore(sql, { vectors: context.vectors, hnsw: context.hnsw, inTransaction: context.inTransaction }),
@@ -53,7 +60,7 @@ export function createPgRepos(
     tasks: createSleepTaskRepo(sql),
     insights: createInsightRepo(sql),
     leases: createLeaseRepo(sql),
-    forget: createForgetStore(sql, context.inTransaction),
+    forget: createForgetStore(sql, { inTransaction: context.inTransaction, searchStats: context.searchStats }),
     personalBench: createPersonalBenchRepo(sql),
     stats: createStats(sql),
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RANK_BUDGET } from '../sqlite/search.js';
 import { buildTsTiers } from './fts-query.js';
-import { budgetTiers, informative, overBudget } from './search-budget.js';
+import { budgetTiers, informative, overBudget, sortMatches } from './search-budget.js';
 
 const tiers = (text: string) => {
   const t = buildTsTiers(text);
@@ -39,5 +39,14 @@ describe('the common-word budget of PostgreSQL search', () => {
     expect(informative(tier, t, stats)).toBe("(phraseto_tsquery('english', @w1))");
     // Even the rarest word is over the budget: nothing to rank first.
     expect(informative(tier, t, { size: 100_000, docs: [RANK_BUDGET * 3, RANK_BUDGET * 2] })).toBeNull();
+  });
+
+  it.each([
+    { estimate: 7_300, size: 200_000, sort: true }, // a few percent of the rows: sort the matches
+    { estimate: 17_500, size: 200_000, sort: false }, // dense enough for the planner's walk from the newest row
+    { estimate: 4_000, size: 5_000, sort: false },
+    { estimate: 3_500, size: 0, sort: false },
+  ])('sorts the matches of a tier over budget when they are sparse: $estimate of $size', ({ estimate, size, sort }) => {
+    expect(sortMatches({ expr: '', estimate, words: [] }, { size, docs: [] })).toBe(sort);
   });
 });

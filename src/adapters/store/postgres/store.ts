@@ -16,6 +16,7 @@ export function createPgStore(conn: PgConnection, level: Level): WorldStore {
     now: conn.now,
     vectors: conn.vectors.mode,
     hnsw: conn.hnsw,
+    searchStats: conn.searchStats,
     inTransaction: () => conn.effective(level).depth > 0,
   });
   return {

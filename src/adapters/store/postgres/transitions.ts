@@ -13,7 +13,14 @@ import {
 } from '../sqlite/transitions.js';
 import { inIdOrder, limitParam, notFound, toJson, wholeTime, type Params, type Sql } from './sql.js';
 
-function listFilter(query: TransitionListQuery | undefined): { where: string; params: Params } {
+/**
+ * WHERE clause and parameters of a list or count query. `perEntity`: several entities are matched against
+ * `w.wanted`, one entity of a lateral join at a time (see `list`), instead of `= ANY`.
+ */
+function listFilter(
+  query: TransitionListQuery | undefined,
+  options: { perEntity: boolean } = { perEntity: false },
+): { where: string; params: Params } {
   const clauses: string[] = [];
   const params: Params = {};
   if (query?.since !== undefined) {
@@ -29,8 +36,13 @@ function listFilter(query: TransitionListQuery | undefined): { where: string; pa
     params.kind = query.kind;
   }
   if (query?.unresolved === true) clauses.push("kind = 'contradiction' AND resolved_by IS NULL");
-  if (query?.entityIds !== undefined) {
-    clauses.push('entity_id = ANY(@ids::text[])');
+  if (query?.entityIds?.length === 1) {
+    // One entity (an entity block's reads): plain equality, so its (entity_id, event_time) index gives the order
+    // and LIMIT stops early; with = ANY the planner walked every transition by time, filtering (12 ms for a hub).
+    clauses.push('entity_id = @entityId');
+    params.entityId = query.entityIds[0] as string;
+  } else if (query?.entityIds !== undefined) {
+    clauses.push(options.perEntity ? 'entity_id = w.wanted' : 'entity_id = ANY(@ids::text[])');
     params.ids = query.entityIds;
   }
   return { where: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
@@ -71,15 +83,20 @@ export function createTransitionRepo(sql: Sql): TransitionRepo {
     },
 
     async list(query) {
-      const { where, params } = listFilter(query);
       const order = ORDER[query?.order ?? 'asc'] as string | undefined;
       if (order === undefined) {
         throw new PieError('INVALID_ARGUMENT', `Unknown transition order "${String(query?.order)}".`);
       }
-      const rows = await sql.all<TransitionRow>(`${SELECT} ${where} ${order} LIMIT @limit`, {
-        ...params,
-        limit: limitParam(query?.limit),
-      });
+      // Several entities: each one's first rows in order through its own (entity_id, event_time) index, then the
+      // first of those; the same rows as `= ANY`, for which the planner walked every transition of the time range
+      // in order, filtering (100 ms for two entities over two years).
+      const perEntity = (query?.entityIds?.length ?? 0) > 1;
+      const { where, params } = listFilter(query, { perEntity });
+      const text = perEntity
+        ? `SELECT t.* FROM (SELECT DISTINCT unnest(@ids::text[]) AS wanted) w
+           CROSS JOIN LATERAL (${SELECT} ${where} ${order} LIMIT @limit) t ${order} LIMIT @limit`
+        : `${SELECT} ${where} ${order} LIMIT @limit`;
+      const rows = await sql.all<TransitionRow>(text, { ...params, limit: limitParam(query?.limit) });
       return rows.map(transitionFromRow);
     },
 
