@@ -53,7 +53,8 @@ describe('ablation-only renderings A (raw) and C (relative)', () => {
   it('C keeps only the relative phrase (computed for bare dates), no dates and no periods', () => {
     const rel = renderDerived(hybrid, { to: 'relative', now: NOW, tz: 'UTC' });
     expect(rel).toContain('came up 5 days ago.');
-    expect(rel).toContain('since 8 days ago [1]');
+    // 30 March to 6 April: 7 calendar days (at noon, 7.5 days of clock time).
+    expect(rel).toContain('since 7 days ago [1]');
     expect(rel).toContain('Ben (4 days ago): I sold a bowl on 1 April 2024.');
     expect(rel).not.toMatch(/during spring|1 April 2024 \(/);
   });

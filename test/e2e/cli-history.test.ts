@@ -55,7 +55,7 @@ describe('pie snapshot', () => {
     const r = await run('snapshot', '--period', 'SF gap semester', '--time-format', 'semantic');
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe(
-      'World at the end of gap semester in San Francisco, 4 weeks ago: 12 entities (tool 5, belief 2, period 2, person 2, project 1); 16 transitions so far.',
+      'World at the end of gap semester in San Francisco, 30 days ago, about 4 weeks: 12 entities (tool 5, belief 2, period 2, person 2, project 1); 16 transitions so far.',
     );
     expect(r.stdout).toContain(
       '  • Tidepool (project): focus: research-notes tool for labs; stage: beta — 3 changes so far; in this period: 2 mentions, 2 changes',
