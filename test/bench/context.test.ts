@@ -56,6 +56,32 @@ describe('runContextBench (committed LoCoMo excerpt)', () => {
     const puppy = r.records.find((x) => x.question.includes('name of Ana'));
     expect(puppy?.results.every((x) => x.hit)).toBe(true);
   });
+  it('does not find an answer in the question PIE repeats (its "Question:" header)', async () => {
+    const [unit] = locomoContextUnits({ samples: fixture('locomo-mini.json'), positions: [1], tz: 'UTC' });
+    if (!unit) throw new Error('fixture has no conversation');
+    const now = unit.items[0]?.now ?? 0;
+    const items = [
+      // Named only in the question: PIE's "Question:" header repeats it, the conversations never say it.
+      { key: 'echo', group: 'single-hop', question: 'Was it Zephyrinus or Quillon who ran?', answer: 'Zephyrinus' },
+    ].map((i) => ({ ...i, now, headline: true }));
+    const r = await runContextBench([{ ...unit, items }], {
+      tz: 'UTC',
+      budgets: [400],
+      extraction: { extractor: createOfflineExtractor() },
+      openStore: () => openSqliteStore({ path: ':memory:' }),
+      tokenizer,
+      chunkTurns: 2,
+      format: 'auto',
+      maxAnswerWords: 6,
+    });
+    expect(r.failures).toEqual([]);
+    expect(r.records.map((x) => x.results.map((y) => [y.system, y.hit]))).toEqual([
+      [
+        ['pie', false],
+        ['naive_rag', false],
+      ],
+    ]);
+  });
 });
 
 describe('pie bench context', () => {

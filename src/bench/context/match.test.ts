@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerInText, answerParts, isShortAnswer, normalizeForMatch, parseDateAnswer } from './match.js';
+import { answerInText, answerParts, contextBody, isShortAnswer, normalizeForMatch, parseDateAnswer } from './match.js';
 
 describe('normalizeForMatch', () => {
   it.each([
@@ -78,5 +78,34 @@ describe('isShortAnswer', () => {
     ['pottery, camping, painting, swimming', true],
   ])('%s', (answer, expected) => {
     expect(isShortAnswer(answer)).toBe(expected);
+  });
+});
+
+describe('contextBody', () => {
+  const question = 'Which did I start first, pottery or camping?';
+  it.each([
+    // [answer, context, titles, found]
+    ['pottery', `Question: ${question}\nNow: 2 May 2023.`, [], false],
+    ['pottery', `Question: ${question}\nCaroline: I took up pottery last May.`, [], true],
+    ['4', 'Caroline went camping [4]\n\nSources:\n  [4] “Chat”, 1 May 2023', [], false],
+    ['4', '[1, 4] Caroline went camping', [], false],
+    ['4', 'Caroline went camping with 4 friends [2]', [], true],
+    ['2022', 'she painted it last year [2022]', [], true],
+    [
+      '3',
+      '• “Caroline & Melanie — session 3”, 7 May 2023\n    Caroline: hi',
+      ['Caroline & Melanie — session 3'],
+      false,
+    ],
+    [
+      '3',
+      '• “Caroline & Melanie — session 3”, 7 May 2023\n    Caroline: 3 of them',
+      ['Caroline & Melanie — session 3'],
+      true,
+    ],
+    ['March', 'Time asked about: "March" = 1 March 2023 to 31 March 2023.', [], true],
+    ['last March', 'Time asked about: "last March" = 1 March 2023 to 31 March 2023.', [], false],
+  ])('%s in %j (titles %j): %s', (answer, context, titles, found) => {
+    expect(answerInText(answer, contextBody(context, { question, titles }))).toBe(found);
   });
 });

@@ -5,7 +5,7 @@ import type { TimeFormatChoice } from '../../query/types.js';
 import { MetricTable } from '../metrics.js';
 import type { ProgressEvent } from '../retrieval-options.js';
 import { buildWorld, type WorldExtraction } from '../world.js';
-import { answerInText, isShortAnswer } from './match.js';
+import { answerInText, contextBody, isShortAnswer } from './match.js';
 import { naiveRagContexts } from './naive-rag.js';
 import type { ContextItem, ContextUnit } from './units.js';
 
@@ -72,6 +72,7 @@ export async function runContextBench(
     const world = await buildWorld({ ...options, conversations: unit.conversations, label: unit.label });
     try {
       const rag = naiveRagContexts({ ...options, conversations: unit.conversations });
+      const titles = unit.conversations.map((c) => c.title);
       const haystack = options.tokenizer.count(
         unit.conversations.flatMap((c) => c.turns.map((t) => t.text)).join('\n'),
       );
@@ -82,7 +83,7 @@ export async function runContextBench(
           longAnswers += 1;
           continue;
         }
-        const record = await scoreItem({ item, store: world.store, rag, options, failures });
+        const record = await scoreItem({ item, store: world.store, rag, options, failures, titles });
         records.push(record);
         for (const r of record.results) {
           for (const group of item.headline ? [item.group, 'all'] : [item.group]) {
@@ -108,6 +109,8 @@ async function scoreItem(input: {
   rag: (question: string, budget: number) => string;
   options: ContextBenchOptions;
   failures: ContextBenchResult['failures'];
+  /** The conversations' titles, left out of what is matched (contextBody). */
+  titles: readonly string[];
 }): Promise<ContextRecord> {
   const { item, options } = input;
   const results: ContextRecord['results'] = [];
@@ -121,7 +124,8 @@ async function scoreItem(input: {
       ['pie', pie],
       ['naive_rag', rag],
     ] as const) {
-      results.push({ system, budget, hit: answerInText(item.answer, text), tokens: options.tokenizer.count(text) });
+      const body = contextBody(text, { question: item.question, titles: input.titles });
+      results.push({ system, budget, hit: answerInText(item.answer, body), tokens: options.tokenizer.count(text) });
     }
   }
   return {
