@@ -99,6 +99,18 @@ describe('compileContext', () => {
     );
     expect(lines).toContain('    – 10 September 2024: Started Tidepool [1]');
   });
+  it('repeats a question of up to 30 words whole and a longer one by its first 30 words', () => {
+    const long = `I wanted to follow up on our previous conversation about ${'the many small tide pools '.repeat(6)}you described`;
+    const header = (question: string) =>
+      compileContext({
+        plan: { ...plan, question },
+        subgraph,
+        time: { now: NOW, tz: 'UTC', format: 'hybrid', periods },
+        episodes,
+      }).text.split('\n')[0];
+    expect(header(plan.question)).toBe('Question: How has Tidepool evolved?');
+    expect(header(long)).toBe(`Question: ${long.split(' ').slice(0, 30).join(' ')} …`);
+  });
   it('hybrid: date, relative time and period', () => {
     const lines = compile('hybrid').text.split('\n');
     expect(lines).toContain(

@@ -148,9 +148,15 @@ function worldPartLimit(input: {
 /** Four characters a token: the estimate used when no tokenizer is given. */
 const ESTIMATE: Tokenizer = { name: 'estimate', count: (text) => Math.ceil(text.length / 4) };
 
+/** Words of the question the header repeats: the model has the question, a long one is named by its start. */
+const HEADER_QUESTION_WORDS = 30;
+
 function headerLines(plan: QueryPlan, ctx: TimeContext): string[] {
+  const words = plan.question.trim().split(/\s+/);
+  const question =
+    words.length > HEADER_QUESTION_WORDS ? `${words.slice(0, HEADER_QUESTION_WORDS).join(' ')} …` : plan.question;
   const out = [
-    `Question: ${plan.question}`,
+    `Question: ${question}`,
     `Now: ${longDate(ctx.now, ctx.tz)}. Intent: ${plan.intent.replace('_', ' ')}; ${
       plan.wantsHistory ? 'history included' : 'current state (superseded history left out)'
     }.`,

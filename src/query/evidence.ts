@@ -1,5 +1,6 @@
 import type { Episode, StoredTurn } from '../domain/world.js';
 import type { WorldStore } from '../ports/world-store.js';
+import { questionAlternatives } from './alternatives.js';
 import { keyCoverage, keyWeights, matchKey, questionKeywords } from './keywords.js';
 import { rankTurnsInContext } from './lanes/turn-context.js';
 import type { QueryPlan, RankedItem } from './types.js';
@@ -113,6 +114,10 @@ export async function rankEvidence(input: {
       searches = [hits, everyWord];
     }
     const keys = [...new Set(words.map(matchKey).filter((k) => k.length >= 2))];
+    const alternatives = questionAlternatives(
+      plan.question,
+      plan.timeRanges.map((r) => r.text),
+    );
     const restKeys = [...new Set(rest.map(matchKey).filter((k) => k.length >= 2))];
     // A word said in most turns ("like", a speaker's name) weighs less than the one the question is about.
     const weights = keyWeights(
@@ -141,7 +146,9 @@ export async function rankEvidence(input: {
         }),
         turnCount: (id) => cache.episode(id)?.turnCount,
       });
-      const ordered = LATEST_ASKED.test(plan.question) ? latestFirst(ranked, LATEST_BONUS) : ranked;
+      const latest = LATEST_ASKED.test(plan.question) ? latestFirst(ranked, LATEST_BONUS) : ranked;
+      const ordered =
+        i === 0 ? eachOptionFirst(latest, alternatives, (t) => cache.turn(t.episodeId, t.seq)?.text) : latest;
       if (i === 0) for (const t of ordered) push(t.episodeId, t.seq);
       else weak.push(...ranked);
     }
@@ -208,6 +215,33 @@ export function latestFirst<T extends { score: number; time: number | null }>(tu
     .map((t, order) => ({ t, order, key: t.score * (1 + (bonus * ((t.time ?? first) - first)) / span) }))
     .sort((a, b) => b.key - a.key || a.order - b.order)
     .map((x) => x.t);
+}
+
+/**
+ * A choice question ("which did I set up first, the thermostat or the mesh network?") is answered by seeing every
+ * option: the best-ranked turn that has the most of each option's words leads, in ranked order, so turns about the
+ * option with more matching words do not crowd out the other. Without options (or a turn for one), the ranking as
+ * it is. Pure.
+ */
+export function eachOptionFirst<T>(
+  ranked: readonly T[],
+  options: readonly (readonly string[])[],
+  textOf: (t: T) => string | undefined,
+): T[] {
+  if (options.length < 2) return [...ranked];
+  const lead = new Set<number>();
+  for (const keys of options) {
+    let best = -1;
+    let bestCoverage = 0;
+    for (const [i, t] of ranked.entries()) {
+      const coverage = keyCoverage(textOf(t) ?? '', keys);
+      if (coverage > bestCoverage) [best, bestCoverage] = [i, coverage];
+      if (coverage === 1) break;
+    }
+    if (best >= 0) lead.add(best);
+  }
+  const first = [...lead].sort((a, b) => a - b);
+  return [...first.map((i) => ranked[i] as T), ...ranked.filter((_, i) => !lead.has(i))];
 }
 
 /** Episodes and their turns, loaded once per question. */

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import { createTiktokenTokenizer } from '../../src/adapters/tokenizer/tiktoken.js';
 import { runContextBench, systemKey } from '../../src/bench/context/run.js';
+import { buildWorld } from '../../src/bench/world.js';
 import { locomoContextUnits, parsePositions } from '../../src/bench/context/units.js';
 import { createOfflineExtractor } from '../../src/extract/offline/index.js';
 import { pie } from '../helpers/cli.js';
@@ -81,6 +82,30 @@ describe('runContextBench (committed LoCoMo excerpt)', () => {
         ['naive_rag', false],
       ],
     ]);
+  });
+});
+
+describe('buildWorld', () => {
+  it('gives the same ids on every run, so ties the query breaks by id break the same way', async () => {
+    const [unit] = locomoContextUnits({ samples: fixture('locomo-mini.json'), positions: [1], tz: 'UTC' });
+    if (!unit) throw new Error('fixture has no conversation');
+    const ids = async () => {
+      const world = await buildWorld({
+        conversations: unit.conversations,
+        extraction: { extractor: createOfflineExtractor() },
+        tz: 'UTC',
+        label: 'ids',
+        openStore: () => openSqliteStore({ path: ':memory:' }),
+      });
+      try {
+        return (await world.store.entities.list()).map((e) => `${e.name}=${e.id}`).sort();
+      } finally {
+        await world.close();
+      }
+    };
+    const first = await ids();
+    expect(first.length).toBeGreaterThan(0);
+    expect(await ids()).toEqual(first);
   });
 });
 

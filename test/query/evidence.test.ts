@@ -4,7 +4,7 @@ import { buildWorld, type BenchWorld } from '../../src/bench/world.js';
 import type { Conversation, Turn } from '../../src/domain/conversation.js';
 import { createOfflineExtractor } from '../../src/extract/offline/index.js';
 import { asksWhatAssistantSaid, buildQueryContext } from '../../src/query/ask.js';
-import { LATEST_ASKED, latestFirst, rankEvidence } from '../../src/query/evidence.js';
+import { eachOptionFirst, LATEST_ASKED, latestFirst, rankEvidence } from '../../src/query/evidence.js';
 
 /**
  * Evidence ranking on real SQLite worlds built by the ingest path users run: a two-person chat where the speakers'
@@ -66,7 +66,21 @@ const followers = [
   conversation('f2', day(5, 9), [user('My Instagram account has 600 followers.'), bot('Nice growth!')]),
 ];
 
+// A choice question's options: one said about at length, the other once.
+const devices = [
+  conversation('d1', day(4, 2), [
+    user(
+      'I set up the smart thermostat today and the smart thermostat app lets me set a schedule for the first floor.',
+    ),
+    bot('Nice!'),
+    user('The smart thermostat set itself to eco mode first thing, smart move by the thermostat.'),
+    bot('Great.'),
+  ]),
+  conversation('d2', day(4, 20), [user('My new mesh network is finally working in every room.'), bot('Good to hear.')]),
+];
+
 let friendsWorld: BenchWorld;
+let devicesWorld: BenchWorld;
 let followersWorld: BenchWorld;
 let chatWorld: BenchWorld;
 const build = (conversations: Conversation[], label: string) =>
@@ -82,11 +96,13 @@ beforeAll(async () => {
   friendsWorld = await build(friends, 'friends');
   chatWorld = await build(chat, 'chat');
   followersWorld = await build(followers, 'followers');
+  devicesWorld = await build(devices, 'devices');
 });
 afterAll(async () => {
   await friendsWorld.close();
   await chatWorld.close();
   await followersWorld.close();
+  await devicesWorld.close();
 });
 
 async function ranked(world: BenchWorld, question: string, now: number) {
@@ -133,6 +149,30 @@ describe('rankEvidence', () => {
     const { evidence } = await ranked(friendsWorld, 'What did Caroline do in June 2023?', day(7, 1));
     expect(evidence[0]).toMatch(/support group|missed you|Painting a lake/);
     expect(friends.find((c) => c.externalId === 's2')?.turns.map((t) => t.text)).toContain(evidence[0]);
+  });
+});
+
+describe('choice questions', () => {
+  it('the best turn for each option leads, so the option said about at length does not crowd out the other', async () => {
+    const q = 'Which did I set up first, the smart thermostat or the mesh network system?';
+    const { evidence } = await ranked(devicesWorld, q, day(5, 1));
+    expect(evidence.slice(0, 2)).toContain('My new mesh network is finally working in every room.');
+    expect(evidence.slice(0, 2).some((t) => t.includes('smart thermostat'))).toBe(true);
+  });
+
+  it('eachOptionFirst moves the best-covering turn of each option up, in ranked order, and leaves the rest', () => {
+    const turns = ['a thermostat', 'the smart thermostat', 'thermostat again', 'a mesh network'];
+    const options = [
+      ['smart', 'therm'],
+      ['mesh', 'netwo'],
+    ];
+    expect(eachOptionFirst(turns, options, (t) => t)).toEqual([
+      'the smart thermostat',
+      'a mesh network',
+      'a thermostat',
+      'thermostat again',
+    ]);
+    expect(eachOptionFirst(turns, [], (t) => t)).toEqual(turns);
   });
 });
 

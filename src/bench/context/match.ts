@@ -164,14 +164,17 @@ export function answerInText(answer: string, text: string): boolean {
 }
 
 /**
- * The part of a context a hit may come from. Left out: the question wherever the context repeats it (PIE's
- * "Question:" header, so "which came first, A or B?" is not found in its own echo), the question's phrases quoted
+ * The part of a context a hit may come from. Left out: PIE's "Question:" header line (cut after 30 words) and the
+ * question wherever else the context repeats it, so "which came first, A or B?" is not found in its own echo; the
+ * question's phrases quoted
  * in the "Time asked about" line (the dates they resolve to stay), citation and chunk numbers ("[3]", "[1, 4]"), and
  * the conversations' titles (a dataset's labels, such as "session 3", not what anyone said). Applied to every system
  * alike.
  */
 export function contextBody(text: string, input: { question: string; titles?: readonly string[] }): string {
-  let body = text.replace(/^Time asked about: .*$/m, (line) => line.replace(/"[^"]*" =/g, '='));
+  let body = text
+    .replace(/^Question: .*$/m, ' ')
+    .replace(/^Time asked about: .*$/m, (line) => line.replace(/"[^"]*" =/g, '='));
   const question = input.question.trim();
   if (question !== '') body = body.split(question).join(' ');
   const titles = [...new Set(input.titles ?? [])].filter((t) => t.trim() !== '').sort((a, b) => b.length - a.length);
