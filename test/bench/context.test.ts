@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import { createTiktokenTokenizer } from '../../src/adapters/tokenizer/tiktoken.js';
-import { runContextBench, systemKey } from '../../src/bench/context/run.js';
+import { isBareNumber } from '../../src/bench/context/match.js';
+import { runContextBench, systemKey, WITHOUT_BARE_NUMBERS } from '../../src/bench/context/run.js';
 import { buildWorld } from '../../src/bench/world.js';
 import { locomoContextUnits, parsePositions } from '../../src/bench/context/units.js';
 import { createOfflineExtractor } from '../../src/extract/offline/index.js';
@@ -49,6 +50,9 @@ describe('runContextBench (committed LoCoMo excerpt)', () => {
     expect(r.questions).toBe(7);
     expect(r.table.count('all', systemKey('pie', 200))).toBe(6);
     expect(r.table.count('adversarial', systemKey('pie', 200))).toBe(1);
+    // Headline questions whose answer is not a bare small number (a number most contexts hold by chance).
+    const bare = r.records.filter((x) => x.headline && isBareNumber(x.answer)).length;
+    expect(r.table.count(WITHOUT_BARE_NUMBERS, systemKey('pie', 200))).toBe(6 - bare);
     for (const rec of r.records) for (const x of rec.results) expect(x.tokens).toBeLessThanOrEqual(x.budget);
     // "I ran the Lisbon half marathon on Sunday", said on 20 April 2023: PIE writes the Sunday it means.
     const marathon = r.records.find((x) => x.question.includes('Lisbon'));

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { answerInText, answerParts, contextBody, isShortAnswer, normalizeForMatch, parseDateAnswer } from './match.js';
+import {
+  answerInText,
+  answerParts,
+  contextBody,
+  isBareNumber,
+  isShortAnswer,
+  normalizeForMatch,
+  parseDateAnswer,
+} from './match.js';
 
 describe('normalizeForMatch', () => {
   it.each([
@@ -107,5 +115,21 @@ describe('contextBody', () => {
     ['last March', 'Time asked about: "last March" = 1 March 2023 to 31 March 2023.', [], false],
   ])('%s in %j (titles %j): %s', (answer, context, titles, found) => {
     expect(answerInText(answer, contextBody(context, { question, titles }))).toBe(found);
+  });
+});
+
+describe('isBareNumber', () => {
+  it.each([
+    ['3', true],
+    ['two', true],
+    ['12th', true],
+    ['31', true],
+    ['45', false],
+    ['$420', false],
+    ['3 weeks', false],
+    ['2023', false],
+    ['Smart thermostat', false],
+  ])('%s → %s', (answer, expected) => {
+    expect(isBareNumber(answer)).toBe(expected);
   });
 });

@@ -187,3 +187,8 @@ export function isShortAnswer(answer: string, maxWords = 6): boolean {
   const parts = answerParts(answer);
   return parts.length > 0 && parts.every((p) => normalizeForMatch(p).split(' ').filter(Boolean).length <= maxWords);
 }
+
+/** An answer that is only a number up to 31 ("3", "two", "12th"): one most contexts hold by chance. */
+export function isBareNumber(answer: string): boolean {
+  return /^\d{1,2}$/.test(normalizeForMatch(answer)) && Number(normalizeForMatch(answer)) <= 31;
+}

@@ -1,5 +1,5 @@
 import type { MetricTable } from '../metrics.js';
-import { systemKey, type ContextBenchResult } from './run.js';
+import { systemKey, WITHOUT_BARE_NUMBERS, type ContextBenchResult } from './run.js';
 
 export interface ContextRunMeta {
   command: string;
@@ -19,9 +19,10 @@ const pct = (v: number | null): string => (v === null ? '–' : (v * 100).toFixe
 const delta = (a: number | null, b: number | null): string =>
   a === null || b === null ? '–' : `${a >= b ? '+' : ''}${((a - b) * 100).toFixed(1)}`;
 
-/** Groups in table order, "all" last. */
+/** Groups in table order, then "all", then "all" without bare-number answers. */
 function groupsOf(table: MetricTable): string[] {
-  return [...table.groups.filter((g) => g !== 'all'), ...(table.groups.includes('all') ? ['all'] : [])];
+  const last = ['all', WITHOUT_BARE_NUMBERS];
+  return [...table.groups.filter((g) => !last.includes(g)), ...last.filter((g) => table.groups.includes(g))];
 }
 
 /** Rows: group, n, then per budget PIE, naive_rag and the difference (points); the last row is PIE's budget use. */

@@ -5,7 +5,7 @@ import type { TimeFormatChoice } from '../../query/types.js';
 import { MetricTable } from '../metrics.js';
 import type { ProgressEvent } from '../retrieval-options.js';
 import { buildWorld, type WorldExtraction } from '../world.js';
-import { answerInText, contextBody, isShortAnswer } from './match.js';
+import { answerInText, contextBody, isBareNumber, isShortAnswer } from './match.js';
 import { naiveRagContexts } from './naive-rag.js';
 import type { ContextItem, ContextUnit } from './units.js';
 
@@ -86,7 +86,7 @@ export async function runContextBench(
         const record = await scoreItem({ item, store: world.store, rag, options, failures, titles });
         records.push(record);
         for (const r of record.results) {
-          for (const group of item.headline ? [item.group, 'all'] : [item.group]) {
+          for (const group of groupsOfItem(item)) {
             table.add(group, systemKey(r.system, r.budget), { hit: r.hit ? 1 : 0, tokens: r.tokens });
           }
           if (item.headline && haystack > r.budget) {
@@ -101,6 +101,18 @@ export async function runContextBench(
     }
   }
   return { table, records, questions: records.length, longAnswers, failures, roomy };
+}
+
+/**
+ * The row of the table that leaves out answers that are a bare small number ("3", "two"): such a number is written in
+ * most contexts by chance (a date, a numbered list), so a hit on it says little.
+ */
+export const WITHOUT_BARE_NUMBERS = 'all, answers not a bare number';
+
+/** The table rows an item counts in: its group; "all" and WITHOUT_BARE_NUMBERS when it is a headline question. */
+function groupsOfItem(item: ContextItem): string[] {
+  if (!item.headline) return [item.group];
+  return [item.group, 'all', ...(isBareNumber(item.answer) ? [] : [WITHOUT_BARE_NUMBERS])];
 }
 
 async function scoreItem(input: {
