@@ -109,6 +109,22 @@ export function describeHistory(factory: StoreFactory): void {
       });
     });
 
+    it('reads the current facts of several entities at once, as current() lists each', async () => {
+      await addEntity(store(), 'p');
+      await addEntity(store(), 'q');
+      await addEntity(store(), 'r');
+      await store().facts.insert(fact('p-stage', 'p', { attribute: 'stage', value: 'idea', validFrom: T0 }));
+      await store().facts.insert(fact('p-age', 'p', { attribute: 'age', value: 19, validFrom: T0 }));
+      await store().facts.insert(fact('p-old', 'p', { attribute: 'age', value: 18, validTo: T0 }));
+      await store().facts.insert(fact('q-age', 'q', { attribute: 'age', value: 40, validFrom: T0 }));
+      await store().facts.insert(fact('r-age', 'r', { attribute: 'age', value: 7, validFrom: T0 }));
+
+      const many = await store().facts.currentOf(['q', 'p', 'nobody']);
+      expect(many).toEqual([...(await store().facts.current('p')), ...(await store().facts.current('q'))]);
+      expect(many.map((f) => f.id)).toEqual(['p-age', 'p-stage', 'q-age']);
+      expect(await store().facts.currentOf([])).toEqual([]);
+    });
+
     it('sums up the confidence of current facts only', async () => {
       expect(await store().facts.currentConfidence()).toEqual({ facts: 0, mean: 0 });
       await addEntity(store(), 'p');
@@ -231,6 +247,12 @@ export function describeHistory(factory: StoreFactory): void {
       expect(await store().mentions.pageByEpisode({ limit: 2, offset: 1 })).toEqual(each.slice(1, 3));
       expect(await store().mentions.pageByEpisode({ limit: 2, offset: 3 })).toEqual([]);
       expect(await store().mentions.forEntity('nobody')).toEqual([]);
+      // Several entities' mentions in one read: by entity, each as forEntity lists it.
+      expect(await store().mentions.forEntities(['q', 'nobody', 'p'])).toEqual([
+        ...(await store().mentions.forEntity('p')),
+        ...(await store().mentions.forEntity('q')),
+      ]);
+      expect(await store().mentions.forEntities([])).toEqual([]);
       await expect(store().mentions.add({ entityId: 'ghost', episodeId: a, time: T0 })).rejects.toMatchObject({
         code: 'NOT_FOUND',
       });

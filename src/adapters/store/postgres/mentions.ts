@@ -26,6 +26,15 @@ export function createMentionRepo(sql: Sql): MentionRepo {
       return rows.map(mentionFromRow);
     },
 
+    async forEntities(entityIds) {
+      const rows = await sql.all<MentionRow>(
+        `SELECT entity_id, episode_id, time FROM entity_mentions WHERE entity_id = ANY(@ids::text[])
+         ORDER BY entity_id, time, episode_id`,
+        { ids: entityIds },
+      );
+      return rows.map(mentionFromRow);
+    },
+
     async forEpisode(episodeId) {
       const rows = await sql.all<MentionRow>(
         'SELECT entity_id, episode_id, time FROM entity_mentions WHERE episode_id = @episodeId ORDER BY time, entity_id',

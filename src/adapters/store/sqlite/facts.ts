@@ -104,6 +104,16 @@ export function createFactRepo(s: Statements): SyncOf<FactRepo> {
       return rows.map(factFromRow);
     },
 
+    currentOf(entityIds) {
+      const rows = s
+        .get(
+          `${SELECT} WHERE entity_id ${IDS_IN} AND valid_to IS NULL
+           ORDER BY entity_id, attribute, valid_from, recorded_at, id`,
+        )
+        .all({ ids: idsParam(entityIds) }) as FactRow[];
+      return rows.map(factFromRow);
+    },
+
     history(entityId, attribute) {
       const rows = (
         attribute === undefined

@@ -1,6 +1,6 @@
 import type { EntityActivity, EntityMention, EpisodeMentionList, MentionRepo } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
-import { limitParam, pageParams, type Statements } from './sql.js';
+import { IDS_IN, idsParam, limitParam, pageParams, type Statements } from './sql.js';
 
 export interface MentionRow {
   entity_id: string;
@@ -68,6 +68,16 @@ export function createMentionRepo(s: Statements): SyncOf<MentionRepo> {
       const rows = s
         .get('SELECT entity_id, episode_id, time FROM entity_mentions WHERE entity_id = ? ORDER BY time, episode_id')
         .all(entityId) as MentionRow[];
+      return rows.map(mentionFromRow);
+    },
+
+    forEntities(entityIds) {
+      const rows = s
+        .get(
+          `SELECT entity_id, episode_id, time FROM entity_mentions WHERE entity_id ${IDS_IN}
+           ORDER BY entity_id, time, episode_id`,
+        )
+        .all({ ids: idsParam(entityIds) }) as MentionRow[];
       return rows.map(mentionFromRow);
     },
 
