@@ -32,12 +32,6 @@ function clipValue(value: unknown): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
-function changedKeys(from: EntityState | null, to: EntityState): string[] {
-  return Object.keys(to)
-    .filter((key) => from === null || from[key] !== to[key])
-    .sort();
-}
-
 /** Attributes whose values name a stage of a lifecycle; their values make steps ("stage=prototype"). */
 export const LIFECYCLE_KEYS = ['stage', 'status', 'stance', 'phase', 'state'] as const;
 
@@ -58,12 +52,19 @@ export function stepLabel(t: Lifecycle['transitions'][number]): string | null {
       return 'resolved';
     case 'creation':
     case 'update': {
-      const keys = changedKeys(t.fromState, t.toState);
-      const lifecycle = LIFECYCLE_KEYS.find((k) => keys.includes(k));
-      if (lifecycle !== undefined) return `${lifecycle}=${clipValue(t.toState[lifecycle])}`;
+      // The changed keys are those of `to` whose value differs from `from`'s: the first lifecycle key among them,
+      // else the first in sort order, found without building and sorting a list (this runs once per transition).
+      const { fromState: from, toState: to } = t;
+      for (const key of LIFECYCLE_KEYS) {
+        if (Object.hasOwn(to, key) && (from === null || from[key] !== to[key])) return `${key}=${clipValue(to[key])}`;
+      }
       if (t.kind === 'creation') return null;
-      const key = keys[0];
-      return key === undefined ? 'update' : `${key} changed`;
+      let first: string | undefined;
+      for (const key in to) {
+        if (!Object.hasOwn(to, key) || (from !== null && from[key] === to[key])) continue;
+        if (first === undefined || key < first) first = key;
+      }
+      return first === undefined ? 'update' : `${first} changed`;
     }
   }
 }
@@ -127,24 +128,38 @@ export function mineProcedures(lifecycles: readonly Lifecycle[], options: MinerO
   for (const [type, group] of [...byType.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     // Each pattern's lifecycles are kept as places (lifecycle, first step), its occurrences made only for the few
     // patterns kept: building one per window of every lifecycle was most of the miner's time on a large memory.
-    const patterns = new Map<string, { pattern: string[]; places: number[] }>();
-    const stepsOf: Step[][] = [];
+    const stepsOf = group.map(lifecycleSteps);
+    // Each label of the type as a number from 1, so a pattern of up to maxLength labels is one number (its labels
+    // as digits in base labels+1, never 0, so patterns of different lengths never share one) instead of a joined
+    // string: the hundreds of thousands of windows of a large memory are counted without building a string each.
+    const codes = new Map<string, number>();
+    const coded = stepsOf.map((steps) =>
+      steps.map((s) => {
+        let code = codes.get(s.label);
+        if (code === undefined) codes.set(s.label, (code = codes.size + 1));
+        return code;
+      }),
+    );
+    const base = codes.size + 1;
+    const numeric = base ** maxLength <= Number.MAX_SAFE_INTEGER;
+    const patterns = new Map<number | string, { pattern: string[]; places: number[] }>();
+    const seen = new Set<number | string>();
     let eligible = 0;
-    for (const lifecycle of group) {
-      const steps = lifecycleSteps(lifecycle);
-      const at = stepsOf.push(steps) - 1;
+    for (const [at, steps] of stepsOf.entries()) {
       if (steps.length >= minLength) eligible += 1;
-      const labels = steps.map((s) => s.label);
-      const seen = new Set<string>();
+      const labels = coded[at] ?? [];
+      seen.clear();
       for (let len = minLength; len <= maxLength; len += 1) {
         for (let i = 0; i + len <= labels.length; i += 1) {
-          let key = labels[i] as string;
-          for (let k = 1; k < len; k += 1) key += `\u0000${labels[i + k] as string}`;
+          let key: number | string = labels[i] as number;
+          for (let k = 1; k < len; k += 1) {
+            key = numeric ? (key as number) * base + (labels[i + k] as number) : `${key},${labels[i + k] as number}`;
+          }
           if (seen.has(key)) continue;
           seen.add(key);
           const entry = patterns.get(key);
           if (entry) entry.places.push(at, i);
-          else patterns.set(key, { pattern: labels.slice(i, i + len), places: [at, i] });
+          else patterns.set(key, { pattern: steps.slice(i, i + len).map((s) => s.label), places: [at, i] });
         }
       }
     }
