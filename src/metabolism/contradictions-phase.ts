@@ -118,16 +118,24 @@ function grouped<T extends { entityId: string }>(rows: readonly T[]): Map<string
 
 /**
  * The entities of the open contradictions (those that still exist) with their history, current facts and mention
- * times: four reads in all, not four per entity (a large memory has hundreds of entities with open contradictions).
- * The same lists as transitions.forEntity, facts.current and mentions.forEntity give one entity at a time.
+ * times: four reads in all, not four per entity (a large memory has hundreds of entities with open contradictions),
+ * the lists transitions.forEntity and mentions.forEntity (from the entity's earliest open contradiction on) and
+ * facts.current give one entity at a time.
  */
 async function readContexts(store: WorldStore, open: readonly Transition[]): Promise<Map<string, EntityContext>> {
-  const ids = [...new Set(open.map((c) => c.entityId))];
-  const entities = await store.entities.getMany(ids);
+  // Each entity's history and mentions from its earliest open contradiction on: what the rules and the model read
+  // (the changes and references after a contradiction), without the years before it.
+  const since = new Map<string, number>();
+  for (const c of open) since.set(c.entityId, Math.min(since.get(c.entityId) ?? c.eventTime, c.eventTime));
+  const entities = await store.entities.getMany([...since.keys()]);
   const found = entities.map((e) => e.id);
-  const history = grouped(await store.transitions.list({ entityIds: found }));
+  const history = grouped(
+    await store.transitions.forEntitiesSince(found.map((id) => ({ entityId: id, since: since.get(id) ?? 0 }))),
+  );
   const facts = grouped(await store.facts.currentOf(found));
-  const mentions = grouped(await store.mentions.forEntities(found));
+  const mentions = grouped(
+    await store.mentions.forEntitiesSince(found.map((id) => ({ entityId: id, since: since.get(id) ?? 0 }))),
+  );
   return new Map(
     entities.map((entity) => [
       entity.id,

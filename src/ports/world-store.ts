@@ -272,6 +272,11 @@ export interface TransitionRepo {
    * what mining lifecycles reads, at about half the cost of the whole rows on a large memory.
    */
   listSteps(): Promise<TransitionStep[]>;
+  /**
+   * The transitions of several entities in one read, each entity's from its own `since` on (eventTime >= since):
+   * the entities in the order given, each one's transitions chronologically as forEntity lists them.
+   */
+  forEntitiesSince(wanted: readonly { entityId: string; since: number }[]): Promise<Transition[]>;
   /** How many transitions `list` would return without a limit (order and limit are ignored). */
   count(query?: TransitionListQuery): Promise<number>;
   /** One entity's transitions counted by kind (kinds it has none of are absent), in [since, until) when given. */
@@ -386,10 +391,10 @@ export interface MentionRepo {
   /** Chronological (time, then episodeId). */
   forEntity(entityId: string): Promise<EntityMention[]>;
   /**
-   * forEntity() of several entities in one read: by entity, then as forEntity() orders them (an empty list matches
-   * nothing).
+   * The mentions of several entities in one read, each entity's from its own `since` on (time >= since): the
+   * entities in the order given, each one's mentions as forEntity lists them.
    */
-  forEntities(entityIds: readonly string[]): Promise<EntityMention[]>;
+  forEntitiesSince(wanted: readonly { entityId: string; since: number }[]): Promise<EntityMention[]>;
   /** Chronological (time, then entityId). */
   forEpisode(episodeId: string): Promise<EntityMention[]>;
   /**

@@ -54,6 +54,30 @@ export function describeHistory(factory: StoreFactory): void {
       expect(await ids({ limit: 2 })).toEqual(['early', 'mid']);
     });
 
+    it("reads several entities' transitions at once, each from its own start", async () => {
+      await addEntity(store(), 'p');
+      await addEntity(store(), 'q');
+      await addEntity(store(), 'r');
+      await store().transitions.insert(transition('p2', 'p', { eventTime: T0 + 2 * DAY }));
+      await store().transitions.insert(transition('p0', 'p', { eventTime: T0 }));
+      await store().transitions.insert(transition('p1', 'p', { eventTime: T0 + DAY, recordedAt: T0 + 5 * DAY }));
+      await store().transitions.insert(transition('p1a', 'p', { eventTime: T0 + DAY, recordedAt: T0 + 4 * DAY }));
+      await store().transitions.insert(transition('q0', 'q', { eventTime: T0 }));
+      await store().transitions.insert(transition('q1', 'q', { eventTime: T0 + DAY }));
+      await store().transitions.insert(transition('r0', 'r', { eventTime: T0 }));
+
+      const read = await store().transitions.forEntitiesSince([
+        { entityId: 'q', since: T0 - DAY },
+        { entityId: 'nobody', since: T0 },
+        { entityId: 'p', since: T0 + DAY },
+      ]);
+      expect(read.map((t) => t.id)).toEqual(['q0', 'q1', 'p1a', 'p1', 'p2']);
+      // The same transitions as forEntity lists them.
+      const p = await store().transitions.forEntity('p');
+      expect(read.slice(2)).toEqual(p.filter((t) => t.eventTime >= T0 + DAY));
+      expect(await store().transitions.forEntitiesSince([])).toEqual([]);
+    });
+
     it('returns the latest transitions before a time, newest first', async () => {
       await addEntity(store(), 'p');
       await addEntity(store(), 'q');
@@ -247,12 +271,19 @@ export function describeHistory(factory: StoreFactory): void {
       expect(await store().mentions.pageByEpisode({ limit: 2, offset: 1 })).toEqual(each.slice(1, 3));
       expect(await store().mentions.pageByEpisode({ limit: 2, offset: 3 })).toEqual([]);
       expect(await store().mentions.forEntity('nobody')).toEqual([]);
-      // Several entities' mentions in one read: by entity, each as forEntity lists it.
-      expect(await store().mentions.forEntities(['q', 'nobody', 'p'])).toEqual([
-        ...(await store().mentions.forEntity('p')),
-        ...(await store().mentions.forEntity('q')),
-      ]);
-      expect(await store().mentions.forEntities([])).toEqual([]);
+      // Several entities' mentions in one read, each from its own start: in the order given, each as forEntity
+      // lists it.
+      expect(
+        await store().mentions.forEntitiesSince([
+          { entityId: 'q', since: T0 },
+          { entityId: 'nobody', since: T0 },
+          { entityId: 'p', since: T0 + 1 },
+        ]),
+      ).toEqual([...(await store().mentions.forEntity('q')), ...(await store().mentions.forEntity('p')).slice(1)]);
+      expect(await store().mentions.forEntitiesSince([{ entityId: 'p', since: T0 }])).toEqual(
+        await store().mentions.forEntity('p'),
+      );
+      expect(await store().mentions.forEntitiesSince([])).toEqual([]);
       await expect(store().mentions.add({ entityId: 'ghost', episodeId: a, time: T0 })).rejects.toMatchObject({
         code: 'NOT_FOUND',
       });

@@ -26,11 +26,14 @@ export function createMentionRepo(sql: Sql): MentionRepo {
       return rows.map(mentionFromRow);
     },
 
-    async forEntities(entityIds) {
+    async forEntitiesSince(wanted) {
+      // Each wanted entity (in the order given) through its (entity_id, time) index from its own start.
       const rows = await sql.all<MentionRow>(
-        `SELECT entity_id, episode_id, time FROM entity_mentions WHERE entity_id = ANY(@ids::text[])
-         ORDER BY entity_id, time, episode_id`,
-        { ids: entityIds },
+        `SELECT m.entity_id, m.episode_id, m.time
+         FROM unnest(@ids::text[], @since::bigint[]) WITH ORDINALITY AS w(wanted, since, n)
+         JOIN entity_mentions m ON m.entity_id = w.wanted AND m.time >= w.since
+         ORDER BY w.n, m.time, m.episode_id`,
+        { ids: wanted.map((w) => w.entityId), since: wanted.map((w) => wholeTime(w.since, 'ceil')) },
       );
       return rows.map(mentionFromRow);
     },

@@ -105,9 +105,11 @@ export function createFactRepo(s: Statements): SyncOf<FactRepo> {
     },
 
     currentOf(entityIds) {
+      // `+valid_to`: without it the planner skip-scans facts_by_entity over every attribute of each entity
+      // (seconds for a thousand entities); with it, it reads each entity's facts and filters (milliseconds).
       const rows = s
         .get(
-          `${SELECT} WHERE entity_id ${IDS_IN} AND valid_to IS NULL
+          `${SELECT} WHERE entity_id ${IDS_IN} AND +valid_to IS NULL
            ORDER BY entity_id, attribute, valid_from, recorded_at, id`,
         )
         .all({ ids: idsParam(entityIds) }) as FactRow[];

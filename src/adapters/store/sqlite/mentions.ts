@@ -1,6 +1,6 @@
 import type { EntityActivity, EntityMention, EpisodeMentionList, MentionRepo } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
-import { IDS_IN, idsParam, limitParam, pageParams, type Statements } from './sql.js';
+import { limitParam, pageParams, type Statements } from './sql.js';
 
 export interface MentionRow {
   entity_id: string;
@@ -71,13 +71,16 @@ export function createMentionRepo(s: Statements): SyncOf<MentionRepo> {
       return rows.map(mentionFromRow);
     },
 
-    forEntities(entityIds) {
+    forEntitiesSince(wanted) {
+      // Each wanted entity (in the order given) through its (entity_id, time) index from its own start.
       const rows = s
         .get(
-          `SELECT entity_id, episode_id, time FROM entity_mentions WHERE entity_id ${IDS_IN}
-           ORDER BY entity_id, time, episode_id`,
+          `SELECT m.entity_id, m.episode_id, m.time FROM json_each(@wanted) w
+           JOIN entity_mentions m ON m.entity_id = json_extract(w.value, '$[0]')
+             AND m.time >= json_extract(w.value, '$[1]')
+           ORDER BY w.key, m.time, m.episode_id`,
         )
-        .all({ ids: idsParam(entityIds) }) as MentionRow[];
+        .all({ wanted: JSON.stringify(wanted.map((w) => [w.entityId, w.since])) }) as MentionRow[];
       return rows.map(mentionFromRow);
     },
 

@@ -158,6 +158,21 @@ export function createTransitionRepo(s: Statements): SyncOf<TransitionRepo> {
       return rows.map(transitionFromRow);
     },
 
+    forEntitiesSince(wanted) {
+      // Each wanted entity (in the order given) through its (entity_id, event_time) index from its own start.
+      const rows = s
+        .get(
+          `SELECT t.id, t.entity_id, t.kind, t.from_state, t.to_state, t.summary, t.event_time, t.recorded_at,
+             t.confidence, t.episode_id, t.batch_id, t.resolved_by
+           FROM json_each(@wanted) w
+           JOIN transitions t ON t.entity_id = json_extract(w.value, '$[0]')
+             AND t.event_time >= json_extract(w.value, '$[1]')
+           ORDER BY w.key, t.event_time, t.recorded_at, t.id`,
+        )
+        .all({ wanted: JSON.stringify(wanted.map((w) => [w.entityId, w.since])) }) as TransitionRow[];
+      return rows.map(transitionFromRow);
+    },
+
     listSteps() {
       return (s.get(SELECT_STEPS).all() as TransitionStepRow[]).map(transitionStepFromRow);
     },
