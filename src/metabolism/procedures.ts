@@ -56,7 +56,7 @@ export function stepLabel(t: Lifecycle['transitions'][number]): string | null {
       // else the first in sort order, found without building and sorting a list (this runs once per transition).
       const { fromState: from, toState: to } = t;
       for (const key of LIFECYCLE_KEYS) {
-        if (Object.hasOwn(to, key) && (from === null || from[key] !== to[key])) return `${key}=${clipValue(to[key])}`;
+        if (Object.hasOwn(to, key) && (from === null || from[key] !== to[key])) return stageLabel(key, to[key]);
       }
       if (t.kind === 'creation') return null;
       let first: string | undefined;
@@ -64,9 +64,50 @@ export function stepLabel(t: Lifecycle['transitions'][number]): string | null {
         if (!Object.hasOwn(to, key) || (from !== null && from[key] === to[key])) continue;
         if (first === undefined || key < first) first = key;
       }
-      return first === undefined ? 'update' : `${first} changed`;
+      return first === undefined ? 'update' : changedLabel(first);
     }
   }
+}
+
+/**
+ * Labels made before, by attribute and value: a memory's transitions repeat a few thousand labels hundreds of
+ * thousands of times, and making each again (lowercasing, collapsing spaces, joining) was much of the miner's time.
+ * Values are told apart as Map keys are (1 and "1" are two keys; both make the same label). Emptied when it holds
+ * LABELS_KEPT labels, so a long-running process keeps it small.
+ */
+const stageLabels = new Map<string, Map<unknown, string>>();
+const changedLabels = new Map<string, string>();
+const LABELS_KEPT = 20_000;
+let labelsKept = 0;
+
+/** Counts a label about to be kept, emptying both maps first when they hold LABELS_KEPT. */
+function keepOneMore(): void {
+  if (labelsKept >= LABELS_KEPT) {
+    stageLabels.clear();
+    changedLabels.clear();
+    labelsKept = 0;
+  }
+  labelsKept++;
+}
+
+function stageLabel(key: string, value: unknown): string {
+  const known = stageLabels.get(key)?.get(value);
+  if (known !== undefined) return known;
+  keepOneMore();
+  const label = `${key}=${clipValue(value)}`;
+  let byValue = stageLabels.get(key);
+  if (byValue === undefined) stageLabels.set(key, (byValue = new Map()));
+  byValue.set(value, label);
+  return label;
+}
+
+function changedLabel(key: string): string {
+  const known = changedLabels.get(key);
+  if (known !== undefined) return known;
+  keepOneMore();
+  const label = `${key} changed`;
+  changedLabels.set(key, label);
+  return label;
 }
 
 interface Step {
