@@ -385,6 +385,13 @@ export interface EpisodeMentionList {
   mentions: EntityMention[];
 }
 
+export interface EpisodeEntities {
+  episodeId: string;
+  /** The earliest mention's time. */
+  time: number;
+  entityIds: string[];
+}
+
 export interface MentionRepo {
   /** Records that the entity is mentioned in the episode; once per pair (a repeat keeps the earlier time). */
   add(input: EntityMention): Promise<void>;
@@ -402,6 +409,12 @@ export interface MentionRepo {
    * (an episode without mentions with none): the mentions of a whole memory, episode by episode, a page at a time.
    */
   pageByEpisode(page: { limit: number; offset: number }): Promise<EpisodeMentionList[]>;
+  /**
+   * Every episode that mentions an entity, in episodes.list()'s order, with the time of its earliest mention and the
+   * entities it mentions (each once, in no particular order): the whole memory's co-mentions in one read, for
+   * co-mention mining (micro dreams), without an object per mention.
+   */
+  episodeEntities(): Promise<EpisodeEntities[]>;
   /**
    * Entities mentioned in [since, until) with how often and when first/last in that window; most mentioned first
    * (then latest, then entityId).

@@ -270,6 +270,18 @@ export function describeHistory(factory: StoreFactory): void {
       expect(await store().mentions.pageByEpisode({ limit: 10, offset: 0 })).toEqual(each);
       expect(await store().mentions.pageByEpisode({ limit: 2, offset: 1 })).toEqual(each.slice(1, 3));
       expect(await store().mentions.pageByEpisode({ limit: 2, offset: 3 })).toEqual([]);
+      // Every episode that mentions someone, in list order, with its earliest mention and the entities it names.
+      const named = await store().mentions.episodeEntities();
+      expect(named.map((e) => ({ ...e, entityIds: [...e.entityIds].sort() }))).toEqual(
+        each
+          .filter((e) => e.mentions.length > 0)
+          .map((e) => ({
+            episodeId: e.episodeId,
+            time: Math.min(...e.mentions.map((m) => m.time)),
+            entityIds: e.mentions.map((m) => m.entityId).sort(),
+          })),
+      );
+      expect(named.find((e) => e.episodeId === a)).toEqual({ episodeId: a, time: T0, entityIds: expect.any(Array) });
       expect(await store().mentions.forEntity('nobody')).toEqual([]);
       // Several entities' mentions in one read, each from its own start: in the order given, each as forEntity
       // lists it.

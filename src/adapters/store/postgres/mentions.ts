@@ -1,6 +1,14 @@
 import type { EntityActivity, MentionRepo } from '../../../ports/world-store.js';
 import { limitParam, pageParams, wholeTime, type Sql } from './sql.js';
-import { PAGE_BY_EPISODE, groupByEpisode, mentionFromRow, type MentionRow, type PageRow } from '../sqlite/mentions.js';
+import {
+  PAGE_BY_EPISODE,
+  episodeEntitiesFromRow,
+  groupByEpisode,
+  mentionFromRow,
+  type EpisodeEntitiesRow,
+  type MentionRow,
+  type PageRow,
+} from '../sqlite/mentions.js';
 
 const ACTIVE_BETWEEN = `SELECT entity_id AS "entityId", count(*) AS mentions, min(time) AS first, max(time) AS last
   FROM entity_mentions WHERE time >= @since AND time < @until
@@ -48,6 +56,15 @@ export function createMentionRepo(sql: Sql): MentionRepo {
 
     async pageByEpisode(page) {
       return groupByEpisode(await sql.all<PageRow>(PAGE_BY_EPISODE, pageParams(page)));
+    },
+
+    async episodeEntities() {
+      const rows = await sql.all<EpisodeEntitiesRow>(
+        `SELECT e.id AS episode_id, min(m.time) AS time, json_agg(m.entity_id)::text AS entity_ids
+         FROM episodes e JOIN entity_mentions m ON m.episode_id = e.id
+         GROUP BY e.id, e.created_at ORDER BY e.created_at, e.id`,
+      );
+      return rows.map(episodeEntitiesFromRow);
     },
 
     async activeBetween({ since, until, limit }) {
