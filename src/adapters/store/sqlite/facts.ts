@@ -157,7 +157,8 @@ export function createFactRepo(s: Statements): SyncOf<FactRepo> {
 
     currentConfidence() {
       const row = s
-        .get('SELECT count(*) AS facts, coalesce(avg(confidence), 0) AS mean FROM facts WHERE valid_to IS NULL')
+        // `+valid_to`: one pass over the table, not a skip-scan of facts_by_entity (5 times slower on 200k facts).
+        .get('SELECT count(*) AS facts, coalesce(avg(confidence), 0) AS mean FROM facts WHERE +valid_to IS NULL')
         .get() as { facts: number; mean: number };
       return { facts: row.facts, mean: row.mean };
     },
