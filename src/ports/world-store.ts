@@ -269,7 +269,8 @@ export interface TransitionRepo {
   list(query?: TransitionListQuery): Promise<Transition[]>;
   /**
    * Every transition as a step (no id, summary, confidence, record time, batch or resolution), in list()'s order:
-   * what mining lifecycles reads, at about half the cost of the whole rows on a large memory.
+   * what mining lifecycles reads, at about half the cost of the whole rows on a large memory. Steps with equal states
+   * may share one state object: the states are frozen (read them, never change them).
    */
   listSteps(): Promise<TransitionStep[]>;
   /**

@@ -7,7 +7,7 @@ import {
   SELECT,
   SELECT_STEPS,
   transitionFromRow,
-  transitionStepFromRow,
+  stepsFromRows,
   type TransitionRow,
   type TransitionStepRow,
 } from '../sqlite/transitions.js';
@@ -112,7 +112,7 @@ export function createTransitionRepo(sql: Sql): TransitionRepo {
     },
 
     async listSteps() {
-      return (await sql.all<TransitionStepRow>(SELECT_STEPS)).map(transitionStepFromRow);
+      return stepsFromRows(await sql.all<TransitionStepRow>(SELECT_STEPS));
     },
 
     async count(query) {
