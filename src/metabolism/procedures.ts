@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EntityState, Procedure, Transition } from '../domain/world.js';
+import type { Procedure, Transition } from '../domain/world.js';
 
 /**
  * The deterministic procedure miner (pie-paper §4.4 without a model): every entity lifecycle becomes a sequence of
