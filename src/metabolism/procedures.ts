@@ -169,26 +169,42 @@ export function mineProcedures(lifecycles: readonly Lifecycle[], options: MinerO
   for (const [type, group] of [...byType.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     // Each pattern's lifecycles are kept as places (lifecycle, first step), its occurrences made only for the few
     // patterns kept: building one per window of every lifecycle was most of the miner's time on a large memory.
-    const stepsOf = group.map(lifecycleSteps);
     // Each label of the type as a number from 1, so a pattern of up to maxLength labels is one number (its labels
     // as digits in base labels+1, never 0, so patterns of different lengths never share one) instead of a joined
     // string: the hundreds of thousands of windows of a large memory are counted without building a string each.
+    // A lifecycle's steps (as lifecycleSteps makes them) are kept as their label numbers and the places of their
+    // transitions, not as objects.
     const codes = new Map<string, number>();
-    const coded = stepsOf.map((steps) =>
-      steps.map((s) => {
-        let code = codes.get(s.label);
-        if (code === undefined) codes.set(s.label, (code = codes.size + 1));
-        return code;
-      }),
-    );
+    const labelOf: string[] = [];
+    const coded: number[][] = [];
+    const placesOf: number[][] = [];
+    for (const lifecycle of group) {
+      const labels: number[] = [];
+      const places: number[] = [];
+      let last: string | null = null;
+      for (const [place, t] of lifecycle.transitions.entries()) {
+        const label = stepLabel(t);
+        if (label === null || label === last) continue;
+        last = label;
+        let code = codes.get(label);
+        if (code === undefined) {
+          code = codes.size + 1;
+          codes.set(label, code);
+          labelOf[code] = label;
+        }
+        labels.push(code);
+        places.push(place);
+      }
+      coded.push(labels);
+      placesOf.push(places);
+    }
     const base = codes.size + 1;
     const numeric = base ** maxLength <= Number.MAX_SAFE_INTEGER;
     const patterns = new Map<number | string, { pattern: string[]; places: number[] }>();
     const seen = new Set<number | string>();
     let eligible = 0;
-    for (const [at, steps] of stepsOf.entries()) {
-      if (steps.length >= minLength) eligible += 1;
-      const labels = coded[at] ?? [];
+    for (const [at, labels] of coded.entries()) {
+      if (labels.length >= minLength) eligible += 1;
       seen.clear();
       for (let len = minLength; len <= maxLength; len += 1) {
         for (let i = 0; i + len <= labels.length; i += 1) {
@@ -200,7 +216,10 @@ export function mineProcedures(lifecycles: readonly Lifecycle[], options: MinerO
           seen.add(key);
           const entry = patterns.get(key);
           if (entry) entry.places.push(at, i);
-          else patterns.set(key, { pattern: steps.slice(i, i + len).map((s) => s.label), places: [at, i] });
+          else {
+            const pattern = labels.slice(i, i + len).map((code) => labelOf[code] as string);
+            patterns.set(key, { pattern, places: [at, i] });
+          }
         }
       }
     }
@@ -208,12 +227,14 @@ export function mineProcedures(lifecycles: readonly Lifecycle[], options: MinerO
       const out: Occurrence[] = [];
       for (let k = 0; k < p.places.length; k += 2) {
         const at = p.places[k] as number;
-        const window = (stepsOf[at] ?? []).slice(p.places[k + 1], (p.places[k + 1] as number) + p.pattern.length);
+        const from = p.places[k + 1] as number;
+        const transitions = group[at]?.transitions ?? [];
+        const window = (placesOf[at] ?? []).slice(from, from + p.pattern.length).map((place) => transitions[place]);
         out.push({
           entityId: group[at]?.entityId ?? '',
-          first: window[0]?.time ?? 0,
-          last: window.at(-1)?.time ?? 0,
-          episodes: window.map((s) => s.episodeId),
+          first: window[0]?.eventTime ?? 0,
+          last: window.at(-1)?.eventTime ?? 0,
+          episodes: window.map((t) => t?.episodeId ?? null),
         });
       }
       return out;
