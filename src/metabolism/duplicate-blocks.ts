@@ -1,4 +1,10 @@
-import { jaroWinkler, jaroWinklerCeiling, jaroWinklerLengthCeiling, letterCounts } from '../resolve/similarity.js';
+import {
+  jaroWinkler,
+  jaroWinklerCeiling,
+  jaroWinklerLengthCeiling,
+  letterCounts,
+  presentLetters,
+} from '../resolve/similarity.js';
 
 /**
  * The pairwise part of duplicate detection (pure): entities that share a blocking key are compared by name, each pair
@@ -20,6 +26,8 @@ export interface PreparedName {
   length: number;
   digits: string;
   counts: Uint8Array;
+  /** The buckets of `counts` that are not empty. */
+  present: Uint8Array;
 }
 
 export interface BlockRules {
@@ -33,7 +41,8 @@ export interface BlockRules {
 const digitsOf = (text: string): string => (text.match(/\d+/g) ?? []).join(' ');
 
 export function prepareName(text: string): PreparedName {
-  return { text, length: text.length, digits: digitsOf(text), counts: letterCounts(text) };
+  const counts = letterCounts(text);
+  return { text, length: text.length, digits: digitsOf(text), counts, present: presentLetters(counts) };
 }
 
 /**

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { jaroWinkler, jaroWinklerCeiling, jaroWinklerLengthCeiling, letterCounts } from './similarity.js';
+import {
+  jaroWinkler,
+  jaroWinklerCeiling,
+  jaroWinklerLengthCeiling,
+  letterCounts,
+  presentLetters,
+} from './similarity.js';
 import { createRng } from '../domain/prng.js';
 
 const profile = (text: string) => ({ length: text.length, counts: letterCounts(text) });
@@ -66,6 +72,11 @@ describe('jaroWinkler', () => {
       // With the texts, the prefix bonus is their own: still never below the score.
       expect(jaroWinklerCeiling({ ...profile(a), text: a }, { ...profile(b), text: b })).toBeGreaterThanOrEqual(
         score - 1e-12,
+      );
+      // Summing only the buckets present gives the same bound.
+      const present = (x: string) => ({ ...profile(x), text: x, present: presentLetters(letterCounts(x)) });
+      expect(jaroWinklerCeiling(present(a), present(b))).toBe(
+        jaroWinklerCeiling({ ...profile(a), text: a }, { ...profile(b), text: b }),
       );
       expect(
         jaroWinklerLengthCeiling({ length: a.length, text: a }, { length: b.length, text: b }),

@@ -55,20 +55,37 @@ export function letterCounts(text: string): Uint8Array {
   return counts;
 }
 
+/** The buckets of letterCounts that are not empty, ascending: what jaroWinklerCeiling needs to look at. */
+export function presentLetters(counts: Uint8Array): Uint8Array {
+  const present: number[] = [];
+  for (let i = 0; i < counts.length; i++) if ((counts[i] ?? 0) > 0) present.push(i);
+  return Uint8Array.from(present);
+}
+
 /**
  * An upper bound of jaroWinkler(a, b) from the lengths and letterCounts alone (pure, no allocation): the matching
  * characters are at most the characters the two have in common, so Jaro ≤ (c/|a| + c/|b| + 1) / 3, and the prefix
  * bonus adds at most 0.4 of what is left; when both texts are given, exactly 0.1 per character of their common
- * prefix (up to 4) of it (a far tighter bound for names that start differently). Lets a caller that only wants
- * scores above a threshold skip the rest.
+ * prefix (up to 4) of it (a far tighter bound for names that start differently). With both `present`
+ * (presentLetters of the counts) only those buckets are summed. Lets a caller that only wants scores above a
+ * threshold skip the rest.
  */
 export function jaroWinklerCeiling(
-  a: { length: number; counts: Uint8Array; text?: string },
-  b: { length: number; counts: Uint8Array; text?: string },
+  a: { length: number; counts: Uint8Array; text?: string; present?: Uint8Array },
+  b: { length: number; counts: Uint8Array; text?: string; present?: Uint8Array },
 ): number {
   if (a.length === 0 || b.length === 0) return a.length === b.length ? 1 : 0;
   let common = 0;
-  for (let i = 0; i < 38; i++) common += Math.min(a.counts[i] ?? 0, b.counts[i] ?? 0);
+  if (a.present !== undefined && b.present !== undefined) {
+    // Only the buckets both have count: those of the one with fewer.
+    const few = a.present.length <= b.present.length ? a.present : b.present;
+    for (let k = 0; k < few.length; k++) {
+      const i = few[k] as number;
+      common += Math.min(a.counts[i] ?? 0, b.counts[i] ?? 0);
+    }
+  } else {
+    for (let i = 0; i < 38; i++) common += Math.min(a.counts[i] ?? 0, b.counts[i] ?? 0);
+  }
   // A bucket saturated at 255 undercounts: fall back to the shorter length.
   if (a.length > 255 || b.length > 255) common = Math.min(a.length, b.length);
   return withPrefixBonus((common / a.length + common / b.length + 1) / 3, a, b);
