@@ -127,13 +127,6 @@ export function lifecycleSteps(lifecycle: Lifecycle): Step[] {
   return steps;
 }
 
-interface Occurrence {
-  entityId: string;
-  first: number;
-  last: number;
-  episodes: (string | null)[];
-}
-
 /** Ids of procedures this miner makes; others (a model's, a person's) are never retired by it. */
 export const MINED_ID_PREFIX = 'proc-';
 
@@ -223,21 +216,29 @@ export function mineProcedures(lifecycles: readonly Lifecycle[], options: MinerO
         }
       }
     }
-    const occurrences = (p: { pattern: string[]; places: number[] }): Occurrence[] => {
-      const out: Occurrence[] = [];
+    // What a kept pattern's occurrences show, read straight from the places (no object per occurrence: the kept
+    // patterns of a large memory occur hundreds of thousands of times): how many, the first and last time, and the
+    // evidence (the lifecycles' entities, then their steps' episodes, in the order seen, each once).
+    const observe = (p: { pattern: string[]; places: number[] }) => {
+      const entities: string[] = [];
+      const episodes: string[] = [];
+      let first = Infinity;
+      let last = -Infinity;
       for (let k = 0; k < p.places.length; k += 2) {
         const at = p.places[k] as number;
         const from = p.places[k + 1] as number;
         const transitions = group[at]?.transitions ?? [];
-        const window = (placesOf[at] ?? []).slice(from, from + p.pattern.length).map((place) => transitions[place]);
-        out.push({
-          entityId: group[at]?.entityId ?? '',
-          first: window[0]?.eventTime ?? 0,
-          last: window.at(-1)?.eventTime ?? 0,
-          episodes: window.map((t) => t?.episodeId ?? null),
-        });
+        const places = placesOf[at] ?? [];
+        entities.push(group[at]?.entityId ?? '');
+        for (let i = from; i < from + p.pattern.length; i++) {
+          const t = transitions[places[i] as number];
+          if (t === undefined) continue;
+          if (i === from) first = Math.min(first, t.eventTime);
+          if (i === from + p.pattern.length - 1) last = Math.max(last, t.eventTime);
+          if (t.episodeId !== null) episodes.push(t.episodeId);
+        }
       }
-      return out;
+      return { observed: p.places.length / 2, first, last, evidence: [...new Set([...entities, ...episodes])] };
     };
     const support = (p: { places: number[] }): number => p.places.length / 2;
     const needed = Math.max(minSupport, Math.ceil(minShare * eligible));
@@ -259,23 +260,16 @@ export function mineProcedures(lifecycles: readonly Lifecycle[], options: MinerO
       )
       .slice(0, maxPerType);
     for (const pick of kept) {
-      const p = { pattern: pick.pattern, occurrences: occurrences(pick) };
-      const observed = p.occurrences.length;
+      const { observed, first, last, evidence } = observe(pick);
       const domain = `${type} lifecycle`;
-      const evidence = [
-        ...new Set([
-          ...p.occurrences.map((o) => o.entityId),
-          ...p.occurrences.flatMap((o) => o.episodes).filter((e): e is string => e !== null),
-        ]),
-      ];
       found.push({
-        id: procedureId(domain, p.pattern),
-        description: `${domain}: ${p.pattern.join(' → ')} (seen in ${observed} of ${eligible} ${type} histories)`,
-        pattern: p.pattern,
+        id: procedureId(domain, pick.pattern),
+        description: `${domain}: ${pick.pattern.join(' → ')} (seen in ${observed} of ${eligible} ${type} histories)`,
+        pattern: pick.pattern,
         evidence,
         timesObserved: observed,
-        firstObserved: Math.min(...p.occurrences.map((o) => o.first)),
-        lastObserved: Math.max(...p.occurrences.map((o) => o.last)),
+        firstObserved: first,
+        lastObserved: last,
         domain,
         confidence: round(Math.min(0.95, (observed / Math.max(eligible, 1)) * (1 - 1 / (observed + 1)))),
       });
