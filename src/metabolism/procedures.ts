@@ -220,8 +220,8 @@ export function mineProcedures(lifecycles: readonly Lifecycle[], options: MinerO
     // patterns of a large memory occur hundreds of thousands of times): how many, the first and last time, and the
     // evidence (the lifecycles' entities, then their steps' episodes, in the order seen, each once).
     const observe = (p: { pattern: string[]; places: number[] }) => {
-      const entities: string[] = [];
-      const episodes: string[] = [];
+      const entities = new Set<string>();
+      const episodes = new Set<string>();
       let first = Infinity;
       let last = -Infinity;
       for (let k = 0; k < p.places.length; k += 2) {
@@ -229,16 +229,18 @@ export function mineProcedures(lifecycles: readonly Lifecycle[], options: MinerO
         const from = p.places[k + 1] as number;
         const transitions = group[at]?.transitions ?? [];
         const places = placesOf[at] ?? [];
-        entities.push(group[at]?.entityId ?? '');
+        entities.add(group[at]?.entityId ?? '');
         for (let i = from; i < from + p.pattern.length; i++) {
           const t = transitions[places[i] as number];
           if (t === undefined) continue;
           if (i === from) first = Math.min(first, t.eventTime);
           if (i === from + p.pattern.length - 1) last = Math.max(last, t.eventTime);
-          if (t.episodeId !== null) episodes.push(t.episodeId);
+          if (t.episodeId !== null) episodes.add(t.episodeId);
         }
       }
-      return { observed: p.places.length / 2, first, last, evidence: [...new Set([...entities, ...episodes])] };
+      // The entities first, then the episodes not already there (as one Set of both in that order would have them).
+      for (const e of episodes) entities.add(e);
+      return { observed: p.places.length / 2, first, last, evidence: [...entities] };
     };
     const support = (p: { places: number[] }): number => p.places.length / 2;
     const needed = Math.max(minSupport, Math.ceil(minShare * eligible));
