@@ -99,6 +99,56 @@ function modelItem(key: string, k: Case): string {
   ].join('\n');
 }
 
+interface EntityContext {
+  entity: Entity;
+  history: Transition[];
+  current: Map<string, StateValue>;
+  refs: number[];
+}
+
+function grouped<T extends { entityId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = out.get(row.entityId);
+    if (list) list.push(row);
+    else out.set(row.entityId, [row]);
+  }
+  return out;
+}
+
+/**
+ * The entities of the open contradictions (those that still exist) with their history, current facts and mention
+ * times: four reads in all, not four per entity (a large memory has hundreds of entities with open contradictions),
+ * the lists transitions.forEntity and mentions.forEntity (from the entity's earliest open contradiction on) and
+ * facts.current give one entity at a time.
+ */
+async function readContexts(store: WorldStore, open: readonly Transition[]): Promise<Map<string, EntityContext>> {
+  // Each entity's history and mentions from its earliest open contradiction on: what the rules and the model read
+  // (the changes and references after a contradiction), without the years before it.
+  const since = new Map<string, number>();
+  for (const c of open) since.set(c.entityId, Math.min(since.get(c.entityId) ?? c.eventTime, c.eventTime));
+  const entities = await store.entities.getMany([...since.keys()]);
+  const found = entities.map((e) => e.id);
+  const history = grouped(
+    await store.transitions.forEntitiesSince(found.map((id) => ({ entityId: id, since: since.get(id) ?? 0 }))),
+  );
+  const facts = grouped(await store.facts.currentOf(found));
+  const mentions = grouped(
+    await store.mentions.forEntitiesSince(found.map((id) => ({ entityId: id, since: since.get(id) ?? 0 }))),
+  );
+  return new Map(
+    entities.map((entity) => [
+      entity.id,
+      {
+        entity,
+        history: history.get(entity.id) ?? [],
+        current: new Map((facts.get(entity.id) ?? []).map((f) => [f.attribute, f.value])),
+        refs: (mentions.get(entity.id) ?? []).map((m) => m.time),
+      },
+    ]),
+  );
+}
+
 /** Phase 9: contradictions whose newer state has won get a resolution; flip-flops stay open as issues. */
 export function contradictionSupersessionPhase(rules: ContradictionRules = DEFAULT_CONTRADICTION_RULES): SleepPhase {
   return {
@@ -107,24 +157,11 @@ export function contradictionSupersessionPhase(rules: ContradictionRules = DEFAU
     async run(input: PhaseInput): Promise<PhaseResult> {
       const { store, journal, now } = input;
       const open = await store.transitions.list({ unresolved: true, until: now + 1, limit: MAX_CONTRADICTIONS });
+      const byEntity = await readContexts(store, open);
       const cases: Case[] = [];
-      const byEntity = new Map<
-        string,
-        { entity: Entity; history: Transition[]; current: Map<string, StateValue>; refs: number[] }
-      >();
       for (const c of open) {
-        let ctx = byEntity.get(c.entityId);
-        if (ctx === undefined) {
-          const entity = await store.entities.get(c.entityId);
-          if (entity === null) continue;
-          ctx = {
-            entity,
-            history: await store.transitions.forEntity(entity.id),
-            current: new Map((await store.facts.current(entity.id)).map((f) => [f.attribute, f.value])),
-            refs: (await store.mentions.forEntity(entity.id)).map((m) => m.time),
-          };
-          byEntity.set(c.entityId, ctx);
-        }
+        const ctx = byEntity.get(c.entityId);
+        if (ctx === undefined) continue;
         const verdict = judgeContradiction({
           contradiction: c,
           history: ctx.history,

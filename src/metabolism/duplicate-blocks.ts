@@ -1,4 +1,10 @@
-import { jaroWinkler, jaroWinklerCeiling, letterCounts } from '../resolve/similarity.js';
+import {
+  jaroWinkler,
+  jaroWinklerCeiling,
+  jaroWinklerLengthCeiling,
+  letterCounts,
+  presentLetters,
+} from '../resolve/similarity.js';
 
 /**
  * The pairwise part of duplicate detection (pure): entities that share a blocking key are compared by name, each pair
@@ -20,6 +26,8 @@ export interface PreparedName {
   length: number;
   digits: string;
   counts: Uint8Array;
+  /** The buckets of `counts` that are not empty. */
+  present: Uint8Array;
 }
 
 export interface BlockRules {
@@ -33,7 +41,8 @@ export interface BlockRules {
 const digitsOf = (text: string): string => (text.match(/\d+/g) ?? []).join(' ');
 
 export function prepareName(text: string): PreparedName {
-  return { text, length: text.length, digits: digitsOf(text), counts: letterCounts(text) };
+  const counts = letterCounts(text);
+  return { text, length: text.length, digits: digitsOf(text), counts, present: presentLetters(counts) };
 }
 
 /**
@@ -99,7 +108,13 @@ function metBefore(xs: readonly number[], ys: readonly number[], b: number): boo
 /** Is `short` a contiguous run of whole words of `long` (and shorter than it)? */
 export function isContainedIn(short: string, long: string): boolean {
   if (short.length >= long.length) return false;
-  return ` ${long} `.includes(` ${short} `);
+  if (short.length === 0) return ` ${long} `.includes('  ');
+  // ` ${long} `.includes(` ${short} `) without building either string (this runs for most compared pairs).
+  for (let at = long.indexOf(short); at >= 0; at = long.indexOf(short, at + 1)) {
+    const end = at + short.length;
+    if ((at === 0 || long[at - 1] === ' ') && (end === long.length || long[end] === ' ')) return true;
+  }
+  return false;
 }
 
 /**
@@ -125,7 +140,8 @@ export function differingCore(p: string, q: string): [string, string] | null {
  * ("iPhone 12" and "iPhone 13" are two things however alike they are spelled), nor long names that share most words
  * but differ in one that is not itself a near spelling of the other ("… with Luna" / "… with Lina": Jaro–Winkler
  * rewards the long shared part, `fuzzyCore` does not). Pairs whose score cannot reach it (jaroWinklerCeiling) are
- * not scored: only whether a score reaches it, and the best one that does, decide a candidate.
+ * not scored (first by their lengths alone, then by their letters): only whether a score reaches it, and the best one
+ * that does, decide a candidate.
  */
 function similarity(o: { x: readonly PreparedName[]; y: readonly PreparedName[]; rules: BlockRules }): number {
   const { fuzzyMinLength: min, fuzzyCore: core, fuzzyAccept: accept } = o.rules;
@@ -134,6 +150,7 @@ function similarity(o: { x: readonly PreparedName[]; y: readonly PreparedName[];
     if (p.length < min) continue;
     for (const q of o.y) {
       if (q.length < min || p.digits !== q.digits) continue;
+      if (jaroWinklerLengthCeiling(p, q) < accept - CEILING_SLACK) continue;
       if (jaroWinklerCeiling(p, q) < accept - CEILING_SLACK) continue;
       const score = jaroWinkler(p.text, q.text);
       if (score <= best || score < accept) continue;

@@ -197,8 +197,24 @@ describe('isContainedIn', () => {
     ['pool', 'tidepool app', false],
     ['app', 'tidepool app', true],
     ['tidepool app', 'tidepool app', false],
+    ['app', 'app tidepool app', true],
+    ['pp', 'app tidepool pp', true],
+    ['', 'a  b', true],
+    ['', 'a b', false],
   ])('%s in %s → %s', (short, long, want) => {
     expect(isContainedIn(short, long)).toBe(want);
+  });
+
+  it('is whether the padded name holds the padded shorter one, on random names', () => {
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const word = (n: number) => Array.from({ length: n }, () => 'ab '[Math.floor(next() * 3)]).join('');
+    for (let k = 0; k < 5000; k++) {
+      const long = word(Math.floor(next() * 12));
+      const short = word(Math.floor(next() * 5));
+      const padded = short.length < long.length && ` ${long} `.includes(` ${short} `);
+      expect(isContainedIn(short, long)).toBe(padded);
+    }
   });
 });
 

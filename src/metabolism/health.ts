@@ -52,7 +52,7 @@ export async function computeHealth(input: {
   const confidence = await store.facts.currentConfidence();
   const overdue = await overdueCommitments(store, input.now);
   const stats = await store.stats();
-  const unresolved = (await store.transitions.list({ unresolved: true })).length;
+  const unresolved = await store.transitions.count({ unresolved: true });
   const pendingTasks = await store.tasks.count({ statuses: ['pending', 'in_progress'] });
   const entities = salience.nodes.length;
   const isolatedShare = entities === 0 ? 0 : Math.round((salience.isolated / entities) * 1000) / 1000;

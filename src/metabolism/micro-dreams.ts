@@ -85,14 +85,26 @@ export function planMicroDreams(input: {
     lists.push({ episode, members });
   }
   const size = ids.length;
-  const counts = new Map<number, number>();
+  // Every time two entities are named together as one number (the first's number × size + the second's: exact as a
+  // double for up to 94 million entities), all of them sorted: a pair's times are then side by side and counted
+  // without a map of the hundreds of thousands of pairs a large memory names together (most of them once).
+  let total = 0;
+  for (const { members } of lists) total += (members.length * (members.length - 1)) / 2;
+  const together = new Float64Array(total);
+  let n = 0;
   for (const { members } of lists) {
     for (let i = 0; i < members.length; i += 1) {
-      for (let j = i + 1; j < members.length; j += 1) {
-        const key = (members[i] as number) * size + (members[j] as number);
-        counts.set(key, (counts.get(key) ?? 0) + 1);
-      }
+      for (let j = i + 1; j < members.length; j += 1)
+        together[n++] = (members[i] as number) * size + (members[j] as number);
     }
+  }
+  together.sort();
+  const reached = new Set<number>();
+  for (let i = 0; i < total;) {
+    let j = i + 1;
+    while (j < total && together[j] === together[i]) j += 1;
+    if (j - i >= rules.minCoMentions) reached.add(together[i] as number);
+    i = j;
   }
   // Only the pairs that reach the threshold are followed episode by episode.
   const pairs = new Map<number, CoMention>();
@@ -100,7 +112,7 @@ export function planMicroDreams(input: {
     for (let i = 0; i < members.length; i += 1) {
       for (let j = i + 1; j < members.length; j += 1) {
         const key = (members[i] as number) * size + (members[j] as number);
-        if ((counts.get(key) ?? 0) < rules.minCoMentions) continue;
+        if (!reached.has(key)) continue;
         const p = pairs.get(key);
         if (p === undefined) {
           const [a = '', b = ''] = [ids[members[i] as number], ids[members[j] as number]];

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EntityState, Procedure, Transition } from '../domain/world.js';
+import type { Procedure, Transition } from '../domain/world.js';
 
 /**
  * The deterministic procedure miner (pie-paper §4.4 without a model): every entity lifecycle becomes a sequence of
@@ -32,12 +32,6 @@ function clipValue(value: unknown): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
-function changedKeys(from: EntityState | null, to: EntityState): string[] {
-  return Object.keys(to)
-    .filter((key) => from === null || from[key] !== to[key])
-    .sort();
-}
-
 /** Attributes whose values name a stage of a lifecycle; their values make steps ("stage=prototype"). */
 export const LIFECYCLE_KEYS = ['stage', 'status', 'stance', 'phase', 'state'] as const;
 
@@ -58,14 +52,62 @@ export function stepLabel(t: Lifecycle['transitions'][number]): string | null {
       return 'resolved';
     case 'creation':
     case 'update': {
-      const keys = changedKeys(t.fromState, t.toState);
-      const lifecycle = LIFECYCLE_KEYS.find((k) => keys.includes(k));
-      if (lifecycle !== undefined) return `${lifecycle}=${clipValue(t.toState[lifecycle])}`;
+      // The changed keys are those of `to` whose value differs from `from`'s: the first lifecycle key among them,
+      // else the first in sort order, found without building and sorting a list (this runs once per transition).
+      const { fromState: from, toState: to } = t;
+      for (const key of LIFECYCLE_KEYS) {
+        if (Object.hasOwn(to, key) && (from === null || from[key] !== to[key])) return stageLabel(key, to[key]);
+      }
       if (t.kind === 'creation') return null;
-      const key = keys[0];
-      return key === undefined ? 'update' : `${key} changed`;
+      let first: string | undefined;
+      for (const key in to) {
+        if (!Object.hasOwn(to, key) || (from !== null && from[key] === to[key])) continue;
+        if (first === undefined || key < first) first = key;
+      }
+      return first === undefined ? 'update' : changedLabel(first);
     }
   }
+}
+
+/**
+ * Labels made before, by attribute and value: a memory's transitions repeat a few thousand labels hundreds of
+ * thousands of times, and making each again (lowercasing, collapsing spaces, joining) was much of the miner's time.
+ * Values are told apart as Map keys are (1 and "1" are two keys; both make the same label). Emptied when it holds
+ * LABELS_KEPT labels, so a long-running process keeps it small.
+ */
+const stageLabels = new Map<string, Map<unknown, string>>();
+const changedLabels = new Map<string, string>();
+const LABELS_KEPT = 20_000;
+let labelsKept = 0;
+
+/** Counts a label about to be kept, emptying both maps first when they hold LABELS_KEPT. */
+function keepOneMore(): void {
+  if (labelsKept >= LABELS_KEPT) {
+    stageLabels.clear();
+    changedLabels.clear();
+    labelsKept = 0;
+  }
+  labelsKept++;
+}
+
+function stageLabel(key: string, value: unknown): string {
+  const known = stageLabels.get(key)?.get(value);
+  if (known !== undefined) return known;
+  keepOneMore();
+  const label = `${key}=${clipValue(value)}`;
+  let byValue = stageLabels.get(key);
+  if (byValue === undefined) stageLabels.set(key, (byValue = new Map()));
+  byValue.set(value, label);
+  return label;
+}
+
+function changedLabel(key: string): string {
+  const known = changedLabels.get(key);
+  if (known !== undefined) return known;
+  keepOneMore();
+  const label = `${key} changed`;
+  changedLabels.set(key, label);
+  return label;
 }
 
 interface Step {
@@ -83,13 +125,6 @@ export function lifecycleSteps(lifecycle: Lifecycle): Step[] {
     steps.push({ label, time: t.eventTime, episodeId: t.episodeId });
   }
   return steps;
-}
-
-interface Occurrence {
-  entityId: string;
-  first: number;
-  last: number;
-  episodes: (string | null)[];
 }
 
 /** Ids of procedures this miner makes; others (a model's, a person's) are never retired by it. */
@@ -127,40 +162,85 @@ export function mineProcedures(lifecycles: readonly Lifecycle[], options: MinerO
   for (const [type, group] of [...byType.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     // Each pattern's lifecycles are kept as places (lifecycle, first step), its occurrences made only for the few
     // patterns kept: building one per window of every lifecycle was most of the miner's time on a large memory.
-    const patterns = new Map<string, { pattern: string[]; places: number[] }>();
-    const stepsOf: Step[][] = [];
-    let eligible = 0;
+    // Each label of the type as a number from 1, so a pattern of up to maxLength labels is one number (its labels
+    // as digits in base labels+1, never 0, so patterns of different lengths never share one) instead of a joined
+    // string: the hundreds of thousands of windows of a large memory are counted without building a string each.
+    // A lifecycle's steps (as lifecycleSteps makes them) are kept as their label numbers and the places of their
+    // transitions, not as objects.
+    const codes = new Map<string, number>();
+    const labelOf: string[] = [];
+    const coded: number[][] = [];
+    const placesOf: number[][] = [];
     for (const lifecycle of group) {
-      const steps = lifecycleSteps(lifecycle);
-      const at = stepsOf.push(steps) - 1;
-      if (steps.length >= minLength) eligible += 1;
-      const labels = steps.map((s) => s.label);
-      const seen = new Set<string>();
+      const labels: number[] = [];
+      const places: number[] = [];
+      let last: string | null = null;
+      for (const [place, t] of lifecycle.transitions.entries()) {
+        const label = stepLabel(t);
+        if (label === null || label === last) continue;
+        last = label;
+        let code = codes.get(label);
+        if (code === undefined) {
+          code = codes.size + 1;
+          codes.set(label, code);
+          labelOf[code] = label;
+        }
+        labels.push(code);
+        places.push(place);
+      }
+      coded.push(labels);
+      placesOf.push(places);
+    }
+    const base = codes.size + 1;
+    const numeric = base ** maxLength <= Number.MAX_SAFE_INTEGER;
+    const patterns = new Map<number | string, { pattern: string[]; places: number[] }>();
+    const seen = new Set<number | string>();
+    let eligible = 0;
+    for (const [at, labels] of coded.entries()) {
+      if (labels.length >= minLength) eligible += 1;
+      seen.clear();
       for (let len = minLength; len <= maxLength; len += 1) {
         for (let i = 0; i + len <= labels.length; i += 1) {
-          let key = labels[i] as string;
-          for (let k = 1; k < len; k += 1) key += `\u0000${labels[i + k] as string}`;
+          let key: number | string = labels[i] as number;
+          for (let k = 1; k < len; k += 1) {
+            key = numeric ? (key as number) * base + (labels[i + k] as number) : `${key},${labels[i + k] as number}`;
+          }
           if (seen.has(key)) continue;
           seen.add(key);
           const entry = patterns.get(key);
           if (entry) entry.places.push(at, i);
-          else patterns.set(key, { pattern: labels.slice(i, i + len), places: [at, i] });
+          else {
+            const pattern = labels.slice(i, i + len).map((code) => labelOf[code] as string);
+            patterns.set(key, { pattern, places: [at, i] });
+          }
         }
       }
     }
-    const occurrences = (p: { pattern: string[]; places: number[] }): Occurrence[] => {
-      const out: Occurrence[] = [];
+    // What a kept pattern's occurrences show, read straight from the places (no object per occurrence: the kept
+    // patterns of a large memory occur hundreds of thousands of times): how many, the first and last time, and the
+    // evidence (the lifecycles' entities, then their steps' episodes, in the order seen, each once).
+    const observe = (p: { pattern: string[]; places: number[] }) => {
+      const entities = new Set<string>();
+      const episodes = new Set<string>();
+      let first = Infinity;
+      let last = -Infinity;
       for (let k = 0; k < p.places.length; k += 2) {
         const at = p.places[k] as number;
-        const window = (stepsOf[at] ?? []).slice(p.places[k + 1], (p.places[k + 1] as number) + p.pattern.length);
-        out.push({
-          entityId: group[at]?.entityId ?? '',
-          first: window[0]?.time ?? 0,
-          last: window.at(-1)?.time ?? 0,
-          episodes: window.map((s) => s.episodeId),
-        });
+        const from = p.places[k + 1] as number;
+        const transitions = group[at]?.transitions ?? [];
+        const places = placesOf[at] ?? [];
+        entities.add(group[at]?.entityId ?? '');
+        for (let i = from; i < from + p.pattern.length; i++) {
+          const t = transitions[places[i] as number];
+          if (t === undefined) continue;
+          if (i === from) first = Math.min(first, t.eventTime);
+          if (i === from + p.pattern.length - 1) last = Math.max(last, t.eventTime);
+          if (t.episodeId !== null) episodes.add(t.episodeId);
+        }
       }
-      return out;
+      // The entities first, then the episodes not already there (as one Set of both in that order would have them).
+      for (const e of episodes) entities.add(e);
+      return { observed: p.places.length / 2, first, last, evidence: [...entities] };
     };
     const support = (p: { places: number[] }): number => p.places.length / 2;
     const needed = Math.max(minSupport, Math.ceil(minShare * eligible));
@@ -182,23 +262,16 @@ export function mineProcedures(lifecycles: readonly Lifecycle[], options: MinerO
       )
       .slice(0, maxPerType);
     for (const pick of kept) {
-      const p = { pattern: pick.pattern, occurrences: occurrences(pick) };
-      const observed = p.occurrences.length;
+      const { observed, first, last, evidence } = observe(pick);
       const domain = `${type} lifecycle`;
-      const evidence = [
-        ...new Set([
-          ...p.occurrences.map((o) => o.entityId),
-          ...p.occurrences.flatMap((o) => o.episodes).filter((e): e is string => e !== null),
-        ]),
-      ];
       found.push({
-        id: procedureId(domain, p.pattern),
-        description: `${domain}: ${p.pattern.join(' → ')} (seen in ${observed} of ${eligible} ${type} histories)`,
-        pattern: p.pattern,
+        id: procedureId(domain, pick.pattern),
+        description: `${domain}: ${pick.pattern.join(' → ')} (seen in ${observed} of ${eligible} ${type} histories)`,
+        pattern: pick.pattern,
         evidence,
         timesObserved: observed,
-        firstObserved: Math.min(...p.occurrences.map((o) => o.first)),
-        lastObserved: Math.max(...p.occurrences.map((o) => o.last)),
+        firstObserved: first,
+        lastObserved: last,
         domain,
         confidence: round(Math.min(0.95, (observed / Math.max(eligible, 1)) * (1 - 1 / (observed + 1)))),
       });

@@ -16,6 +16,7 @@ import type { SleepPhase } from './phase.js';
 import { decayReport, proceduresReport, salienceReports } from './plan-reports.js';
 import { PHASES } from './phases.js';
 import { runPhases, type PhaseReport } from './run-phases.js';
+import { withSharedReads } from './shared-reads.js';
 import { withSleepLease, type SleepLeaseOptions } from './sleep-lease.js';
 import type { TierThresholds } from './tiers.js';
 
@@ -269,9 +270,11 @@ async function sleepCycle(o: SleepOptions): Promise<SleepReport> {
   // Wall time of the run for the log (the configured clock may be fixed: `now` is data, not a stopwatch).
   const started = performance.now();
   if (o.dryRun) {
-    const plan = await makePlan(o);
-    const extra = await runPhases(phaseInput(o, o.store, null, plan.salience));
-    const health = await computeHealth({ store: o.store, salience: plan.salience, now: o.now });
+    // Reads only: the whole-memory reads several steps make are made once (see shared-reads.ts).
+    const store = withSharedReads(o.store);
+    const plan = await makePlan({ ...o, store });
+    const extra = await runPhases(phaseInput(o, store, null, plan.salience));
+    const health = await computeHealth({ store, salience: plan.salience, now: o.now });
     return {
       runId: o.runId,
       scope: o.scope,

@@ -269,9 +269,15 @@ export interface TransitionRepo {
   list(query?: TransitionListQuery): Promise<Transition[]>;
   /**
    * Every transition as a step (no id, summary, confidence, record time, batch or resolution), in list()'s order:
-   * what mining lifecycles reads, at about half the cost of the whole rows on a large memory.
+   * what mining lifecycles reads, at about half the cost of the whole rows on a large memory. Steps with equal states
+   * may share one state object: the states are frozen (read them, never change them).
    */
   listSteps(): Promise<TransitionStep[]>;
+  /**
+   * The transitions of several entities in one read, each entity's from its own `since` on (eventTime >= since):
+   * the entities in the order given, each one's transitions chronologically as forEntity lists them.
+   */
+  forEntitiesSince(wanted: readonly { entityId: string; since: number }[]): Promise<Transition[]>;
   /** How many transitions `list` would return without a limit (order and limit are ignored). */
   count(query?: TransitionListQuery): Promise<number>;
   /** One entity's transitions counted by kind (kinds it has none of are absent), in [since, until) when given. */
@@ -306,6 +312,11 @@ export interface FactRepo {
   insert(input: Fact): Promise<void>;
   /** Facts with no validTo, by attribute then validFrom. */
   current(entityId: string): Promise<Fact[]>;
+  /**
+   * current() of several entities in one read: by entity, then as current() orders them (an empty list matches
+   * nothing).
+   */
+  currentOf(entityIds: readonly string[]): Promise<Fact[]>;
   /** Every fact, closed ones included, by validFrom (then recordedAt, id). */
   history(entityId: string, attribute?: string): Promise<Fact[]>;
   /**
@@ -375,11 +386,23 @@ export interface EpisodeMentionList {
   mentions: EntityMention[];
 }
 
+export interface EpisodeEntities {
+  episodeId: string;
+  /** The earliest mention's time. */
+  time: number;
+  entityIds: string[];
+}
+
 export interface MentionRepo {
   /** Records that the entity is mentioned in the episode; once per pair (a repeat keeps the earlier time). */
   add(input: EntityMention): Promise<void>;
   /** Chronological (time, then episodeId). */
   forEntity(entityId: string): Promise<EntityMention[]>;
+  /**
+   * The mentions of several entities in one read, each entity's from its own `since` on (time >= since): the
+   * entities in the order given, each one's mentions as forEntity lists them.
+   */
+  forEntitiesSince(wanted: readonly { entityId: string; since: number }[]): Promise<EntityMention[]>;
   /** Chronological (time, then entityId). */
   forEpisode(episodeId: string): Promise<EntityMention[]>;
   /**
@@ -387,6 +410,12 @@ export interface MentionRepo {
    * (an episode without mentions with none): the mentions of a whole memory, episode by episode, a page at a time.
    */
   pageByEpisode(page: { limit: number; offset: number }): Promise<EpisodeMentionList[]>;
+  /**
+   * Every episode that mentions an entity, in episodes.list()'s order, with the time of its earliest mention and the
+   * entities it mentions (each once, in no particular order): the whole memory's co-mentions in one read, for
+   * co-mention mining (micro dreams), without an object per mention.
+   */
+  episodeEntities(): Promise<EpisodeEntities[]>;
   /**
    * Entities mentioned in [since, until) with how often and when first/last in that window; most mentioned first
    * (then latest, then entityId).

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { jaroWinkler, jaroWinklerCeiling, letterCounts } from './similarity.js';
+import {
+  jaroWinkler,
+  jaroWinklerCeiling,
+  jaroWinklerLengthCeiling,
+  letterCounts,
+  presentLetters,
+} from './similarity.js';
 import { createRng } from '../domain/prng.js';
 
 const profile = (text: string) => ({ length: text.length, counts: letterCounts(text) });
@@ -63,6 +69,18 @@ describe('jaroWinkler', () => {
       const score = jaroWinkler(a, b);
       expect(score).toBe(reference(a, b));
       expect(jaroWinklerCeiling(profile(a), profile(b))).toBeGreaterThanOrEqual(score - 1e-12);
+      // With the texts, the prefix bonus is their own: still never below the score.
+      expect(jaroWinklerCeiling({ ...profile(a), text: a }, { ...profile(b), text: b })).toBeGreaterThanOrEqual(
+        score - 1e-12,
+      );
+      // Summing only the buckets present gives the same bound.
+      const present = (x: string) => ({ ...profile(x), text: x, present: presentLetters(letterCounts(x)) });
+      expect(jaroWinklerCeiling(present(a), present(b))).toBe(
+        jaroWinklerCeiling({ ...profile(a), text: a }, { ...profile(b), text: b }),
+      );
+      expect(
+        jaroWinklerLengthCeiling({ length: a.length, text: a }, { length: b.length, text: b }),
+      ).toBeGreaterThanOrEqual(jaroWinklerCeiling({ ...profile(a), text: a }, { ...profile(b), text: b }) - 1e-12);
     }
   });
 
@@ -71,5 +89,11 @@ describe('jaroWinkler', () => {
     expect(jaroWinklerCeiling(profile('maya chen'), profile('maya patel'))).toBeLessThan(0.94);
     expect(jaroWinklerCeiling(profile('priyanka raman'), profile('priyanka ramen'))).toBeGreaterThan(0.94);
     expect(jaroWinklerCeiling(profile(''), profile(''))).toBe(1);
+    // Names that start differently get no prefix bonus: with their texts the bound says so.
+    const texts = (x: string) => ({ ...profile(x), text: x });
+    expect(jaroWinklerCeiling(profile('tidepool'), profile('bidepools'))).toBeGreaterThan(0.92);
+    expect(jaroWinklerCeiling(texts('tidepool'), texts('bidepools'))).toBeLessThan(0.89);
+    expect(jaroWinklerLengthCeiling(texts('tidepool'), texts('tidepool analytics group'))).toBeLessThan(0.94);
+    expect(jaroWinklerLengthCeiling(texts('priyanka raman'), texts('priyanka ramen'))).toBe(1);
   });
 });

@@ -47,8 +47,20 @@ describe('stepLabel', () => {
     [t('resolution', null, {}, 0), 'resolved'],
     [t('archival', null, {}, 0), null],
     [t('summary', null, {}, 0), null],
+    [t('update', { b: 1, a: 1, c: 1 }, { c: 2, b: 2, a: 1 }, 0), 'b changed'],
+    [t('update', { stage: 1 }, { stage: '1' }, 0), 'stage=1'],
+    [t('update', { stage: 'x' }, { stage: null }, 0), 'stage=null'],
+    [t('update', { stage: 'x' }, { stage: true }, 0), 'stage=true'],
   ] as const)('%#: %j', (transition, expected) => {
     expect(stepLabel(transition)).toBe(expected);
+  });
+
+  it('labels the same way however many labels it has made (the labels it keeps are emptied now and then)', () => {
+    for (let i = 0; i < 45_000; i++) {
+      const value = `Stage ${i % 30_000}`;
+      expect(stepLabel(t('update', { stage: 'x' }, { stage: value }, 0))).toBe(`stage=stage ${i % 30_000}`);
+      expect(stepLabel(t('update', {}, { [`k${i % 25_000}`]: 1 }, 0))).toBe(`k${i % 25_000} changed`);
+    }
   });
 
   it('collapses repeated steps and skips summaries', () => {

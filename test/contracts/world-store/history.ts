@@ -54,6 +54,30 @@ export function describeHistory(factory: StoreFactory): void {
       expect(await ids({ limit: 2 })).toEqual(['early', 'mid']);
     });
 
+    it("reads several entities' transitions at once, each from its own start", async () => {
+      await addEntity(store(), 'p');
+      await addEntity(store(), 'q');
+      await addEntity(store(), 'r');
+      await store().transitions.insert(transition('p2', 'p', { eventTime: T0 + 2 * DAY }));
+      await store().transitions.insert(transition('p0', 'p', { eventTime: T0 }));
+      await store().transitions.insert(transition('p1', 'p', { eventTime: T0 + DAY, recordedAt: T0 + 5 * DAY }));
+      await store().transitions.insert(transition('p1a', 'p', { eventTime: T0 + DAY, recordedAt: T0 + 4 * DAY }));
+      await store().transitions.insert(transition('q0', 'q', { eventTime: T0 }));
+      await store().transitions.insert(transition('q1', 'q', { eventTime: T0 + DAY }));
+      await store().transitions.insert(transition('r0', 'r', { eventTime: T0 }));
+
+      const read = await store().transitions.forEntitiesSince([
+        { entityId: 'q', since: T0 - DAY },
+        { entityId: 'nobody', since: T0 },
+        { entityId: 'p', since: T0 + DAY },
+      ]);
+      expect(read.map((t) => t.id)).toEqual(['q0', 'q1', 'p1a', 'p1', 'p2']);
+      // The same transitions as forEntity lists them.
+      const p = await store().transitions.forEntity('p');
+      expect(read.slice(2)).toEqual(p.filter((t) => t.eventTime >= T0 + DAY));
+      expect(await store().transitions.forEntitiesSince([])).toEqual([]);
+    });
+
     it('returns the latest transitions before a time, newest first', async () => {
       await addEntity(store(), 'p');
       await addEntity(store(), 'q');
@@ -107,6 +131,22 @@ export function describeHistory(factory: StoreFactory): void {
       await expect(store().facts.close({ id: 'nope', validTo: T0, supersededBy: null })).rejects.toMatchObject({
         code: 'NOT_FOUND',
       });
+    });
+
+    it('reads the current facts of several entities at once, as current() lists each', async () => {
+      await addEntity(store(), 'p');
+      await addEntity(store(), 'q');
+      await addEntity(store(), 'r');
+      await store().facts.insert(fact('p-stage', 'p', { attribute: 'stage', value: 'idea', validFrom: T0 }));
+      await store().facts.insert(fact('p-age', 'p', { attribute: 'age', value: 19, validFrom: T0 }));
+      await store().facts.insert(fact('p-old', 'p', { attribute: 'age', value: 18, validTo: T0 }));
+      await store().facts.insert(fact('q-age', 'q', { attribute: 'age', value: 40, validFrom: T0 }));
+      await store().facts.insert(fact('r-age', 'r', { attribute: 'age', value: 7, validFrom: T0 }));
+
+      const many = await store().facts.currentOf(['q', 'p', 'nobody']);
+      expect(many).toEqual([...(await store().facts.current('p')), ...(await store().facts.current('q'))]);
+      expect(many.map((f) => f.id)).toEqual(['p-age', 'p-stage', 'q-age']);
+      expect(await store().facts.currentOf([])).toEqual([]);
     });
 
     it('sums up the confidence of current facts only', async () => {
@@ -230,7 +270,32 @@ export function describeHistory(factory: StoreFactory): void {
       expect(await store().mentions.pageByEpisode({ limit: 10, offset: 0 })).toEqual(each);
       expect(await store().mentions.pageByEpisode({ limit: 2, offset: 1 })).toEqual(each.slice(1, 3));
       expect(await store().mentions.pageByEpisode({ limit: 2, offset: 3 })).toEqual([]);
+      // Every episode that mentions someone, in list order, with its earliest mention and the entities it names.
+      const named = await store().mentions.episodeEntities();
+      expect(named.map((e) => ({ ...e, entityIds: [...e.entityIds].sort() }))).toEqual(
+        each
+          .filter((e) => e.mentions.length > 0)
+          .map((e) => ({
+            episodeId: e.episodeId,
+            time: Math.min(...e.mentions.map((m) => m.time)),
+            entityIds: e.mentions.map((m) => m.entityId).sort(),
+          })),
+      );
+      expect(named.find((e) => e.episodeId === a)).toEqual({ episodeId: a, time: T0, entityIds: expect.any(Array) });
       expect(await store().mentions.forEntity('nobody')).toEqual([]);
+      // Several entities' mentions in one read, each from its own start: in the order given, each as forEntity
+      // lists it.
+      expect(
+        await store().mentions.forEntitiesSince([
+          { entityId: 'q', since: T0 },
+          { entityId: 'nobody', since: T0 },
+          { entityId: 'p', since: T0 + 1 },
+        ]),
+      ).toEqual([...(await store().mentions.forEntity('q')), ...(await store().mentions.forEntity('p')).slice(1)]);
+      expect(await store().mentions.forEntitiesSince([{ entityId: 'p', since: T0 }])).toEqual(
+        await store().mentions.forEntity('p'),
+      );
+      expect(await store().mentions.forEntitiesSince([])).toEqual([]);
       await expect(store().mentions.add({ entityId: 'ghost', episodeId: a, time: T0 })).rejects.toMatchObject({
         code: 'NOT_FOUND',
       });

@@ -127,6 +127,11 @@ export function describeQueries(factory: StoreFactory): void {
           episodeId,
         })),
       );
+      // Equal states may be one shared object, so none can be changed.
+      for (const step of await store().transitions.listSteps()) {
+        expect(Object.isFrozen(step.toState)).toBe(true);
+        expect(step.fromState === null || Object.isFrozen(step.fromState)).toBe(true);
+      }
     });
 
     it('counts what list would return, ignoring order and limit', async () => {

@@ -43,6 +43,13 @@ export function createFactRepo(sql: Sql): FactRepo {
         },
       ),
 
+    currentOf: (entityIds) =>
+      rows(
+        `${SELECT} WHERE entity_id = ANY(@ids::text[]) AND valid_to IS NULL
+         ORDER BY entity_id, attribute, valid_from, recorded_at, id`,
+        { ids: entityIds },
+      ),
+
     history: (entityId, attribute) =>
       attribute === undefined
         ? rows(`${SELECT} WHERE entity_id = @entityId ORDER BY valid_from, recorded_at, id`, { entityId })

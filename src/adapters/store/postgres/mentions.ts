@@ -1,6 +1,14 @@
 import type { EntityActivity, MentionRepo } from '../../../ports/world-store.js';
 import { limitParam, pageParams, wholeTime, type Sql } from './sql.js';
-import { PAGE_BY_EPISODE, groupByEpisode, mentionFromRow, type MentionRow, type PageRow } from '../sqlite/mentions.js';
+import {
+  PAGE_BY_EPISODE,
+  episodeEntitiesFromRow,
+  groupByEpisode,
+  mentionFromRow,
+  type EpisodeEntitiesRow,
+  type MentionRow,
+  type PageRow,
+} from '../sqlite/mentions.js';
 
 const ACTIVE_BETWEEN = `SELECT entity_id AS "entityId", count(*) AS mentions, min(time) AS first, max(time) AS last
   FROM entity_mentions WHERE time >= @since AND time < @until
@@ -26,6 +34,18 @@ export function createMentionRepo(sql: Sql): MentionRepo {
       return rows.map(mentionFromRow);
     },
 
+    async forEntitiesSince(wanted) {
+      // Each wanted entity (in the order given) through its (entity_id, time) index from its own start.
+      const rows = await sql.all<MentionRow>(
+        `SELECT m.entity_id, m.episode_id, m.time
+         FROM unnest(@ids::text[], @since::bigint[]) WITH ORDINALITY AS w(wanted, since, n)
+         JOIN entity_mentions m ON m.entity_id = w.wanted AND m.time >= w.since
+         ORDER BY w.n, m.time, m.episode_id`,
+        { ids: wanted.map((w) => w.entityId), since: wanted.map((w) => wholeTime(w.since, 'ceil')) },
+      );
+      return rows.map(mentionFromRow);
+    },
+
     async forEpisode(episodeId) {
       const rows = await sql.all<MentionRow>(
         'SELECT entity_id, episode_id, time FROM entity_mentions WHERE episode_id = @episodeId ORDER BY time, entity_id',
@@ -36,6 +56,15 @@ export function createMentionRepo(sql: Sql): MentionRepo {
 
     async pageByEpisode(page) {
       return groupByEpisode(await sql.all<PageRow>(PAGE_BY_EPISODE, pageParams(page)));
+    },
+
+    async episodeEntities() {
+      const rows = await sql.all<EpisodeEntitiesRow>(
+        `SELECT e.id AS episode_id, min(m.time) AS time, json_agg(m.entity_id)::text AS entity_ids
+         FROM episodes e JOIN entity_mentions m ON m.episode_id = e.id
+         GROUP BY e.id, e.created_at ORDER BY e.created_at, e.id`,
+      );
+      return rows.map(episodeEntitiesFromRow);
     },
 
     async activeBetween({ since, until, limit }) {

@@ -7,7 +7,7 @@ import {
   SELECT,
   SELECT_STEPS,
   transitionFromRow,
-  transitionStepFromRow,
+  stepsFromRows,
   type TransitionRow,
   type TransitionStepRow,
 } from '../sqlite/transitions.js';
@@ -100,8 +100,19 @@ export function createTransitionRepo(sql: Sql): TransitionRepo {
       return rows.map(transitionFromRow);
     },
 
+    async forEntitiesSince(wanted) {
+      // Each wanted entity (in the order given) through its (entity_id, event_time) index from its own start.
+      const rows = await sql.all<TransitionRow>(
+        `SELECT t.* FROM unnest(@ids::text[], @since::bigint[]) WITH ORDINALITY AS w(wanted, since, n)
+         CROSS JOIN LATERAL (${SELECT} WHERE entity_id = w.wanted AND event_time >= w.since ${CHRONOLOGICAL}) t
+         ORDER BY w.n, t.event_time, t.recorded_at, t.id`,
+        { ids: wanted.map((w) => w.entityId), since: wanted.map((w) => wholeTime(w.since, 'ceil')) },
+      );
+      return rows.map(transitionFromRow);
+    },
+
     async listSteps() {
-      return (await sql.all<TransitionStepRow>(SELECT_STEPS)).map(transitionStepFromRow);
+      return stepsFromRows(await sql.all<TransitionStepRow>(SELECT_STEPS));
     },
 
     async count(query) {

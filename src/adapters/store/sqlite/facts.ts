@@ -104,6 +104,18 @@ export function createFactRepo(s: Statements): SyncOf<FactRepo> {
       return rows.map(factFromRow);
     },
 
+    currentOf(entityIds) {
+      // `+valid_to`: without it the planner skip-scans facts_by_entity over every attribute of each entity
+      // (seconds for a thousand entities); with it, it reads each entity's facts and filters (milliseconds).
+      const rows = s
+        .get(
+          `${SELECT} WHERE entity_id ${IDS_IN} AND +valid_to IS NULL
+           ORDER BY entity_id, attribute, valid_from, recorded_at, id`,
+        )
+        .all({ ids: idsParam(entityIds) }) as FactRow[];
+      return rows.map(factFromRow);
+    },
+
     history(entityId, attribute) {
       const rows = (
         attribute === undefined
@@ -145,7 +157,8 @@ export function createFactRepo(s: Statements): SyncOf<FactRepo> {
 
     currentConfidence() {
       const row = s
-        .get('SELECT count(*) AS facts, coalesce(avg(confidence), 0) AS mean FROM facts WHERE valid_to IS NULL')
+        // `+valid_to`: one pass over the table, not a skip-scan of facts_by_entity (5 times slower on 200k facts).
+        .get('SELECT count(*) AS facts, coalesce(avg(confidence), 0) AS mean FROM facts WHERE +valid_to IS NULL')
         .get() as { facts: number; mean: number };
       return { facts: row.facts, mean: row.mean };
     },

@@ -1,4 +1,10 @@
-import type { EntityActivity, EntityMention, EpisodeMentionList, MentionRepo } from '../../../ports/world-store.js';
+import type {
+  EntityActivity,
+  EntityMention,
+  EpisodeEntities,
+  EpisodeMentionList,
+  MentionRepo,
+} from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
 import { limitParam, pageParams, type Statements } from './sql.js';
 
@@ -55,6 +61,22 @@ const ACTIVE_BETWEEN = `SELECT entity_id AS entityId, count(*) AS mentions, min(
   ORDER BY mentions DESC, last DESC, entity_id
   LIMIT @limit`;
 
+/** mentions.episodeEntities; PostgreSQL's differs only in the aggregate (json_agg). */
+const EPISODE_ENTITIES = `SELECT e.id AS episode_id, min(m.time) AS time, json_group_array(m.entity_id) AS entity_ids
+  FROM episodes e JOIN entity_mentions m ON m.episode_id = e.id
+  GROUP BY e.id ORDER BY e.created_at, e.id`;
+
+export interface EpisodeEntitiesRow {
+  episode_id: string;
+  time: number | string;
+  /** A JSON array of ids. */
+  entity_ids: string;
+}
+
+export function episodeEntitiesFromRow(row: EpisodeEntitiesRow): EpisodeEntities {
+  return { episodeId: row.episode_id, time: Number(row.time), entityIds: JSON.parse(row.entity_ids) as string[] };
+}
+
 export function createMentionRepo(s: Statements): SyncOf<MentionRepo> {
   return {
     add({ entityId, episodeId, time }) {
@@ -71,6 +93,19 @@ export function createMentionRepo(s: Statements): SyncOf<MentionRepo> {
       return rows.map(mentionFromRow);
     },
 
+    forEntitiesSince(wanted) {
+      // Each wanted entity (in the order given) through its (entity_id, time) index from its own start.
+      const rows = s
+        .get(
+          `SELECT m.entity_id, m.episode_id, m.time FROM json_each(@wanted) w
+           JOIN entity_mentions m ON m.entity_id = json_extract(w.value, '$[0]')
+             AND m.time >= json_extract(w.value, '$[1]')
+           ORDER BY w.key, m.time, m.episode_id`,
+        )
+        .all({ wanted: JSON.stringify(wanted.map((w) => [w.entityId, w.since])) }) as MentionRow[];
+      return rows.map(mentionFromRow);
+    },
+
     forEpisode(episodeId) {
       const rows = s
         .get('SELECT entity_id, episode_id, time FROM entity_mentions WHERE episode_id = ? ORDER BY time, entity_id')
@@ -81,6 +116,11 @@ export function createMentionRepo(s: Statements): SyncOf<MentionRepo> {
     pageByEpisode(page) {
       const rows = s.get(PAGE_BY_EPISODE).all(pageParams(page)) as PageRow[];
       return groupByEpisode(rows);
+    },
+
+    episodeEntities() {
+      const rows = s.get(EPISODE_ENTITIES).all() as EpisodeEntitiesRow[];
+      return rows.map(episodeEntitiesFromRow);
     },
 
     activeBetween({ since, until, limit }) {
