@@ -12,9 +12,8 @@ export interface DecayChange {
 
 /** When the last completed full run (the one that decays) ran, from the maintenance log. */
 async function lastDecayAt(store: WorldStore, kind: string): Promise<number | null> {
-  const log = await store.maintenance.list(200);
-  const last = log.find((e) => e.kind === kind && e.status === 'completed' && e.report.scope === 'full');
-  return last?.startedAt ?? null;
+  // One entry, not the recent log: each full run's report holds its tier moves (hundreds of KB on a large memory).
+  return (await store.maintenance.lastCompleted({ kind, scope: 'full' }))?.startedAt ?? null;
 }
 
 /** The current facts whose confidence decays in this cycle (protected entities' facts never do). */

@@ -538,6 +538,11 @@ export interface MaintenanceLogRepo {
    * earlier "now" (--now, PIE_NOW) than the runs before it is still the latest, and undo orders runs this way.
    */
   list(limit?: number): Promise<MaintenanceLogEntry[]>;
+  /**
+   * The latest (in list()'s order) run of this kind whose status is `completed` and, when given, whose report's
+   * `scope` is this one; null when there is none. Reads one entry, however many runs came after it.
+   */
+  lastCompleted(query: { kind: string; scope?: string }): Promise<MaintenanceLogEntry | null>;
 }
 
 // ---------------------------------------------------------------- search

@@ -185,6 +185,39 @@ export function describeBookkeeping(factory: StoreFactory): void {
         store().maintenance.update({ id: 'nope', finishedAt: T0, status: 'done', report: {} }),
       ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     });
+
+    it('finds the latest completed run of a kind and scope, in recorded order, however far back', async () => {
+      const run = (id: string, kind: string, status: string, scope: string | null, startedAt: number) =>
+        store().maintenance.append({
+          id,
+          kind,
+          startedAt,
+          finishedAt: startedAt + 5,
+          status,
+          report: scope === null ? { merged: 1 } : { scope, tiers: { moved: ['e1', 'e2'] } },
+        });
+      await run('full-1', 'sleep', 'completed', 'full', T0 + 2 * DAY);
+      // Recorded later with an earlier clock (--now in the past): still the latest full run.
+      await run('full-2', 'sleep', 'completed', 'full', T0);
+      await run('failed', 'sleep', 'failed', 'full', T0 + 3 * DAY);
+      await run('other', 'backup', 'completed', 'full', T0 + 3 * DAY);
+      for (let i = 0; i < 5; i++) await run(`light-${i}`, 'sleep', 'completed', 'light', T0 + 4 * DAY + i);
+      await run('noscope', 'sleep', 'completed', null, T0 + 5 * DAY);
+      const m = store().maintenance;
+      expect((await m.lastCompleted({ kind: 'sleep', scope: 'full' }))?.id).toBe('full-2');
+      expect(await m.lastCompleted({ kind: 'sleep', scope: 'full' })).toEqual({
+        id: 'full-2',
+        kind: 'sleep',
+        startedAt: T0,
+        finishedAt: T0 + 5,
+        status: 'completed',
+        report: { scope: 'full', tiers: { moved: ['e1', 'e2'] } },
+      });
+      expect((await m.lastCompleted({ kind: 'sleep', scope: 'light' }))?.id).toBe('light-4');
+      expect((await m.lastCompleted({ kind: 'sleep' }))?.id).toBe('noscope');
+      expect(await m.lastCompleted({ kind: 'sleep', scope: 'deep' })).toBeNull();
+      expect(await m.lastCompleted({ kind: 'none' })).toBeNull();
+    });
   });
 
   describe('stats and info', () => {

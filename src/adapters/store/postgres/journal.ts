@@ -90,5 +90,16 @@ export function createMaintenanceLogRepo(sql: Sql): MaintenanceLogRepo {
       );
       return rows.map(logFromRow);
     },
+
+    async lastCompleted({ kind, scope }) {
+      const rows = await sql.all<LogRow>(
+        `SELECT id, kind, started_at, finished_at, status, report FROM maintenance_log
+         WHERE kind = @kind AND status = 'completed'
+           AND (CAST(@scope AS text) IS NULL OR report::jsonb ->> 'scope' = @scope)
+         ORDER BY ord DESC LIMIT 1`,
+        { kind, scope: scope ?? null },
+      );
+      return rows[0] ? logFromRow(rows[0]) : null;
+    },
   };
 }

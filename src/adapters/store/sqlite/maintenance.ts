@@ -47,5 +47,16 @@ export function createMaintenanceLogRepo(s: Statements): SyncOf<MaintenanceLogRe
         .all(limitParam(limit) ?? -1) as LogRow[];
       return rows.map(entryFromRow);
     },
+    lastCompleted({ kind, scope }) {
+      const row = s
+        .get(
+          `SELECT id, kind, started_at, finished_at, status, report FROM maintenance_log
+           WHERE kind = @kind AND status = 'completed'
+             AND (@scope IS NULL OR json_extract(report, '$.scope') = @scope)
+           ORDER BY rowid DESC LIMIT 1`,
+        )
+        .get({ kind, scope: scope ?? null }) as LogRow | undefined;
+      return row ? entryFromRow(row) : null;
+    },
   };
 }
