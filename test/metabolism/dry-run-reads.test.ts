@@ -1,13 +1,11 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import { sleepPreviewId } from '../../src/metabolism/preview-id.js';
 import { runSleep, type SleepReport } from '../../src/metabolism/sleep.js';
 import { withSharedReads } from '../../src/metabolism/shared-reads.js';
 import type { WorldStore } from '../../src/ports/world-store.js';
-import { pie, tempDir } from '../helpers/cli.js';
-import { PHASES_NOW, PHASES_WORLD } from './phases-world.js';
+import { tempDir } from '../helpers/cli.js';
+import { applyPhasesWorld, PHASES_NOW } from './phases-world.js';
 
 const NOW = Date.parse(`${PHASES_NOW}T00:00:00Z`);
 
@@ -55,10 +53,7 @@ describe('the dry run reads batched and shared, and plans what one-by-one reads 
 
   beforeEach(async () => {
     dir = tempDir('pie-dry-reads-');
-    const db = join(dir.dir, 'pie.db');
-    const input = join(dir.dir, 'world.jsonl');
-    writeFileSync(input, `${PHASES_WORLD.join('\n')}\n`);
-    expect((await pie(['--db', db, 'apply', input])).code).toBe(0);
+    const db = await applyPhasesWorld(dir.dir);
     store = await openSqliteStore({ path: db });
   });
   afterEach(async () => {

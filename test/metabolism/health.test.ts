@@ -1,8 +1,6 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pie, pieJson, tempDir } from '../helpers/cli.js';
-import { PHASES_NOW, PHASES_WORLD } from './phases-world.js';
+import { applyPhasesWorld, PHASES_NOW } from './phases-world.js';
 
 interface Health {
   health: {
@@ -19,10 +17,7 @@ describe('pie health against the sleep spec targets', () => {
   let db: string;
   beforeEach(async () => {
     dir = tempDir('pie-health-');
-    db = join(dir.dir, 'pie.db');
-    const input = join(dir.dir, 'world.jsonl');
-    writeFileSync(input, `${PHASES_WORLD.join('\n')}\n`);
-    expect((await pie(['--db', db, 'apply', input])).code).toBe(0);
+    db = await applyPhasesWorld(dir.dir);
   });
   afterEach(() => dir.cleanup());
 

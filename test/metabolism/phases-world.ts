@@ -1,3 +1,8 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { pie } from '../helpers/cli.js';
+
 /**
  * A small world for the sleep phases, as `pie apply` input: contradictions that settled (moved on; stood while
  * referenced), one that flip-flopped and one too quiet to tell; four commitments (overdue, abandoned, kept, not
@@ -90,5 +95,14 @@ export const PHASES_WORLD: string[] = [
     entities: [{ name: 'plan the offsite', type: 'commitment', state: { due: '2026-03-01', status: 'open' } }],
   }),
 ];
+
+/** A database file in `dir` holding PHASES_WORLD, written by `pie apply` as a user would; returns its path. */
+export async function applyPhasesWorld(dir: string): Promise<string> {
+  const db = join(dir, 'pie.db');
+  const input = join(dir, 'world.jsonl');
+  writeFileSync(input, `${PHASES_WORLD.join('\n')}\n`);
+  expect((await pie(['--db', db, 'apply', input])).code).toBe(0);
+  return db;
+}
 
 export { rows, snapshot } from '../helpers/db.js';

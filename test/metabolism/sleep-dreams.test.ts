@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createScriptedModel, type ScriptedModel } from '../../src/adapters/llm/fake.js';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
@@ -10,7 +8,7 @@ import { undoRun } from '../../src/metabolism/undo.js';
 import type { ModelRequest } from '../../src/ports/llm.js';
 import type { WorldStore } from '../../src/ports/world-store.js';
 import { pie, pieJson, tempDir } from '../helpers/cli.js';
-import { PHASES_NOW, PHASES_WORLD, rows, snapshot } from './phases-world.js';
+import { applyPhasesWorld, PHASES_NOW, rows, snapshot } from './phases-world.js';
 import { scriptedClient } from '../helpers/llm.js';
 
 const NOW = Date.parse(`${PHASES_NOW}T00:00:00Z`);
@@ -61,10 +59,7 @@ describe('contradictions and dreams with a model (scripted)', () => {
 
   beforeEach(async () => {
     dir = tempDir('pie-dreams-');
-    db = join(dir.dir, 'pie.db');
-    const input = join(dir.dir, 'world.jsonl');
-    writeFileSync(input, `${PHASES_WORLD.join('\n')}\n`);
-    expect((await pie(['--db', db, 'apply', input])).code).toBe(0);
+    db = await applyPhasesWorld(dir.dir);
     store = await openSqliteStore({ path: db });
   });
   afterEach(async () => {

@@ -1,9 +1,7 @@
 import Database from 'better-sqlite3';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pie, pieJson, tempDir } from '../helpers/cli.js';
-import { PHASES_NOW, PHASES_WORLD, rows, snapshot } from './phases-world.js';
+import { applyPhasesWorld, PHASES_NOW, rows, snapshot } from './phases-world.js';
 
 interface Phase {
   name: string;
@@ -27,10 +25,7 @@ describe('sleep phases on a world built with pie apply (no model)', () => {
 
   beforeEach(async () => {
     dir = tempDir('pie-phases-');
-    db = join(dir.dir, 'pie.db');
-    const input = join(dir.dir, 'world.jsonl');
-    writeFileSync(input, `${PHASES_WORLD.join('\n')}\n`);
-    expect((await pie(['--db', db, 'apply', input])).code).toBe(0);
+    db = await applyPhasesWorld(dir.dir);
     // The period's start drifted earlier than anything linked to it (e.g. an edit): refinement narrows it back.
     const conn = new Database(db);
     conn.prepare("UPDATE periods SET start_at = ? WHERE name = 'junior year'").run(Date.UTC(2024, 7, 1));
