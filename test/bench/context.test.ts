@@ -32,19 +32,22 @@ describe('parsePositions', () => {
   });
 });
 
+/** The offline run the tests score: fresh in-memory SQLite worlds, 2-turn naive chunks, short answers only. */
+const benchOptions = (budgets: number[]) => ({
+  tz: 'UTC',
+  budgets,
+  extraction: { extractor: createOfflineExtractor() },
+  openStore: () => openSqliteStore({ path: ':memory:' }),
+  tokenizer,
+  chunkTurns: 2,
+  format: 'auto' as const,
+  maxAnswerWords: 6,
+});
+
 describe('runContextBench (committed LoCoMo excerpt)', () => {
   it('scores PIE and naive_rag at each budget, never over it, and resolves the relative date the answer needs', async () => {
     const units = locomoContextUnits({ samples: fixture('locomo-mini.json'), positions: [1], tz: 'UTC' });
-    const r = await runContextBench(units, {
-      tz: 'UTC',
-      budgets: [200, 400],
-      extraction: { extractor: createOfflineExtractor() },
-      openStore: () => openSqliteStore({ path: ':memory:' }),
-      tokenizer,
-      chunkTurns: 2,
-      format: 'auto',
-      maxAnswerWords: 6,
-    });
+    const r = await runContextBench(units, benchOptions([200, 400]));
     expect(r.failures).toEqual([]);
     // 7 questions: the adversarial one is scored apart (not in "all").
     expect(r.questions).toBe(7);
@@ -69,16 +72,7 @@ describe('runContextBench (committed LoCoMo excerpt)', () => {
       // Named only in the question: PIE's "Question:" header repeats it, the conversations never say it.
       { key: 'echo', group: 'single-hop', question: 'Was it Zephyrinus or Quillon who ran?', answer: 'Zephyrinus' },
     ].map((i) => ({ ...i, now, headline: true }));
-    const r = await runContextBench([{ ...unit, items }], {
-      tz: 'UTC',
-      budgets: [400],
-      extraction: { extractor: createOfflineExtractor() },
-      openStore: () => openSqliteStore({ path: ':memory:' }),
-      tokenizer,
-      chunkTurns: 2,
-      format: 'auto',
-      maxAnswerWords: 6,
-    });
+    const r = await runContextBench([{ ...unit, items }], benchOptions([400]));
     expect(r.failures).toEqual([]);
     expect(r.records.map((x) => x.results.map((y) => [y.system, y.hit]))).toEqual([
       [

@@ -190,5 +190,6 @@ export function isShortAnswer(answer: string, maxWords = 6): boolean {
 
 /** An answer that is only a number up to 31 ("3", "two", "12th"): one most contexts hold by chance. */
 export function isBareNumber(answer: string): boolean {
-  return /^\d{1,2}$/.test(normalizeForMatch(answer)) && Number(normalizeForMatch(answer)) <= 31;
+  const normalized = normalizeForMatch(answer);
+  return /^\d{1,2}$/.test(normalized) && Number(normalized) <= 31;
 }
