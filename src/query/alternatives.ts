@@ -1,11 +1,11 @@
-import { matchKey, questionKeywords } from './keywords.js';
+import { matchKeys, questionKeywords } from './keywords.js';
 
 /**
  * The options a choice question names, as match keys, one list per option: "Which device did I set up first, the
  * smart thermostat or the mesh network system?" → [[smart, therm], [mesh, netwo, syste]]. The options are the
  * phrases joined by "or" after the question's last comma or colon ("…, A, B or C?"); without one, the words around
- * a single "or" (what follows it, and as many keywords before it as that has, one to three). An option without a searchable word ("more or
- * less") makes it no choice; fewer than two options is none. Pure.
+ * a single "or" (what follows it, and as many keywords before it as that has, one to three). An option without a
+ * searchable word ("more or less") makes it no choice; fewer than two options is none. Pure.
  */
 export function questionAlternatives(question: string, exclude: readonly string[] = []): string[][] {
   const text = question.trim().replace(/[?.!\s]+$/, '');
@@ -30,13 +30,7 @@ export function questionAlternatives(question: string, exclude: readonly string[
     const size = Math.min(3, Math.max(1, questionKeywords(right, exclude).length));
     options = [questionKeywords(left, exclude).slice(-size).join(' '), right];
   }
-  const keys = options.map((o) => [
-    ...new Set(
-      questionKeywords(o, exclude)
-        .map(matchKey)
-        .filter((k) => k.length >= 2),
-    ),
-  ]);
+  const keys = options.map((o) => matchKeys(questionKeywords(o, exclude)));
   if (keys.length < 2 || keys.some((k) => k.length === 0)) return [];
   return keys;
 }

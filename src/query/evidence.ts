@@ -1,7 +1,7 @@
 import type { Episode, StoredTurn } from '../domain/world.js';
 import type { WorldStore } from '../ports/world-store.js';
 import { questionAlternatives } from './alternatives.js';
-import { keyCoverage, keyWeights, matchKey, questionKeywords } from './keywords.js';
+import { keyCoverage, keyWeights, matchKeys, questionKeywords } from './keywords.js';
 import { rankTurnsInContext } from './lanes/turn-context.js';
 import type { QueryPlan, RankedItem } from './types.js';
 
@@ -90,10 +90,8 @@ export async function rankEvidence(input: {
     seen.add(key);
     order.push({ episodeId, seq });
   };
-  const words = questionKeywords(
-    plan.question,
-    plan.timeRanges.map((r) => r.text),
-  );
+  const timeTexts = plan.timeRanges.map((r) => r.text);
+  const words = questionKeywords(plan.question, timeTexts);
   const pool = input.pool ?? EVIDENCE_POOL;
   const weak: { episodeId: string; seq: number }[] = [];
   if (words.length > 0) {
@@ -113,12 +111,9 @@ export async function rankEvidence(input: {
       await cache.load(hits.map((h) => h.episodeId));
       searches = [hits, everyWord];
     }
-    const keys = [...new Set(words.map(matchKey).filter((k) => k.length >= 2))];
-    const alternatives = questionAlternatives(
-      plan.question,
-      plan.timeRanges.map((r) => r.text),
-    );
-    const restKeys = [...new Set(rest.map(matchKey).filter((k) => k.length >= 2))];
+    const keys = matchKeys(words);
+    const alternatives = questionAlternatives(plan.question, timeTexts);
+    const restKeys = matchKeys(rest);
     // A word said in most turns ("like", a speaker's name) weighs less than the one the question is about.
     const weights = keyWeights(
       keys,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyCoverage, keyWeights, keywordText, matchKey, questionKeywords } from './keywords.js';
+import { keyCoverage, keyWeights, keywordText, matchKey, matchKeys, questionKeywords } from './keywords.js';
 
 describe('questionKeywords', () => {
   it('drops question words, auxiliaries and pronouns, keeps the topic', () => {
@@ -64,5 +64,11 @@ describe('keyWeights and weighted keyCoverage', () => {
   it('without weights is the plain share of keys', () => {
     expect(keyCoverage('I like it', keys)).toBeCloseTo(1 / 3);
     expect(keyCoverage('anything', [])).toBe(0);
+  });
+});
+
+describe('matchKeys', () => {
+  it('keeps distinct keys of two letters or more, in order', () => {
+    expect(matchKeys(['Collecting', 'collection', 'a', 'Postcards', 'x1'])).toEqual(['colle', 'postc', 'x1']);
   });
 });

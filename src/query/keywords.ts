@@ -58,6 +58,11 @@ export function matchKey(word: string): string {
     .slice(0, 5);
 }
 
+/** The distinct match keys of the words, in order, those of two letters or more (the ones worth matching). Pure. */
+export function matchKeys(words: readonly string[]): string[] {
+  return [...new Set(words.map(matchKey).filter((k) => k.length >= 2))];
+}
+
 /** The match keys of a text's words (see matchKey). Pure. */
 export function textKeys(text: string): Set<string> {
   return new Set(
