@@ -166,19 +166,18 @@ export function answerInText(answer: string, text: string): boolean {
 /**
  * The part of a context a hit may come from. Left out: PIE's "Question:" header line (cut after 30 words) and the
  * question wherever else the context repeats it, so "which came first, A or B?" is not found in its own echo; the
- * question's phrases quoted
- * in the "Time asked about" line (the dates they resolve to stay), citation and chunk numbers ("[3]", "[1, 4]"), and
- * the conversations' titles (a dataset's labels, such as "session 3", not what anyone said). Applied to every system
- * alike.
+ * question's phrases quoted in the "Time asked about" line (the dates they resolve to stay); citation and chunk
+ * numbers ("[3]", "[1, 4]"); and the conversations' titles (a dataset's labels, such as "session 3", not what anyone
+ * said). Applied to every system alike.
  */
 export function contextBody(text: string, input: { question: string; titles?: readonly string[] }): string {
   let body = text
     .replace(/^Question: .*$/m, ' ')
     .replace(/^Time asked about: .*$/m, (line) => line.replace(/"[^"]*" =/g, '='));
   const question = input.question.trim();
-  if (question !== '') body = body.split(question).join(' ');
+  if (question !== '') body = body.replaceAll(question, ' ');
   const titles = [...new Set(input.titles ?? [])].filter((t) => t.trim() !== '').sort((a, b) => b.length - a.length);
-  for (const title of titles) body = body.split(title).join(' ');
+  for (const title of titles) body = body.replaceAll(title, ' ');
   return body.replace(/\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/g, ' ');
 }
 
