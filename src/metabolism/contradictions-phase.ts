@@ -1,3 +1,4 @@
+import { groupBy } from '../domain/collections.js';
 import { errorMessage } from '../domain/errors.js';
 import type { Entity, StateValue, Transition } from '../domain/world.js';
 import type { WorldStore } from '../ports/world-store.js';
@@ -106,15 +107,8 @@ interface EntityContext {
   refs: number[];
 }
 
-function grouped<T extends { entityId: string }>(rows: readonly T[]): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = out.get(row.entityId);
-    if (list) list.push(row);
-    else out.set(row.entityId, [row]);
-  }
-  return out;
-}
+const perEntity = <T extends { entityId: string }>(rows: readonly T[]): Map<string, T[]> =>
+  groupBy(rows, (row) => row.entityId);
 
 /**
  * The entities of the open contradictions (those that still exist) with their history, current facts and mention
@@ -129,11 +123,11 @@ async function readContexts(store: WorldStore, open: readonly Transition[]): Pro
   for (const c of open) since.set(c.entityId, Math.min(since.get(c.entityId) ?? c.eventTime, c.eventTime));
   const entities = await store.entities.getMany([...since.keys()]);
   const found = entities.map((e) => e.id);
-  const history = grouped(
+  const history = perEntity(
     await store.transitions.forEntitiesSince(found.map((id) => ({ entityId: id, since: since.get(id) ?? 0 }))),
   );
-  const facts = grouped(await store.facts.currentOf(found));
-  const mentions = grouped(
+  const facts = perEntity(await store.facts.currentOf(found));
+  const mentions = perEntity(
     await store.mentions.forEntitiesSince(found.map((id) => ({ entityId: id, since: since.get(id) ?? 0 }))),
   );
   return new Map(

@@ -1,3 +1,4 @@
+import { pushTo } from '../domain/collections.js';
 import { fullInitialsOf, initialsOf, isAcronymOf, looksLikeAcronym, normalizeName } from '../resolve/normalize.js';
 import { RESOLVER_DEFAULTS } from '../resolve/resolver.js';
 import { compareBlocks, prepareName, type BlockEntity } from './duplicate-blocks.js';
@@ -74,12 +75,6 @@ function blockKeys(normalized: string): string[] {
   return [...keys];
 }
 
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
 /**
  * Pairs of same-type entities whose names match by entity resolution's checks (pure). Work is bounded: exact names,
  * aliases and acronyms are hash lookups; similarity is computed only within small blocks of one type sharing a name
@@ -113,14 +108,15 @@ export function findDuplicateCandidates(
     const index = indexOf.get(e.id) ?? compared.length;
     indexOf.set(e.id, index);
     compared[index] = { id: e.id, name, names: [name, ...aliases].map(prepareName) };
-    push(byName, `${e.type}\u0000${name}`, e.id);
-    for (const a of aliases) push(byAlias, `${e.type}\u0000${a}`, e.id);
+    pushTo(byName, `${e.type}\u0000${name}`, e.id);
+    for (const a of aliases) pushTo(byAlias, `${e.type}\u0000${a}`, e.id);
     if (name.includes(' ')) {
       for (const ini of new Set([initialsOf(e.name), fullInitialsOf(e.name)])) {
-        if (ini.length >= 2) push(byInitials, `${e.type}\u0000${ini}`, e.id);
+        if (ini.length >= 2) pushTo(byInitials, `${e.type}\u0000${ini}`, e.id);
       }
     }
-    for (const block of new Set([name, ...aliases].flatMap(blockKeys))) push(blocks, `${e.type}\u0000${block}`, index);
+    for (const block of new Set([name, ...aliases].flatMap(blockKeys)))
+      pushTo(blocks, `${e.type}\u0000${block}`, index);
   }
 
   const found = new Map<string, DuplicateCandidate>();

@@ -1,3 +1,4 @@
+import { pushTo } from '../domain/collections.js';
 import type { Transition } from '../domain/world.js';
 import type { TransitionStep, WorldStore } from '../ports/world-store.js';
 import type { SalienceResult } from './plan.js';
@@ -28,12 +29,7 @@ export async function readLifecycleSteps(
 function grouped<T extends TransitionStep>(salience: SalienceResult, all: readonly T[]): StoredLifecycle<T>[] {
   const types = new Map(salience.nodes.filter((n) => n.type !== 'period').map((n) => [n.id, n.type]));
   const byEntity = new Map<string, T[]>();
-  for (const t of all) {
-    if (!types.has(t.entityId)) continue;
-    const list = byEntity.get(t.entityId);
-    if (list) list.push(t);
-    else byEntity.set(t.entityId, [t]);
-  }
+  for (const t of all) if (types.has(t.entityId)) pushTo(byEntity, t.entityId, t);
   return [...byEntity.entries()].map(([entityId, transitions]) => ({
     entityId,
     entityType: types.get(entityId) ?? 'unknown',
