@@ -116,14 +116,27 @@ interface Step {
   episodeId: string | null;
 }
 
+/**
+ * A lifecycle's steps in order, each with the place of its transition: transitions without a label are skipped and
+ * consecutive repeats collapsed. The one rule both lifecycleSteps and the miner follow.
+ */
+function forEachStep(lifecycle: Lifecycle, visit: (label: string, place: number) => void): void {
+  let last: string | null = null;
+  for (const [place, t] of lifecycle.transitions.entries()) {
+    const label = stepLabel(t);
+    if (label === null || label === last) continue;
+    last = label;
+    visit(label, place);
+  }
+}
+
 /** Labels in order, consecutive repeats collapsed. */
 export function lifecycleSteps(lifecycle: Lifecycle): Step[] {
   const steps: Step[] = [];
-  for (const t of lifecycle.transitions) {
-    const label = stepLabel(t);
-    if (label === null || steps.at(-1)?.label === label) continue;
-    steps.push({ label, time: t.eventTime, episodeId: t.episodeId });
-  }
+  forEachStep(lifecycle, (label, place) => {
+    const t = lifecycle.transitions[place];
+    steps.push({ label, time: t?.eventTime ?? 0, episodeId: t?.episodeId ?? null });
+  });
   return steps;
 }
 
@@ -165,7 +178,7 @@ export function mineProcedures(lifecycles: readonly Lifecycle[], options: MinerO
     // Each label of the type as a number from 1, so a pattern of up to maxLength labels is one number (its labels
     // as digits in base labels+1, never 0, so patterns of different lengths never share one) instead of a joined
     // string: the hundreds of thousands of windows of a large memory are counted without building a string each.
-    // A lifecycle's steps (as lifecycleSteps makes them) are kept as their label numbers and the places of their
+    // A lifecycle's steps (forEachStep) are kept as their label numbers and the places of their
     // transitions, not as objects.
     const codes = new Map<string, number>();
     const labelOf: string[] = [];
@@ -174,11 +187,7 @@ export function mineProcedures(lifecycles: readonly Lifecycle[], options: MinerO
     for (const lifecycle of group) {
       const labels: number[] = [];
       const places: number[] = [];
-      let last: string | null = null;
-      for (const [place, t] of lifecycle.transitions.entries()) {
-        const label = stepLabel(t);
-        if (label === null || label === last) continue;
-        last = label;
+      forEachStep(lifecycle, (label, place) => {
         let code = codes.get(label);
         if (code === undefined) {
           code = codes.size + 1;
@@ -187,7 +196,7 @@ export function mineProcedures(lifecycles: readonly Lifecycle[], options: MinerO
         }
         labels.push(code);
         places.push(place);
-      }
+      });
       coded.push(labels);
       placesOf.push(places);
     }
