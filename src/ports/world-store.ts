@@ -68,6 +68,14 @@ export interface WorldStore {
    */
   transaction<T>(fn: (tx: WorldStore) => Promise<T>): Promise<T>;
   stats(): Promise<WorldStats>;
+  /**
+   * A token that stays the same while nothing in the memory is written and changes when anything may have been:
+   * writes through this store, another connection or another process (reads never change it). Compare for
+   * equality only. It keeps work made from the whole memory (a sleep plan) for as long as it is still the memory's.
+   * It may change with nothing visible changed (a rolled-back write; on PostgreSQL a write anywhere on the
+   * server), never the other way round.
+   */
+  revision(): Promise<string>;
   info(): StoreInfo;
   /** Waits for a running transaction, then releases the database. Idempotent; only the root store can close. */
   close(): Promise<void>;

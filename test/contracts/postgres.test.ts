@@ -14,6 +14,7 @@ describeWithPostgres('PostgreSQL server', (server) => {
     const store = await openPostgresStore({ url: url(), schema, clock: () => T0, poolSize: 4 });
     return {
       store,
+      reopen: () => openPostgresStore({ url: url(), schema, clock: () => T0, poolSize: 2 }),
       async cleanup() {
         await store.close();
         await dropSchema(url(), schema);

@@ -13,6 +13,7 @@ describeWorldStoreContract('sqlite (temporary file)', async () => {
   const store = await openSqliteStore({ path: join(dir, 'pie.db'), clock: () => T0 });
   return {
     store,
+    reopen: () => openSqliteStore({ path: join(dir, 'pie.db'), clock: () => T0 }),
     async cleanup() {
       await store.close();
       await rm(dir, { recursive: true, force: true });

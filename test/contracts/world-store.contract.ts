@@ -13,6 +13,7 @@ import { describeNearest } from './world-store/nearest.js';
 import { describePersonalBench } from './world-store/personal-bench.js';
 import { describePyramidStore } from './world-store/pyramid-store.js';
 import { describeQueries } from './world-store/queries.js';
+import { describeRevision } from './world-store/revision.js';
 import { describeSearch } from './world-store/search.js';
 import { describeSleepTasks } from './world-store/sleep-tasks.js';
 import { describeWorldSearch } from './world-store/search-world.js';
@@ -48,5 +49,6 @@ export function describeWorldStoreContract(name: string, factory: StoreFactory):
     describeForgetStore(factory);
     describePersonalBench(factory);
     describeTransactions(factory);
+    describeRevision(factory);
   });
 }

@@ -6,6 +6,8 @@ import type { EntityInsert, WorldStore } from '../../../src/ports/world-store.js
 export interface StoreHandle {
   store: WorldStore;
   cleanup(): Promise<void>;
+  /** A second store on the same memory, as another process would open it (closed by the caller). */
+  reopen?(): Promise<WorldStore>;
 }
 
 export type StoreFactory = () => Promise<StoreHandle>;

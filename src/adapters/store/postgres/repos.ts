@@ -23,7 +23,7 @@ import { createIngestRunRepo } from './runs.js';
 import { createSearchRepo } from './search.js';
 import type { SearchStats } from './search-stats.js';
 import type { Sql } from './sql.js';
-import { createStats } from './stats.js';
+import { createRevision, createStats } from './stats.js';
 import { createTransitionRepo } from './transitions.js';
 
 export type PgRepos = Omit<WorldStore, 'transaction' | 'info' | 'close'>;
@@ -63,5 +63,6 @@ export function createPgRepos(
     forget: createForgetStore(sql, { inTransaction: context.inTransaction, searchStats: context.searchStats }),
     personalBench: createPersonalBenchRepo(sql),
     stats: createStats(sql),
+    revision: createRevision(sql),
   };
 }

@@ -53,3 +53,14 @@ export function createStats(sql: Sql): () => Promise<WorldStats> {
     };
   };
 }
+
+/**
+ * WorldStore.revision: the server's current snapshot as text (xmin:xmax:in-progress ids). It moves whenever any
+ * transaction that writes starts (a new id) or ends (it leaves the in-progress list), on any connection; reads take
+ * no transaction id. Server-wide, so a write to another memory or database moves it too (a needless recompute, never
+ * a stale answer).
+ */
+export function createRevision(sql: Sql): () => Promise<string> {
+  return async () =>
+    (await sql.one<{ snapshot: string }>('SELECT pg_current_snapshot()::text AS snapshot'))?.snapshot ?? '';
+}

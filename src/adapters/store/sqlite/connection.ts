@@ -55,6 +55,7 @@ export interface SyncRepos {
   forget: SyncOf<ForgetStore>;
   personalBench: SyncOf<PersonalBenchRepo>;
   stats: () => WorldStats;
+  revision: () => string;
 }
 
 /**

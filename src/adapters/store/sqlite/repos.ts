@@ -22,7 +22,7 @@ import { createTransitionRepo } from './transitions.js';
 import { createSearchRepo } from './search.js';
 import { createSleepTaskRepo } from './sleep-tasks.js';
 import type { Statements } from './sql.js';
-import { createStats } from './stats.js';
+import { createRevision, createStats } from './stats.js';
 
 export function createRepos(s: Statements, now: () => number): SyncRepos {
   return {
@@ -49,5 +49,6 @@ export function createRepos(s: Statements, now: () => number): SyncRepos {
     forget: createForgetStore(s),
     personalBench: createPersonalBenchRepo(s),
     stats: createStats(s),
+    revision: createRevision(s),
   };
 }

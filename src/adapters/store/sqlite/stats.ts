@@ -50,3 +50,11 @@ export function createStats(s: Statements): () => WorldStats {
   };
   return () => s.db.transaction(read).deferred();
 }
+
+/**
+ * WorldStore.revision: SQLite's data_version (it moves when another connection, in this process or another, commits)
+ * and this connection's own row changes (total_changes(), which data_version does not count).
+ */
+export function createRevision(s: Statements): () => string {
+  return () => `${String(s.db.pragma('data_version', { simple: true }))}.${String(s.pluck('SELECT total_changes()').get())}`;
+}

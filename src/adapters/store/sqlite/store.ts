@@ -69,6 +69,7 @@ export function createStore(conn: Connection, scope: Scope): WorldStore {
     personalBench: bindRepo<PersonalBenchRepo>(r.personalBench, run),
     transaction: (fn) => runTransaction(conn, scope, fn),
     stats: () => run(r.stats),
+    revision: () => run(r.revision),
     info: () => ({ adapter: 'sqlite', location: conn.path, schemaVersion: conn.schemaVersion }),
     close: async () => {
       if (scope.depth > 0) {
