@@ -1,4 +1,5 @@
 import type { EpisodeExtraction } from '../../ingest/ingest-text.js';
+import type { SleepPlanCache } from '../../metabolism/plan-cache.js';
 import type { Clock } from '../../ports/clock.js';
 import type { Embedder } from '../../ports/embedder.js';
 import type { LlmClient } from '../../llm/index.js';
@@ -30,6 +31,8 @@ export interface HttpDeps {
   tokenizer?: Tokenizer;
   /** The database's key (PIE_DB_KEY): a downloaded backup is encrypted with it. */
   backupKey?: string | undefined;
+  /** The sleep plans kept for the next preview while they are still the memory's (see sleep-plans.ts). */
+  plans: SleepPlanCache;
   /** Diagnostics (stderr). */
   log: (message: string) => void;
   version: string;

@@ -50,7 +50,15 @@ export function describeRevision(factory: StoreFactory): void {
           await tx.transitions.insert(transition('t1', 'a'));
         });
         await changed();
-        await s.llmCache.put({ key: 'k', model: 'm', prompt: 'p', response: 'r', tokensIn: 1, tokensOut: 1, createdAt: T0 });
+        await s.llmCache.put({
+          key: 'k',
+          model: 'm',
+          prompt: 'p',
+          response: 'r',
+          tokensIn: 1,
+          tokensOut: 1,
+          createdAt: T0,
+        });
         await changed();
         expect(await s.llmCache.delete('k')).toBe(true);
         await changed();

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { createEmbedderFromEnv, createExtraction, createQueryModel, type Services } from '../../../compose.js';
 import { PieError } from '../../../domain/errors.js';
 import type { EpisodeExtraction } from '../../../ingest/ingest-text.js';
+import { SleepPlanCache } from '../../../metabolism/plan-cache.js';
 import type { HttpDeps, QueryModel } from '../../http/deps.js';
 import { startServer } from '../../http/server.js';
 import { defaultWebRoot } from '../../http/static.js';
@@ -157,6 +158,7 @@ export function createHttpDeps(input: {
     queryModel: once(() => createQueryModel({ services, llm: input.llm })),
     tokenizer: services.tokenizer(),
     backupKey: databaseKey(services.env),
+    plans: new SleepPlanCache(),
     log: input.log,
     version: input.version ?? '0.0.0',
   };

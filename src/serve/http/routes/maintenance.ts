@@ -8,6 +8,7 @@ import { undoRun } from '../../../metabolism/undo.js';
 import type { MaintenanceLogEntry } from '../../../ports/world-store.js';
 import { defineRoute, iso, readOnlyError, type Route } from '../route.js';
 import { withItems } from './sleep-preview.js';
+import { planSleepPreview } from '../sleep-plans.js';
 
 /** Sleep (dry run, then apply), undo, the health report and the maintenance log: the functions behind pie sleep/undo/health. */
 export const maintenanceRoutes: Route[] = [
@@ -47,6 +48,12 @@ export const maintenanceRoutes: Route[] = [
     }),
     handler: async ({ body, deps }) => {
       if (!body.dry_run && deps.readOnly) throw readOnlyError();
+      if (body.dry_run) {
+        const plan = await planSleepPreview({ deps, scope: body.scope, runId: `sleep-${deps.newId()}` });
+        const { report } = plan;
+        const phases = await withItems(deps.store, report.phases);
+        return { ...report, phases, now: iso(report.now), previewId: plan.previewId, kept: plan.kept };
+      }
       const llm = (await deps.queryModel())?.client ?? null;
       const sleep = (dryRun: boolean, now: number) =>
         runSleep({
@@ -61,19 +68,22 @@ export const maintenanceRoutes: Route[] = [
           lease: { via: 'POST /api/sleep', extraction: 'refuse' },
         });
       let now = deps.clock.now();
-      if (!body.dry_run && body.preview_id !== undefined) {
+      if (body.preview_id !== undefined) {
         now = previewInstant(body.preview_id);
-        const again = await sleep(true, now);
-        if (sleepPreviewId(again, await deps.store.stats()) !== body.preview_id) {
-          throw new PieError(
-            'CONFLICT',
-            'The world or the sleep options changed since this preview; preview the sleep again and apply that preview.',
-          );
+        // A kept plan of this id and scope, of the memory as it is now, is the plan a replan would make.
+        const kept = deps.plans.named(body.preview_id, await deps.store.revision());
+        if (kept?.report.scope !== body.scope) {
+          const again = await sleep(true, now);
+          if (sleepPreviewId(again, await deps.store.stats()) !== body.preview_id) {
+            throw new PieError(
+              'CONFLICT',
+              'The world or the sleep options changed since this preview; preview the sleep again and apply that preview.',
+            );
+          }
         }
       }
-      const report = await sleep(body.dry_run, now);
-      const previewId = body.dry_run ? sleepPreviewId(report, await deps.store.stats()) : null;
-      return { ...report, phases: await withItems(deps.store, report.phases), now: iso(report.now), previewId };
+      const report = await sleep(false, now);
+      return { ...report, phases: await withItems(deps.store, report.phases), now: iso(report.now), previewId: null };
     },
   }),
   defineRoute({

@@ -4,13 +4,12 @@ import { phaseItems } from '../../../metabolism/phase-items.js';
 import { PHASES } from '../../../metabolism/phases.js';
 import { SCOPES } from '../../../metabolism/plan.js';
 import { sleepPhaseNames } from '../../../metabolism/plan-reports.js';
-import { sleepPreviewId } from '../../../metabolism/preview-id.js';
 import type { PhaseReport } from '../../../metabolism/run-phases.js';
-import { runSleep } from '../../../metabolism/sleep.js';
 import type { WorldStore } from '../../../ports/world-store.js';
 import type { HttpDeps } from '../deps.js';
 import { errorResponse } from '../errors.js';
 import { defineRoute, iso, type Route } from '../route.js';
+import { planSleepPreview } from '../sleep-plans.js';
 
 /**
  * Each phase with what it did as readable lines (phaseItems), the entities they name resolved to names (one read
@@ -33,12 +32,13 @@ export async function withItems(store: WorldStore, phases: readonly PhaseReport[
 const flush = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
- * The sleep preview phase by phase, as JSON lines: `start` (the phase names in order), one `phase` line per phase as
- * soon as it is planned (the same report lines and items as POST /api/sleep with dry_run), then `done` with the
- * previewId (over every phase, exactly as the JSON dry run computes it) or `error`. The plan is the one the JSON
- * dry run makes; only its delivery differs. A client that goes away stops the preview at the next phase.
+ * The sleep preview phase by phase, as JSON lines: `start` (the phase names in order, and `kept` when the plan is
+ * one kept from the same memory: sleep-plans.ts), one `phase` line per phase as soon as it is planned (the same
+ * report lines and items as POST /api/sleep with dry_run), then `done` with the previewId (over every phase, exactly
+ * as the JSON dry run computes it) or `error`. The plan is the one the JSON dry run makes; only its delivery
+ * differs. A client that goes away stops the preview at the next phase.
  */
-function previewStream(deps: HttpDeps, scope: (typeof SCOPES)[number]): Response {
+function previewStream(deps: HttpDeps, scope: (typeof SCOPES)[number], replan: boolean): Response {
   const encoder = new TextEncoder();
   let cancelled = false;
   let started = false;
@@ -65,25 +65,20 @@ function previewStream(deps: HttpDeps, scope: (typeof SCOPES)[number]): Response
       await flush();
     };
     try {
-      const now = deps.clock.now();
-      const runId = `sleep-${deps.newId()}`;
-      await send({ type: 'start', runId, scope, now: iso(now), phases: sleepPhaseNames(PHASES) });
       let index = 0;
-      const report = await runSleep({
-        store: deps.store,
+      const plan = await planSleepPreview({
+        deps,
         scope,
-        dryRun: true,
-        now,
-        runId,
-        newId: deps.newId,
-        llm: (await deps.queryModel())?.client ?? null,
+        replan,
+        runId: `sleep-${deps.newId()}`,
+        onStart: ({ now, kept, runId }) =>
+          send({ type: 'start', runId, scope, now: iso(now), kept, phases: sleepPhaseNames(PHASES) }),
         onPhase: async (phase) => {
           const [shown] = await withItems(deps.store, [phase]);
           await send({ type: 'phase', index: index++, phase: shown });
         },
       });
-      const previewId = sleepPreviewId(report, await deps.store.stats());
-      await send({ type: 'done', previewId, now: iso(report.now), health: report.health });
+      await send({ type: 'done', previewId: plan.previewId, now: iso(plan.report.now), health: plan.report.health });
     } catch (error) {
       if (cancelled) return;
       controller.enqueue(
@@ -112,7 +107,13 @@ export const sleepPreviewRoutes: Route[] = [
       'A sleep preview (dry run) streamed phase by phase as JSON lines: {type:"start",phases}, {type:"phase",index,phase} per phase, then {type:"done",previewId} or {type:"error",error}; apply it with POST /api/sleep {dry_run:false, preview_id}',
     tag: 'maintain',
     ndjson: true,
-    body: z.object({ scope: z.enum(SCOPES).default('full') }),
-    handler: async ({ body, deps }) => previewStream(deps, body.scope),
+    body: z.object({
+      scope: z.enum(SCOPES).default('full'),
+      replan: z
+        .boolean()
+        .default(false)
+        .describe('plan now even when a plan kept from the same memory may be shown (start says kept: true)'),
+    }),
+    handler: async ({ body, deps }) => previewStream(deps, body.scope, body.replan),
   }),
 ];
