@@ -282,6 +282,15 @@ describe('web UI', () => {
     expect(await moved.isVisible()).toBe(true);
     expect(await moved.getAttribute('href')).toMatch(/^#\/entity\//);
     await shot('sleep');
+    // Nothing changed since: a second preview is the plan kept from the first (or planned ahead), and says so, with
+    // a way to plan again now.
+    await page.getByRole('button', { name: 'Preview (dry run)' }).click();
+    await page.waitForSelector('#sleep-result [data-complete="true"][data-planned="kept"]');
+    expect(await page.locator('#sleep-kept').textContent()).toContain('the memory has not changed since');
+    await page.getByRole('button', { name: 'Plan again now' }).click();
+    await page.waitForSelector('#sleep-result [data-complete="true"][data-planned="now"]');
+    expect(await page.locator('#sleep-kept').count()).toBe(0);
+    expect(await page.locator('#sleep-apply').isEnabled()).toBe(true);
     // Switching the scope after the preview disables Apply (it used to apply the newly selected scope), and the
     // disabled button looks disabled (it kept the red of an enabled one).
     await page.getByLabel('Scope').selectOption('daydream');

@@ -64,7 +64,7 @@ export async function maintenanceView(main: HTMLElement): Promise<void> {
   const staleNote = (): HTMLElement =>
     h('p', { class: 'muted', id: 'sleep-stale' }, 'The scope changed: preview again before applying.');
 
-  async function runSleep(dryRun: boolean): Promise<void> {
+  async function runSleep(dryRun: boolean, replan = false): Promise<void> {
     if (!dryRun && shown === null) return;
     preview.disabled = true;
     apply.disabled = true;
@@ -72,7 +72,12 @@ export async function maintenanceView(main: HTMLElement): Promise<void> {
       if (dryRun) {
         shown = null;
         const previewed = scope.value;
-        const done = await streamPreview({ out: result, scope: previewed });
+        const done = await streamPreview({
+          out: result,
+          scope: previewed,
+          replan,
+          onReplan: () => void runSleep(true, true),
+        });
         if (done === null) return;
         // The menu changed while the preview was planned: it is shown, but Apply waits for a preview of the new scope.
         if (scope.value !== previewed) {

@@ -20,13 +20,34 @@ function waitingRow(name: string, current: boolean): HTMLElement {
   );
 }
 
+/** Says the preview is a plan kept from the memory as it is now (made ahead, or by an earlier preview). */
+function keptNote(iso: string, onReplan: (() => void) | undefined): HTMLElement {
+  const at = iso.replace('T', ' ').slice(0, 16);
+  const again = h('button', { type: 'button', id: 'sleep-replan' }, 'Plan again now');
+  if (onReplan) again.addEventListener('click', onReplan);
+  return h(
+    'p',
+    { class: 'muted', id: 'sleep-kept' },
+    `Planned at ${at} UTC and kept: the memory has not changed since, so this is the plan Apply runs. `,
+    ...(onReplan ? [again] : []),
+  );
+}
+
 /**
  * A sleep preview shown phase by phase as the server plans it (POST /api/sleep/preview, JSON lines): every phase is
  * listed at once, each row filled in when its phase arrives; after 300 ms a progress bar counts the phases planned.
- * The card is marked `data-complete` when the last line has arrived. Resolves with the preview's identity, or null
+ * The card is marked `data-planned` ("kept" for a plan kept from the memory as it is now, with a "Plan again now"
+ * button; "now") and `data-complete` when the last line has arrived. Resolves with the preview's identity, or null
  * when the card was taken off the page meanwhile (the request is then abandoned). Errors are thrown.
  */
-export async function streamPreview(input: { out: HTMLElement; scope: string }): Promise<PreviewDone | null> {
+export async function streamPreview(input: {
+  out: HTMLElement;
+  scope: string;
+  /** Plan now even when a plan kept from the same memory could be shown. */
+  replan?: boolean;
+  /** What "Plan again now" does, offered beside a kept plan. */
+  onReplan?: () => void;
+}): Promise<PreviewDone | null> {
   const { out, scope } = input;
   const tbody = h('tbody');
   const bar = h('progress', { 'aria-label': 'Phases of the sleep planned', max: 1, value: 0 });
@@ -54,6 +75,8 @@ export async function streamPreview(input: { out: HTMLElement; scope: string }):
       return;
     }
     if (line.type === 'start') {
+      card.setAttribute('data-planned', line.kept === true ? 'kept' : 'now');
+      if (line.kept === true) progress.after(keptNote(String(line.now), input.onReplan));
       names = (line.phases as string[] | undefined) ?? [];
       bar.max = Math.max(1, names.length);
       tbody.replaceChildren(...names.map((name, i) => waitingRow(name, i === 0)));
@@ -74,7 +97,7 @@ export async function streamPreview(input: { out: HTMLElement; scope: string }):
     }
   };
   try {
-    await postLines('/api/sleep/preview', { scope }, show, abort.signal);
+    await postLines('/api/sleep/preview', { scope, replan: input.replan ?? false }, show, abort.signal);
   } catch (error) {
     if (abort.signal.aborted) return null;
     throw error;

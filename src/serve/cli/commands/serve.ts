@@ -6,6 +6,8 @@ import type { EpisodeExtraction } from '../../../ingest/ingest-text.js';
 import { SleepPlanCache } from '../../../metabolism/plan-cache.js';
 import type { HttpDeps, QueryModel } from '../../http/deps.js';
 import { startServer } from '../../http/server.js';
+import { startPlanAhead } from '../../plan-ahead/keep-ready.js';
+import { threadPlanner } from '../../plan-ahead/thread.js';
 import { defaultWebRoot } from '../../http/static.js';
 import { openExisting } from './ask.js';
 import type { CommandContext } from '../context.js';
@@ -18,6 +20,7 @@ interface ServeFlags {
   port: string;
   host: string;
   readOnly?: boolean;
+  planAhead: boolean;
   llm?: string;
   memories?: string;
 }
@@ -40,6 +43,10 @@ export function registerServe(program: Command, run: ActionRunner): void {
     .option(
       '--llm <provider:model>',
       'model for chat answers and extraction (default $PIE_LLM, else an API key; none: the context)',
+    )
+    .option(
+      '--no-plan-ahead',
+      'do not keep a full sleep preview planned in a background thread (previews are then planned on request)',
     )
     .option(
       '--memories <file>',
@@ -85,6 +92,16 @@ async function listen(input: {
   const tz = ctx.config.tz;
   const webRoot = defaultWebRoot();
   const token = served ? undefined : ctx.io.env.PIE_TOKEN?.trim() || undefined;
+  const single = served
+    ? null
+    : createHttpDeps({
+        services: readOnly ? await ctx.services({ readonly: true }) : await openExisting(ctx),
+        tz,
+        readOnly,
+        log,
+        version,
+        llm: flags.llm,
+      });
   const target = served
     ? {
         memories: served.memories.map((m) => ({
@@ -100,17 +117,7 @@ async function listen(input: {
           }),
         })),
       }
-    : {
-        deps: createHttpDeps({
-          services: readOnly ? await ctx.services({ readonly: true }) : await openExisting(ctx),
-          tz,
-          readOnly,
-          log,
-          version,
-          llm: flags.llm,
-        }),
-        token,
-      };
+    : { deps: single as HttpDeps, token };
   if (webRoot === null) log('the web UI is not built (npm run build); serving the API only.');
 
   const stop = new AbortController();
@@ -119,6 +126,11 @@ async function listen(input: {
   process.once('SIGTERM', onSignal);
   try {
     const server = await startServer({ ...target, host: flags.host, port, webRoot });
+    // One memory: its full sleep's preview is kept planned in a thread (several memories would plan several).
+    const ahead =
+      single && flags.planAhead
+        ? startPlanAhead({ ...single, plan: threadPlanner({ config: ctx.config, env: ctx.io.env, llm: flags.llm }) })
+        : null;
     const access = served
       ? describeMemories(served)
       : token
@@ -130,6 +142,7 @@ async function listen(input: {
       stop.signal.addEventListener('abort', () => resolve(), { once: true });
     });
     log('stopping.');
+    await ahead?.stop();
     await server.close();
   } finally {
     process.off('SIGINT', onSignal);

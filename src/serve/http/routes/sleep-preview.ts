@@ -116,4 +116,23 @@ export const sleepPreviewRoutes: Route[] = [
     }),
     handler: async ({ body, deps }) => previewStream(deps, body.scope, body.replan),
   }),
+  defineRoute({
+    method: 'get',
+    path: '/api/sleep/kept',
+    summary:
+      'Whether a preview of this scope is kept from the memory as it is now (shown at once by the next preview), with its instant and previewId',
+    tag: 'maintain',
+    query: z.object({ scope: z.enum(SCOPES).default('full') }),
+    response: z.object({
+      kept: z.boolean(),
+      now: z.string().nullable().describe('the instant the kept plan was made at'),
+      previewId: z.string().nullable(),
+    }),
+    handler: async ({ query, deps }) => {
+      const kept = deps.plans.fresh(query.scope, await deps.store.revision(), deps.clock.now());
+      return kept
+        ? { kept: true, now: iso(kept.report.now), previewId: kept.previewId }
+        : { kept: false, now: null, previewId: null };
+    },
+  }),
 ];
