@@ -45,11 +45,20 @@ export const maintenanceRoutes: Route[] = [
         .describe(
           'apply exactly this preview (the previewId of a dry run): refused with 409 when the world or the scope changed since',
         ),
+      replan: z
+        .boolean()
+        .default(false)
+        .describe('dry run: plan now even when a plan kept from the same memory may be shown (the answer says kept)'),
     }),
     handler: async ({ body, deps }) => {
       if (!body.dry_run && deps.readOnly) throw readOnlyError();
       if (body.dry_run) {
-        const plan = await planSleepPreview({ deps, scope: body.scope, runId: `sleep-${deps.newId()}` });
+        const plan = await planSleepPreview({
+          deps,
+          scope: body.scope,
+          replan: body.replan,
+          runId: `sleep-${deps.newId()}`,
+        });
         const { report } = plan;
         const phases = await withItems(deps.store, report.phases);
         return { ...report, phases, now: iso(report.now), previewId: plan.previewId, kept: plan.kept };
