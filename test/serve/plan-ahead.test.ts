@@ -112,6 +112,22 @@ describe('keeping a sleep preview ready', () => {
     expect(calls).toBe(2);
   });
 
+  it('says once, not every interval, that the memory cannot be read', async () => {
+    const log: string[] = [];
+    const closed: WorldStore = { ...store, revision: () => Promise.reject(new Error('the database is closed')) };
+    ahead = startPlanAhead({
+      store: closed,
+      plans: new SleepPlanCache(),
+      clock: { now: () => NOW },
+      plan: dryRun,
+      newId: () => `run-${++ids}`,
+      log: (m) => log.push(m),
+      everyMs: EVERY,
+    });
+    await new Promise((r) => setTimeout(r, EVERY * 10));
+    expect(log).toEqual(['checking the memory for a sleep plan failed: the database is closed']);
+  });
+
   it('stop ends the plan being made (its signal aborts) and plans nothing after', async () => {
     const plans = new SleepPlanCache();
     let signal: AbortSignal | undefined;

@@ -36,6 +36,13 @@ export function startPlanAhead(input: {
   let failedAt: string | null = null;
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
+  let lastWarning = '';
+  // A memory that cannot be read (closed, locked for long) would say so every interval: once is enough.
+  const warn = (error: unknown): void => {
+    const message = `checking the memory for a sleep plan failed: ${errorMessage(error)}`;
+    if (message !== lastWarning) input.log(message);
+    lastWarning = message;
+  };
 
   const planNow = async (revision: string, now: number): Promise<void> => {
     const report = await input.plan({ scope: 'full', now, runId: `sleep-${input.newId()}`, signal: abort.signal });
@@ -69,15 +76,11 @@ export function startPlanAhead(input: {
   const loop = (): void => {
     if (abort.signal.aborted) return;
     timer = setTimeout(() => {
-      tick()
-        .catch((error: unknown) => input.log(`checking the memory for a sleep plan failed: ${errorMessage(error)}`))
-        .finally(loop);
+      tick().catch(warn).finally(loop);
     }, input.everyMs ?? PLAN_AHEAD_EVERY_MS);
   };
   // The first look is at once: a memory that has been still since the server started is planned one interval later.
-  tick()
-    .catch((error: unknown) => input.log(`checking the memory for a sleep plan failed: ${errorMessage(error)}`))
-    .finally(loop);
+  tick().catch(warn).finally(loop);
 
   return {
     idle: async () => {
