@@ -56,5 +56,6 @@ export function createStats(s: Statements): () => WorldStats {
  * and this connection's own row changes (total_changes(), which data_version does not count).
  */
 export function createRevision(s: Statements): () => string {
-  return () => `${String(s.db.pragma('data_version', { simple: true }))}.${String(s.pluck('SELECT total_changes()').get())}`;
+  return () =>
+    `${String(s.db.pragma('data_version', { simple: true }))}.${String(s.pluck('SELECT total_changes()').get())}`;
 }
