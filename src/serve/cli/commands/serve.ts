@@ -102,9 +102,10 @@ async function listen(input: {
         version,
         llm: flags.llm,
       });
-  const target = served
-    ? {
-        memories: served.memories.map((m) => ({
+  const target = single
+    ? { deps: single, token }
+    : {
+        memories: (served?.memories ?? []).map((m) => ({
           name: m.name,
           token: m.token,
           deps: createHttpDeps({
@@ -116,8 +117,7 @@ async function listen(input: {
             llm: flags.llm,
           }),
         })),
-      }
-    : { deps: single as HttpDeps, token };
+      };
   if (webRoot === null) log('the web UI is not built (npm run build); serving the API only.');
 
   const stop = new AbortController();
