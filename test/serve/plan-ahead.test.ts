@@ -112,6 +112,29 @@ describe('keeping a sleep preview ready', () => {
     expect(calls).toBe(2);
   });
 
+  it('plans nothing while an extraction holds its lease, and plans once it is released', async () => {
+    const plans = new SleepPlanCache();
+    let calls = 0;
+    const holder = { id: 'ingest-1', pid: process.pid, host: 'here', purpose: 'pie ingest' };
+    const taken = await store.leases.acquire({
+      name: 'extraction',
+      holder,
+      now: Date.now(),
+      ttlMs: 60_000,
+      isDead: () => false,
+    });
+    expect(taken.taken).toBe(true);
+    start(plans, (input) => {
+      calls += 1;
+      return dryRun(input);
+    });
+    await new Promise((r) => setTimeout(r, EVERY * 10));
+    expect(calls).toBe(0);
+    await store.leases.release({ name: 'extraction', holderId: holder.id });
+    await until(async () => plans.fresh('full', await store.revision(), NOW) !== null, 'a plan is kept');
+    expect(calls).toBe(1);
+  });
+
   it('says once, not every interval, that the memory cannot be read', async () => {
     const log: string[] = [];
     const closed: WorldStore = { ...store, revision: () => Promise.reject(new Error('the database is closed')) };

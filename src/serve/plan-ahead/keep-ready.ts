@@ -1,4 +1,5 @@
 import { errorMessage } from '../../domain/errors.js';
+import { EXTRACTION_LEASE, SLEEP_LEASE } from '../../ingest/lease-rules.js';
 import { KEPT_PLAN_MAX_AGE_MS, type SleepPlanCache } from '../../metabolism/plan-cache.js';
 import { sleepPreviewId } from '../../metabolism/preview-id.js';
 import type { Clock } from '../../ports/clock.js';
@@ -18,8 +19,9 @@ export interface PlanAhead {
  * Keeps a full sleep's preview ready (docs/web.md "Sleep"): every PLAN_AHEAD_EVERY_MS the memory's revision is
  * read; once it has stayed the same for a whole interval (a memory being written to is left alone until it is
  * still) and no kept plan of it is younger than half KEPT_PLAN_MAX_AGE_MS, a dry run is planned in a thread
- * (`plan`) and kept when the memory did not change meanwhile. One plan at a time; a plan that failed is tried
- * again only after the memory changes. `stop` ends the running thread.
+ * (`plan`) and kept when the memory did not change meanwhile. Nothing is planned while an extraction or a sleep
+ * holds its lease (the memory is about to change, and a long read would only hold the write-ahead log back). One
+ * plan at a time; a plan that failed is tried again only after the memory changes. `stop` ends the running thread.
  */
 export function startPlanAhead(input: {
   store: WorldStore;
@@ -29,6 +31,8 @@ export function startPlanAhead(input: {
   newId: () => string;
   log: (message: string) => void;
   everyMs?: number;
+  /** Wall-clock ms, for the leases' expiry (leases are about real time, never the configured "now"). */
+  wallClock?: () => number;
 }): PlanAhead {
   const { store, plans, clock } = input;
   const abort = new AbortController();
@@ -42,6 +46,15 @@ export function startPlanAhead(input: {
     const message = `checking the memory for a sleep plan failed: ${errorMessage(error)}`;
     if (message !== lastWarning) input.log(message);
     lastWarning = message;
+  };
+
+  const leaseHeld = async (): Promise<boolean> => {
+    const wall = (input.wallClock ?? Date.now)();
+    for (const name of [EXTRACTION_LEASE, SLEEP_LEASE]) {
+      const lease = await store.leases.get(name);
+      if (lease && lease.expiresAt > wall) return true;
+    }
+    return false;
   };
 
   const planNow = async (revision: string, now: number): Promise<void> => {
@@ -62,6 +75,7 @@ export function startPlanAhead(input: {
     if (failedAt === revision) return;
     const kept = plans.fresh('full', revision, now);
     if (kept && now - kept.report.now < KEPT_PLAN_MAX_AGE_MS / 2) return;
+    if (await leaseHeld()) return;
     running = planNow(revision, now)
       .catch((error: unknown) => {
         if (abort.signal.aborted) return;
