@@ -287,6 +287,7 @@ describe('web UI', () => {
     await page.getByRole('button', { name: 'Preview (dry run)' }).click();
     await page.waitForSelector('#sleep-result [data-complete="true"][data-planned="kept"]');
     expect(await page.locator('#sleep-kept').textContent()).toContain('the memory has not changed since');
+    await shot('sleep-kept');
     await page.getByRole('button', { name: 'Plan again now' }).click();
     await page.waitForSelector('#sleep-result [data-complete="true"][data-planned="now"]');
     expect(await page.locator('#sleep-kept').count()).toBe(0);
