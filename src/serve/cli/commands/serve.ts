@@ -46,7 +46,7 @@ export function registerServe(program: Command, run: ActionRunner): void {
     )
     .option(
       '--no-plan-ahead',
-      'do not keep a full sleep preview planned in a background thread (previews are then planned on request)',
+      'do not keep a full sleep preview planned ahead in a background thread (never done with --memories); previews are then planned on request',
     )
     .option(
       '--memories <file>',
