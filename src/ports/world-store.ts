@@ -388,12 +388,6 @@ export interface EntityMention {
   time: number;
 }
 
-/** One episode's mentions (mentions.pageByEpisode). */
-export interface EpisodeMentionList {
-  episodeId: string;
-  mentions: EntityMention[];
-}
-
 export interface EpisodeEntities {
   episodeId: string;
   /** The earliest mention's time. */
@@ -413,11 +407,6 @@ export interface MentionRepo {
   forEntitiesSince(wanted: readonly { entityId: string; since: number }[]): Promise<EntityMention[]>;
   /** Chronological (time, then entityId). */
   forEpisode(episodeId: string): Promise<EntityMention[]>;
-  /**
-   * A page of episodes in episodes.list()'s order (oldest first), each with its mentions as forEpisode lists them
-   * (an episode without mentions with none): the mentions of a whole memory, episode by episode, a page at a time.
-   */
-  pageByEpisode(page: { limit: number; offset: number }): Promise<EpisodeMentionList[]>;
   /**
    * Every episode that mentions an entity, in episodes.list()'s order, with the time of its earliest mention and the
    * entities it mentions (each once, in no particular order): the whole memory's co-mentions in one read, for

@@ -1,13 +1,10 @@
 import type { EntityActivity, MentionRepo } from '../../../ports/world-store.js';
-import { limitParam, pageParams, wholeTime, type Sql } from './sql.js';
+import { limitParam, wholeTime, type Sql } from './sql.js';
 import {
-  PAGE_BY_EPISODE,
   episodeEntitiesFromRow,
-  groupByEpisode,
   mentionFromRow,
   type EpisodeEntitiesRow,
   type MentionRow,
-  type PageRow,
 } from '../sqlite/mentions.js';
 
 const ACTIVE_BETWEEN = `SELECT entity_id AS "entityId", count(*) AS mentions, min(time) AS first, max(time) AS last
@@ -52,10 +49,6 @@ export function createMentionRepo(sql: Sql): MentionRepo {
         { episodeId },
       );
       return rows.map(mentionFromRow);
-    },
-
-    async pageByEpisode(page) {
-      return groupByEpisode(await sql.all<PageRow>(PAGE_BY_EPISODE, pageParams(page)));
     },
 
     async episodeEntities() {

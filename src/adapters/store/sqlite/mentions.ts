@@ -1,12 +1,6 @@
-import type {
-  EntityActivity,
-  EntityMention,
-  EpisodeEntities,
-  EpisodeMentionList,
-  MentionRepo,
-} from '../../../ports/world-store.js';
+import type { EntityActivity, EntityMention, EpisodeEntities, MentionRepo } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
-import { limitParam, pageParams, type Statements } from './sql.js';
+import { limitParam, type Statements } from './sql.js';
 
 export interface MentionRow {
   entity_id: string;
@@ -16,38 +10,6 @@ export interface MentionRow {
 
 export function mentionFromRow(row: MentionRow): EntityMention {
   return { entityId: row.entity_id, episodeId: row.episode_id, time: row.time };
-}
-
-/**
- * mentions.pageByEpisode in one statement (the same text runs on PostgreSQL): a page of episodes in list order, each
- * joined with its mentions (none: one row of nulls).
- */
-export const PAGE_BY_EPISODE = `WITH page AS (
-    SELECT id, created_at FROM episodes ORDER BY created_at, id LIMIT @limit OFFSET @offset
-  )
-  SELECT p.id AS episode_id, m.entity_id, m.time FROM page p LEFT JOIN entity_mentions m ON m.episode_id = p.id
-  ORDER BY p.created_at, p.id, m.time, m.entity_id`;
-
-export interface PageRow {
-  episode_id: string;
-  entity_id: string | null;
-  time: number | null;
-}
-
-/** The rows of PAGE_BY_EPISODE as one list per episode, in their order. */
-export function groupByEpisode(rows: readonly PageRow[]): EpisodeMentionList[] {
-  const out: EpisodeMentionList[] = [];
-  let last: EpisodeMentionList | undefined;
-  for (const row of rows) {
-    if (last?.episodeId !== row.episode_id) {
-      last = { episodeId: row.episode_id, mentions: [] };
-      out.push(last);
-    }
-    if (row.entity_id !== null && row.time !== null) {
-      last.mentions.push({ entityId: row.entity_id, episodeId: row.episode_id, time: Number(row.time) });
-    }
-  }
-  return out;
 }
 
 /**
@@ -111,11 +73,6 @@ export function createMentionRepo(s: Statements): SyncOf<MentionRepo> {
         .get('SELECT entity_id, episode_id, time FROM entity_mentions WHERE episode_id = ? ORDER BY time, entity_id')
         .all(episodeId) as MentionRow[];
       return rows.map(mentionFromRow);
-    },
-
-    pageByEpisode(page) {
-      const rows = s.get(PAGE_BY_EPISODE).all(pageParams(page)) as PageRow[];
-      return groupByEpisode(rows);
     },
 
     episodeEntities() {
