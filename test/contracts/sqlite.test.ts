@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LATEST_SCHEMA_VERSION, openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
+import { checkDatabase, migrate } from '../../src/adapters/store/sqlite/migrate.js';
 import { describeWorldStoreContract } from './world-store.contract.js';
 import { T0, addEntity, addEpisode, tick, transition, turn } from './world-store/fixtures.js';
 
@@ -96,6 +97,44 @@ describe('sqlite adapter', () => {
     });
     expect((await readFile(path)).equals(before)).toBe(true);
     expect(existsSync(`${path}-wal`)).toBe(false);
+  });
+
+  it('never takes a new file another process is creating for a foreign database (its version and tables read at one moment)', () => {
+    // Two processes opening one new file at once: the second read the version (0) before the first committed its
+    // migration and the tables after it, and refused the file as "not a PIE database" (seen in the issue-18 e2e test).
+    writeFileSync(path, '');
+    const reader = new Database(path, { timeout: 0 });
+    let interleaved: string | null = null;
+    const probe = new Proxy(reader, {
+      get(target, key) {
+        if (key !== 'pragma') return Reflect.get(target, key, target) as unknown;
+        return (source: string, options?: Database.PragmaOptions) => {
+          const value: unknown = target.pragma(source, options);
+          if (source === 'user_version' && interleaved === null) {
+            // The other process migrates the file between this read and the next.
+            const other = new Database(path, { timeout: 0 });
+            try {
+              migrate(other, path, () => T0);
+              interleaved = 'migrated';
+            } catch (error) {
+              interleaved = (error as Error).message;
+            } finally {
+              other.close();
+            }
+          }
+          return value;
+        };
+      },
+    });
+    try {
+      const version = checkDatabase(probe, path);
+      expect([0, LATEST_SCHEMA_VERSION]).toContain(version);
+      // The read held the file: the other process could not commit in between (it waits for the lock, as a real one
+      // would under its busy timeout).
+      expect(interleaved).toMatch(/locked|busy/i);
+    } finally {
+      reader.close();
+    }
   });
 
   it('refuses a file that is not a SQLite database', async () => {

@@ -19,8 +19,15 @@ export function readSchemaVersion(db: Db): number {
  * or a schema newer than this code. Reads only; safe to call before any pragma that writes.
  */
 export function checkDatabase(db: Db, path: string): number {
-  const version = readSchemaVersion(db);
-  const applicationId = Number(db.pragma('application_id', { simple: true }));
+  // One read transaction, so the version and the tables are of one moment: another process creating the same new
+  // file commits its first migration all at once, and reads on either side of that commit would see a schema
+  // without its version (a PIE file taken for another program's).
+  const read = (): { version: number; applicationId: number; objects: number } => ({
+    version: readSchemaVersion(db),
+    applicationId: Number(db.pragma('application_id', { simple: true })),
+    objects: Number(db.prepare("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").pluck().get()),
+  });
+  const { version, applicationId, objects } = db.inTransaction ? read() : db.transaction(read).deferred();
   if (applicationId !== 0 && applicationId !== PIE_APPLICATION_ID) {
     throw new PieError(
       'DB_CORRUPT',
@@ -28,9 +35,6 @@ export function checkDatabase(db: Db, path: string): number {
     );
   }
   if (version === 0) {
-    const objects = Number(
-      db.prepare("SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").pluck().get(),
-    );
     if (objects > 0) {
       throw new PieError(
         'DB_CORRUPT',
