@@ -41,7 +41,7 @@ export function threadPlanner(input: { config: Config; env: Env; llm: string | u
       worker.once('message', (result: PlanResult) => {
         settle();
         if ('report' in result) resolve(result.report);
-        else reject(new PieError('INTERNAL', `Planning a sleep ahead failed: ${result.error}`));
+        else reject(new PieError('INTERNAL', result.error));
       });
       worker.once('error', (error) => {
         settle();
