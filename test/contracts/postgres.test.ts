@@ -60,6 +60,8 @@ describe('PGlite (in-process PostgreSQL with pgvector)', () => {
     const store = await openPostgresStore({ pglite, schema, clock: () => T0 });
     return {
       store,
+      // PGlite is one connection in this process: a second store object on it is the other writer here.
+      reopen: () => openPostgresStore({ pglite, schema, clock: () => T0 }),
       async cleanup() {
         await store.close();
         await pglite.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);

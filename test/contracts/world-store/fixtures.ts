@@ -7,7 +7,7 @@ export interface StoreHandle {
   store: WorldStore;
   cleanup(): Promise<void>;
   /** A second store on the same memory, as another process would open it (closed by the caller). */
-  reopen?(): Promise<WorldStore>;
+  reopen(): Promise<WorldStore>;
 }
 
 export type StoreFactory = () => Promise<StoreHandle>;
