@@ -104,7 +104,7 @@ export const sleepPreviewRoutes: Route[] = [
     method: 'post',
     path: '/api/sleep/preview',
     summary:
-      'A sleep preview (dry run) streamed phase by phase as JSON lines: {type:"start",phases}, {type:"phase",index,phase} per phase, then {type:"done",previewId} or {type:"error",error}; apply it with POST /api/sleep {dry_run:false, preview_id}',
+      'A sleep preview (dry run) streamed phase by phase as JSON lines: {type:"start",kept,phases} (kept: a plan kept from the memory as it is now, all its lines at once), {type:"phase",index,phase} per phase, then {type:"done",previewId} or {type:"error",error}; apply it with POST /api/sleep {dry_run:false, preview_id}',
     tag: 'maintain',
     ndjson: true,
     body: z.object({
