@@ -1,4 +1,6 @@
+import type { WorldStore } from '../ports/world-store.js';
 import type { SleepScope } from './plan.js';
+import { sleepPreviewId } from './preview-id.js';
 import type { SleepReport } from './sleep.js';
 
 /** A sleep dry run kept for reuse: the memory's revision it was planned from, and its preview id. */
@@ -21,9 +23,15 @@ export const KEPT_PLAN_MAX_AGE_MS = 10 * 60_000;
 export class SleepPlanCache {
   private readonly plans = new Map<SleepScope, KeptPlan>();
 
-  /** Keeps a plan in place of the scope's last one (the plan made last wins, even for a clock set back). */
-  keep(plan: KeptPlan): void {
-    this.plans.set(plan.report.scope, plan);
+  /**
+   * A dry run's plan of the memory at `revision`, with its preview id (over the world's counts read now), kept in
+   * place of the scope's last one when the memory is still at that revision (nothing was written while it was
+   * planned). The plan made last wins, even for a clock set back.
+   */
+  async keepIfUnchanged(store: WorldStore, report: SleepReport, revision: string): Promise<KeptPlan> {
+    const plan = { report, revision, previewId: sleepPreviewId(report, await store.stats()) };
+    if ((await store.revision()) === revision) this.plans.set(report.scope, plan);
+    return plan;
   }
 
   /** The scope's plan when it may be shown as the preview at `now` of a memory at `revision`; else null. */

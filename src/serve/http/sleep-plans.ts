@@ -1,6 +1,5 @@
 import type { KeptPlan } from '../../metabolism/plan-cache.js';
 import type { SleepScope } from '../../metabolism/plan.js';
-import { sleepPreviewId } from '../../metabolism/preview-id.js';
 import type { PhaseReport } from '../../metabolism/run-phases.js';
 import { runSleep } from '../../metabolism/sleep.js';
 import type { HttpDeps } from './deps.js';
@@ -43,7 +42,5 @@ export async function planSleepPreview(input: {
     llm: (await deps.queryModel())?.client ?? null,
     onPhase: input.onPhase,
   });
-  const plan = { report, revision, previewId: sleepPreviewId(report, await deps.store.stats()) };
-  if ((await deps.store.revision()) === revision) deps.plans.keep(plan);
-  return { ...plan, kept: false };
+  return { ...(await deps.plans.keepIfUnchanged(deps.store, report, revision)), kept: false };
 }

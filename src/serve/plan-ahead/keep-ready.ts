@@ -1,7 +1,6 @@
 import { errorMessage } from '../../domain/errors.js';
 import { EXTRACTION_LEASE, SLEEP_LEASE } from '../../ingest/lease-rules.js';
 import { KEPT_PLAN_MAX_AGE_MS, type SleepPlanCache } from '../../metabolism/plan-cache.js';
-import { sleepPreviewId } from '../../metabolism/preview-id.js';
 import type { Clock } from '../../ports/clock.js';
 import type { WorldStore } from '../../ports/world-store.js';
 import type { ThreadPlanner } from './thread.js';
@@ -59,9 +58,7 @@ export function startPlanAhead(input: {
 
   const planNow = async (revision: string, now: number): Promise<void> => {
     const report = await input.plan({ scope: 'full', now, runId: `sleep-${input.newId()}`, signal: abort.signal });
-    const stats = await store.stats();
-    if ((await store.revision()) !== revision) return;
-    plans.keep({ report, revision, previewId: sleepPreviewId(report, stats) });
+    await plans.keepIfUnchanged(store, report, revision);
   };
 
   const tick = async (): Promise<void> => {
