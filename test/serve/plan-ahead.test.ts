@@ -34,9 +34,9 @@ let ids = 0;
 const dryRun: ThreadPlanner = ({ scope, now, runId }) =>
   runSleep({ store, scope, dryRun: true, now, runId, newId: () => `id-${++ids}` });
 
-function start(plans: SleepPlanCache, plan: ThreadPlanner, log: string[] = []): PlanAhead {
+function start(plans: SleepPlanCache, plan: ThreadPlanner, log: string[] = [], on: WorldStore = store): PlanAhead {
   ahead = startPlanAhead({
-    store,
+    store: on,
     plans,
     clock: { now: () => NOW },
     plan,
@@ -138,15 +138,7 @@ describe('keeping a sleep preview ready', () => {
   it('says once, not every interval, that the memory cannot be read', async () => {
     const log: string[] = [];
     const closed: WorldStore = { ...store, revision: () => Promise.reject(new Error('the database is closed')) };
-    ahead = startPlanAhead({
-      store: closed,
-      plans: new SleepPlanCache(),
-      clock: { now: () => NOW },
-      plan: dryRun,
-      newId: () => `run-${++ids}`,
-      log: (m) => log.push(m),
-      everyMs: EVERY,
-    });
+    start(new SleepPlanCache(), dryRun, log, closed);
     await new Promise((r) => setTimeout(r, EVERY * 10));
     expect(log).toEqual(['checking the memory for a sleep plan failed: the database is closed']);
   });
