@@ -77,3 +77,22 @@ export function apiPerTest(): { world: Awaited<ReturnType<typeof fixtureWorld>>;
   });
   return fx;
 }
+
+/** POST /api/sleep/preview through the app: the answer, its text and its JSON lines in the order they came. */
+export async function previewLines<L = Record<string, unknown>>(
+  api: Api,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ res: Response; text: string; lines: L[] }> {
+  const res = await api.app.request('/api/sleep/preview', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  const lines = text
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as L);
+  return { res, text, lines };
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import { KEPT_PLAN_MAX_AGE_MS } from '../../src/metabolism/plan-cache.js';
 import type { WorldStore } from '../../src/ports/world-store.js';
-import { apiPerTest, NOW as NOW_TEXT } from './harness.js';
+import { apiPerTest, NOW as NOW_TEXT, previewLines } from './harness.js';
 
 /**
  * A sleep preview is kept while it is still the memory's (src/serve/http/sleep-plans.ts): the next preview shows it
@@ -43,15 +43,7 @@ describe('kept sleep plans', () => {
     expect(second.body).toMatchObject({ kept: true, previewId: first.body.previewId, now: first.body.now });
     expect(second.body.phases).toEqual(first.body.phases);
     // The stream shows the same kept plan.
-    const res = await fx.api.app.request('/api/sleep/preview', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ scope: 'full' }),
-    });
-    const lines = (await res.text())
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const { lines } = await previewLines(fx.api, { scope: 'full' });
     expect(lines[0]).toMatchObject({ type: 'start', kept: true, now: first.body.now });
     expect(lines.at(-1)).toMatchObject({ type: 'done', previewId: first.body.previewId });
   });
@@ -63,12 +55,8 @@ describe('kept sleep plans', () => {
     expect(after.body.kept).toBe(false);
     expect(after.body.previewId).not.toBe(first.body.previewId);
     expect((await preview()).body.kept).toBe(true);
-    const res = await fx.api.app.request('/api/sleep/preview', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ scope: 'full', replan: true }),
-    });
-    expect(JSON.parse((await res.text()).split('\n')[0] ?? '{}')).toMatchObject({ type: 'start', kept: false });
+    const { lines } = await previewLines(fx.api, { scope: 'full', replan: true });
+    expect(lines[0]).toMatchObject({ type: 'start', kept: false });
   });
 
   it('is planned again after another process wrote to the same file, and its id is then refused (409)', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PHASES } from '../../src/metabolism/phases.js';
 import { sleepPhaseNames } from '../../src/metabolism/plan-reports.js';
-import { apiPerTest, openApi } from './harness.js';
+import { apiPerTest, openApi, previewLines } from './harness.js';
 
 /**
  * POST /api/sleep/preview: the sleep preview as JSON lines, phase by phase (what the web Maintenance view shows as it
@@ -34,19 +34,7 @@ interface SleepOut {
 const fx = apiPerTest();
 
 /** The streamed answer, line by line as it is read, with its response headers. */
-async function preview(body: unknown, headers: Record<string, string> = {}) {
-  const res = await fx.api.app.request('/api/sleep/preview', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  const lines = text
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => JSON.parse(l) as Line);
-  return { res, text, lines };
-}
+const preview = (body: unknown, headers: Record<string, string> = {}) => previewLines<Line>(fx.api, body, headers);
 
 describe('POST /api/sleep/preview', () => {
   it('streams start, each phase in report order, then done: the JSON dry run, line by line', async () => {
