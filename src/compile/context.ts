@@ -2,6 +2,8 @@ import { humanizeDuration, monthsBetween, relativeTime } from '../domain/humaniz
 import type { Tokenizer } from '../ports/tokenizer.js';
 import { createTokenBudget } from './budget.js';
 import { compileEvidence, wholeEvidenceTokens, type EvidenceOptions } from './evidence.js';
+import { intervalLines } from './interval.js';
+import type { Evidence } from '../query/evidence.js';
 import { EVENT_ATTRIBUTE, type Procedure, type Transition } from '../domain/world.js';
 import type { Excerpt, PathHop, QueryPlan, Subgraph, SubgraphEntity } from '../query/types.js';
 import { changeText, stateText } from './timeline.js';
@@ -62,6 +64,8 @@ export function compileContext(input: {
   budget?: ContextBudget;
   /** Ranked evidence turns to fill the budget with; without them the subgraph's excerpts are shown. */
   evidence?: Omit<EvidenceOptions, 'limit' | 'tokenizer' | 'time' | 'cite'>;
+  /** The time between things the question asks for, with the turns that date each end (written after the header). */
+  interval?: Evidence['interval'];
 }): CompiledContext {
   const { plan, subgraph: sub, time: ctx } = input;
   const tokenizer = input.budget?.tokenizer ?? ESTIMATE;
@@ -69,6 +73,9 @@ export function compileContext(input: {
   const cite = citer(input.episodes);
   const out = createTokenBudget({ limit, tokenizer });
   for (const line of headerLines(plan, ctx)) out.take(line);
+  if (input.interval) {
+    for (const line of intervalLines({ ...input.interval, now: ctx.now, tz: ctx.tz, cite })) out.take(line);
+  }
   const worldLimit = input.budget ? worldPartLimit({ ...input, limit, tokenizer, header: out.used() }) : limit;
   const worldOut = createTokenBudget({ limit: Math.max(0, worldLimit - out.used()), tokenizer });
   const titles = new Set<string>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { annotateRelativeTimes } from './turn-times.js';
+import { annotateRelativeTimes, dayMentioned } from './turn-times.js';
 
 // Monday 8 May 2023, 13:56 UTC (a LoCoMo session time).
 const AT = Date.UTC(2023, 4, 8, 13, 56);
@@ -37,5 +37,25 @@ describe('annotateRelativeTimes', () => {
     const at = Date.UTC(2023, 4, 8, 15, 30);
     expect(annotateRelativeTimes({ text: 'yesterday', at, tz: 'Asia/Tokyo' })).toBe('yesterday [8 May 2023]');
     expect(annotateRelativeTimes({ text: 'yesterday', at, tz: 'UTC' })).toBe('yesterday [7 May 2023]');
+  });
+});
+
+describe('dayMentioned', () => {
+  const iso = (text: string) => {
+    const t = dayMentioned({ text, at: AT, tz: 'UTC' });
+    return t === null ? null : new Date(t).toISOString().slice(0, 10);
+  };
+  it.each([
+    ['I went to a support group yesterday.', '2023-05-07'],
+    ['I attended the Sunday mass at St. Mary’s Church on January 2nd, on Sunday.', '2023-01-02'],
+    ['I got a puppy two weeks ago!', '2023-04-24'],
+    ['A friend made it for my 18th birthday ten years ago.', '2013-05-08'],
+    // Nothing dated, the day it was said, or two different days: the turn's own time dates it.
+    ['I love painting.', null],
+    ['I went running today.', null],
+    ['I ran on May 1st and swam on May 3rd.', null],
+    ['We met a few weeks ago.', null],
+  ])('%s → %s', (text, expected) => {
+    expect(iso(text)).toBe(expected);
   });
 });

@@ -1,8 +1,9 @@
 import { MONTH_NAMES } from '../domain/time.js';
-import { dayOf, localDate, monthSpan, weekOf, yearSpan } from '../query/time/calendar.js';
+import { dayOf, localDate, monthSpan, shiftLocal, weekOf, yearSpan } from '../query/time/calendar.js';
 import { selectNonOverlapping } from '../query/time/combine.js';
-import type { TimeRange } from '../query/time/index.js';
+import { findTimeRanges, type TimeRange } from '../query/time/index.js';
 import { relativeCandidates } from '../query/time/relative.js';
+import { countValue, COUNT_PATTERN, UNIT_PATTERN, unitOf as unitWord } from '../query/time/words.js';
 import { longDate } from './time-format.js';
 
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -35,6 +36,32 @@ export function annotateRelativeTimes(input: { text: string; at: number; tz: str
   }
   return out + text.slice(last);
 }
+
+/**
+ * The one past day a turn says something happened on ("I went to mass on January 2nd" or "… yesterday", said on 20
+ * February 2023 → 2 January 2023, 19 February 2023), or null when it names none or several (then the turn's own time
+ * dates what it tells). A date written out wins over a relative one. Pure.
+ */
+export function dayMentioned(input: { text: string; at: number; tz: string }): number | null {
+  const { text, at, tz } = input;
+  const today = dayOf(at, tz);
+  const days = findTimeRanges({ text, now: at, tz, periods: [] }).filter(
+    (r) => r.start < today.start && r.end - r.start <= DAY + 3_600_000 && dayOf(r.start, tz).start === r.start,
+  );
+  for (const kinds of [['explicit'], ['relative']]) {
+    const distinct = new Set(days.filter((r) => kinds.includes(r.kind)).map((r) => r.start));
+    if (distinct.size === 1) return [...distinct][0] ?? null;
+    if (distinct.size > 1) return null;
+  }
+  // "two weeks ago": the day that many units before it was said (the finder reads it as that whole week).
+  const agos = [...text.matchAll(AGO)].flatMap((m) => {
+    const n = /few|couple|several/i.test(m[1] ?? '') ? null : countValue(m[1] ?? '');
+    return n === null ? [] : [dayOf(shiftLocal(at, tz, unitWord(m[2] ?? ''), -n), tz).start];
+  });
+  return new Set(agos).size === 1 ? (agos[0] ?? null) : null;
+}
+
+const AGO = new RegExp(`\\b(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\s+ago\\b`, 'gi');
 
 /** A cheap test before the full time-reference finder runs (most turns have no relative time at all). */
 const RELATIVE_HINT =

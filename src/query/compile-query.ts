@@ -73,6 +73,7 @@ export async function compileQueryContext(input: {
       ),
       assistantWanted: input.assistantWanted,
     },
+    ...(evidence.interval ? { interval: evidence.interval } : {}),
   });
   const text = keep ? `${compiled.text}\n\n${keep.text}` : compiled.text;
   const excerpts: Excerpt[] = compiled.excerpts;

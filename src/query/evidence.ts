@@ -1,6 +1,7 @@
 import type { Episode, StoredTurn } from '../domain/world.js';
 import type { WorldStore } from '../ports/world-store.js';
 import { questionAlternatives } from './alternatives.js';
+import { questionInterval, type IntervalEnd, type IntervalQuestion } from './interval.js';
 import { keyCoverage, keyWeights, matchKeys, questionKeywords } from './keywords.js';
 import { rankTurnsInContext } from './lanes/turn-context.js';
 import type { QueryPlan, RankedItem } from './types.js';
@@ -25,6 +26,15 @@ export interface EvidenceTurn {
 export interface Evidence {
   turns: EvidenceTurn[];
   conversations: Map<string, StoredTurn[]>;
+  /** The time between things the question asks for, with the best-matching turn of each end found (interval.ts). */
+  interval?: { question: IntervalQuestion; anchors: IntervalAnchor[] };
+}
+
+/** An end of the interval a question asks for and the turn that best matches it. */
+export interface IntervalAnchor {
+  end: IntervalEnd;
+  episode: Episode;
+  turn: StoredTurn;
 }
 
 /** Conversations of the question's time span read as evidence (the first ones of the span). */
@@ -94,6 +104,8 @@ export async function rankEvidence(input: {
   const words = questionKeywords(plan.question, timeTexts);
   const pool = input.pool ?? EVIDENCE_POOL;
   const weak: { episodeId: string; seq: number }[] = [];
+  const interval = questionInterval(plan.question, timeTexts);
+  let anchorRefs: ({ episodeId: string; seq: number } | undefined)[] = [];
   if (words.length > 0) {
     const everyWord = await store.search.turns({ text: words.join(' '), limit: pool, mode: 'fill' });
     await cache.load(everyWord.map((h) => h.episodeId));
@@ -112,7 +124,9 @@ export async function rankEvidence(input: {
       searches = [hits, everyWord];
     }
     const keys = matchKeys(words);
-    const alternatives = questionAlternatives(plan.question, timeTexts);
+    // A choice question's options, else the ends of the interval it asks for: each one's best turn leads.
+    const choice = questionAlternatives(plan.question, timeTexts);
+    const alternatives = choice.length > 0 ? choice : (interval?.ends.map((e) => e.keys) ?? []);
     const restKeys = matchKeys(rest);
     // A word said in most turns ("like", a speaker's name) weighs less than the one the question is about.
     const weights = keyWeights(
@@ -142,8 +156,17 @@ export async function rankEvidence(input: {
         turnCount: (id) => cache.episode(id)?.turnCount,
       });
       const latest = LATEST_ASKED.test(plan.question) ? latestFirst(ranked, LATEST_BONUS) : ranked;
-      const ordered =
-        i === 0 ? eachOptionFirst(latest, alternatives, (t) => cache.turn(t.episodeId, t.seq)?.text) : latest;
+      const textOf = (t: { episodeId: string; seq: number }) => cache.turn(t.episodeId, t.seq)?.text;
+      const ordered = i === 0 ? eachOptionFirst(latest, alternatives, textOf) : latest;
+      if (i === 0 && interval) {
+        // A speaker's name in an end ("Maria adopting Coco") is in the turns addressed to her, not in her own.
+        const names = new Set(matchKeys([...named]));
+        const ends = interval.ends.map((e) => {
+          const keys = e.keys.filter((k) => !names.has(k));
+          return keys.length > 0 ? keys : e.keys;
+        });
+        anchorRefs = optionLeads(latest, ends, textOf).map((at) => (at === undefined ? undefined : latest[at]));
+      }
       if (i === 0) for (const t of ordered) push(t.episodeId, t.seq);
       else weak.push(...ranked);
     }
@@ -186,7 +209,14 @@ export async function rankEvidence(input: {
   const found = preferRange(load(order.slice(0, fillFrom)), plan);
   const out = [...found, ...load(order.slice(fillFrom))].map((t, rank) => ({ ...t, rank }));
   const conversations = new Map(out.map((e) => [e.episode.id, cache.turns(e.episode.id)]));
-  return { turns: out, conversations };
+  if (!interval) return { turns: out, conversations };
+  const anchors = interval.ends.flatMap((end, i): IntervalAnchor[] => {
+    const ref = anchorRefs[i];
+    const episode = ref && cache.episode(ref.episodeId);
+    const turn = ref && cache.turn(ref.episodeId, ref.seq);
+    return episode && turn ? [{ end, episode, turn }] : [];
+  });
+  return { turns: out, conversations, interval: { question: interval, anchors } };
 }
 
 /**
@@ -223,20 +253,31 @@ export function eachOptionFirst<T>(
   options: readonly (readonly string[])[],
   textOf: (t: T) => string | undefined,
 ): T[] {
-  if (options.length < 2) return [...ranked];
-  const lead = new Set<number>();
-  for (const keys of options) {
-    let best = -1;
+  if (options.length === 0) return [...ranked];
+  const lead = new Set(optionLeads(ranked, options, textOf).filter((i) => i !== undefined));
+  const first = [...lead].sort((a, b) => a - b);
+  return [...first.map((i) => ranked[i] as T), ...ranked.filter((_, i) => !lead.has(i))];
+}
+
+/**
+ * Per option, the position of the best-ranked turn that has the most of its words (undefined when no turn has any).
+ * Pure.
+ */
+export function optionLeads<T>(
+  ranked: readonly T[],
+  options: readonly (readonly string[])[],
+  textOf: (t: T) => string | undefined,
+): (number | undefined)[] {
+  return options.map((keys) => {
+    let best: number | undefined;
     let bestCoverage = 0;
     for (const [i, t] of ranked.entries()) {
       const coverage = keyCoverage(textOf(t) ?? '', keys);
       if (coverage > bestCoverage) [best, bestCoverage] = [i, coverage];
       if (coverage === 1) break;
     }
-    if (best >= 0) lead.add(best);
-  }
-  const first = [...lead].sort((a, b) => a - b);
-  return [...first.map((i) => ranked[i] as T), ...ranked.filter((_, i) => !lead.has(i))];
+    return best;
+  });
 }
 
 /** Episodes and their turns, loaded once per question. */

@@ -79,7 +79,23 @@ const devices = [
   conversation('d2', day(4, 20), [user('My new mesh network is finally working in every room.'), bot('Good to hear.')]),
 ];
 
+// Two things said on other days than the conversations they are in, and a filler conversation between them.
+const services = [
+  conversation('m1', day(2, 20), [
+    user('I volunteer at the soup kitchen on weekends now.'),
+    bot('That is generous of you.'),
+    user('By the way, I just came from the Ash Wednesday service at the cathedral on February 1st.'),
+    bot('That sounds like a moving service.'),
+  ]),
+  conversation('m2', day(2, 10), [user('What is a good recipe for lentil soup?'), bot('Try red lentils with cumin.')]),
+  conversation('m3', day(2, 20), [
+    user('I recently attended the Sunday mass at St. Mary’s Church on January 2nd, the sermon was on forgiveness.'),
+    bot('Forgiveness is a powerful theme.'),
+  ]),
+];
+
 let friendsWorld: BenchWorld;
+let servicesWorld: BenchWorld;
 let devicesWorld: BenchWorld;
 let followersWorld: BenchWorld;
 let chatWorld: BenchWorld;
@@ -97,12 +113,14 @@ beforeAll(async () => {
   chatWorld = await build(chat, 'chat');
   followersWorld = await build(followers, 'followers');
   devicesWorld = await build(devices, 'devices');
+  servicesWorld = await build(services, 'services');
 });
 afterAll(async () => {
   await friendsWorld.close();
   await chatWorld.close();
   await followersWorld.close();
   await devicesWorld.close();
+  await servicesWorld.close();
 });
 
 async function ranked(world: BenchWorld, question: string, now: number) {
@@ -173,6 +191,38 @@ describe('choice questions', () => {
       'thermostat again',
     ]);
     expect(eachOptionFirst(turns, [], (t) => t)).toEqual(turns);
+  });
+});
+
+describe('interval questions', () => {
+  it('the context writes the days between the two things named, each dated by the day its turn names', async () => {
+    const q = "How many days had passed between the Sunday mass at St. Mary's Church and the Ash Wednesday service?";
+    const { context, evidence } = await ranked(servicesWorld, q, day(2, 21));
+    // Each end's turn leads the evidence.
+    expect(evidence.slice(0, 2).some((t) => t.includes('Sunday mass'))).toBe(true);
+    expect(evidence.slice(0, 2).some((t) => t.includes('Ash Wednesday'))).toBe(true);
+    // Dated by what the turns say (2 January, 1 February), not by the day they were said (20 February).
+    expect(context.text).toMatch(
+      /^Time between what the question names .*“the Sunday mass at St\. Mary's Church” 2 January 2023 \[\d\], then “the Ash Wednesday service” 1 February 2023 \[\d\]: 30 days \(31 counting both days\), 4 weeks and 2 days apart\.$/m,
+    );
+    // "the Sunday mass" and "Ash Wednesday" are not times the question asks about.
+    expect(context.plan.timeRanges).toEqual([]);
+  });
+
+  it('a question about how long ago counts back from now', async () => {
+    const { context } = await ranked(
+      servicesWorld,
+      'How many days ago did I attend the Ash Wednesday service?',
+      day(2, 21),
+    );
+    expect(context.text).toMatch(
+      /“I attend the Ash Wednesday service” 1 February 2023 \[\d\]: 20 days ago \(21 counting both days\), 2 weeks and 6 days ago\./,
+    );
+  });
+
+  it('a question that asks for no interval gets no such line', async () => {
+    const { context } = await ranked(servicesWorld, 'Which church did I attend mass at?', day(2, 21));
+    expect(context.text).not.toMatch(/^Time (between|since)/m);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answerAlternatives,
   answerInText,
   answerParts,
   contextBody,
@@ -33,6 +34,26 @@ describe('answerParts', () => {
     ['salt and pepper', ['salt and pepper']],
   ])('%s', (answer, parts) => {
     expect(answerParts(answer)).toEqual(parts);
+  });
+});
+
+describe('answerAlternatives', () => {
+  it.each([
+    ['Sweden', ['Sweden']],
+    ['30 days. 31 days (including the last day) is also acceptable.', ['30 days', '31 days']],
+    ['8 days ago. 9 days (including the last day) is also acceptable.', ['8 days ago', '9 days']],
+    [
+      'One week. Answers ranging from 6 days to 8 days are also acceptable.',
+      ['One week', '6 days', '7 days', '8 days'],
+    ],
+    ['Yes. No is also acceptable', ['Yes', 'No']],
+    ['Mr. Smith is also acceptable', ['Mr. Smith is also acceptable']],
+    [
+      '3 days. Answers ranging from 1 day to 900 days are also acceptable.',
+      ['3 days', 'Answers ranging from 1 day to 900 days'],
+    ],
+  ])('%s', (answer, expected) => {
+    expect(answerAlternatives(answer)).toEqual(expected);
   });
 });
 
@@ -73,6 +94,11 @@ describe('answerInText', () => {
     ['The Four Seasons', 'she loves Four Seasons by Vivaldi', true],
     ['self-care is important', 'she realized self care is important', true],
     ['', 'anything', false],
+    ['30 days. 31 days (including the last day) is also acceptable.', 'that was 31 days later', true],
+    ['30 days. 31 days (including the last day) is also acceptable.', 'that was 30 days later', true],
+    ['30 days. 31 days (including the last day) is also acceptable.', 'including the last day', false],
+    ['One week. Answers ranging from 6 days to 8 days are also acceptable.', 'a gap of 7 days', true],
+    ['One week. Answers ranging from 6 days to 8 days are also acceptable.', 'a gap of 9 days', false],
   ])('%s in %s → %s', (answer, text, expected) => {
     expect(answerInText(answer, text)).toBe(expected);
   });
@@ -84,6 +110,7 @@ describe('isShortAnswer', () => {
     ['The sunday before 25 May 2023', true],
     ['by carving out some me-time each day for activities like running, reading, or playing the violin', false],
     ['pottery, camping, painting, swimming', true],
+    ['30 days. 31 days (including the last day) is also acceptable.', true],
   ])('%s', (answer, expected) => {
     expect(isShortAnswer(answer)).toBe(expected);
   });
@@ -129,6 +156,7 @@ describe('isBareNumber', () => {
     ['3 weeks', false],
     ['2023', false],
     ['Smart thermostat', false],
+    ['4. 5 (counting the last one) is also acceptable.', true],
   ])('%s → %s', (answer, expected) => {
     expect(isBareNumber(answer)).toBe(expected);
   });

@@ -156,24 +156,62 @@ function partInText(part: string, text: string): boolean {
   return containsWords(text, normalized);
 }
 
-/** Is the answer in the text (every part of a list answer, dates in any written form)? */
+/** "30 days. 31 days (including the last day) is also acceptable." → the answer and what else is accepted. */
+const ALSO_ACCEPTABLE = /^(.+?)(?<!\b(?:mr|mrs|ms|dr|st|jr|sr))\.\s+(.+?)\s+(?:is|are)\s+also\s+acceptable\.?\s*$/i;
+/** "Answers ranging from 6 days to 8 days": every count between, in that unit. */
+const RANGING = /^(?:answers?\s+)?ranging\s+from\s+(\d+)\s+(\S+)\s+to\s+(\d+)\s+(\S+)$/i;
+/** The widest range of counts a "ranging from" answer is read as (a wider one is left as written). */
+const MAX_RANGE = 31;
+
+/**
+ * The answers a gold answer accepts: LongMemEval writes a second accepted answer after the first ("30 days. 31 days
+ * (including the last day) is also acceptable."; "One week. Answers ranging from 6 days to 8 days are also
+ * acceptable."), which is read as the first answer or the second, its parenthesis left out (a range as each count in
+ * it). Any other answer is itself alone. Pure.
+ */
+export function answerAlternatives(answer: string): string[] {
+  const m = ALSO_ACCEPTABLE.exec(answer.trim());
+  if (!m) return [answer];
+  const first = (m[1] ?? '').trim();
+  const second = (m[2] ?? '')
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const range = RANGING.exec(second);
+  if (range) {
+    const [from, to] = [Number(range[1]), Number(range[3])];
+    if (to >= from && to - from <= MAX_RANGE) {
+      const unit = range[4] ?? '';
+      return [first, ...Array.from({ length: to - from + 1 }, (_, i) => `${from + i} ${unit}`)];
+    }
+  }
+  return second === '' ? [first] : [first, second];
+}
+
+/**
+ * Is the answer in the text (every part of a list answer, dates in any written form; any of the answers it
+ * accepts, see answerAlternatives)?
+ */
 export function answerInText(answer: string, text: string): boolean {
   const normalizedText = normalizeForMatch(text);
-  const parts = answerParts(answer);
-  return parts.length > 0 && parts.every((p) => partInText(p, normalizedText));
+  return answerAlternatives(answer).some((alternative) => {
+    const parts = answerParts(alternative);
+    return parts.length > 0 && parts.every((p) => partInText(p, normalizedText));
+  });
 }
 
 /**
  * The part of a context a hit may come from. Left out: PIE's "Question:" header line (cut after 30 words) and the
  * question wherever else the context repeats it, so "which came first, A or B?" is not found in its own echo; the
- * question's phrases quoted in the "Time asked about" line (the dates they resolve to stay); citation and chunk
+ * question's phrases quoted in the "Time asked about" and "Time between/since" lines (the dates and spans stay); citation and chunk
  * numbers ("[3]", "[1, 4]"); and the conversations' titles (a dataset's labels, such as "session 3", not what anyone
  * said). Applied to every system alike.
  */
 export function contextBody(text: string, input: { question: string; titles?: readonly string[] }): string {
   let body = text
     .replace(/^Question: .*$/m, ' ')
-    .replace(/^Time asked about: .*$/m, (line) => line.replace(/"[^"]*" =/g, '='));
+    .replace(/^Time asked about: .*$/m, (line) => line.replace(/"[^"]*" =/g, '='))
+    .replace(/^Time (?:between|since) what the question names.*$/m, (line) => line.replace(/“[^”]*”/g, ' '));
   const question = input.question.trim();
   if (question !== '') body = body.replaceAll(question, ' ');
   const titles = [...new Set(input.titles ?? [])].filter((t) => t.trim() !== '').sort((a, b) => b.length - a.length);
@@ -183,12 +221,14 @@ export function contextBody(text: string, input: { question: string; titles?: re
 
 /** Words of the answer's normal form: a "short" answer (≤ 6 words a part) is one a context can hold verbatim. */
 export function isShortAnswer(answer: string, maxWords = 6): boolean {
-  const parts = answerParts(answer);
-  return parts.length > 0 && parts.every((p) => normalizeForMatch(p).split(' ').filter(Boolean).length <= maxWords);
+  return answerAlternatives(answer).every((alternative) => {
+    const parts = answerParts(alternative);
+    return parts.length > 0 && parts.every((p) => normalizeForMatch(p).split(' ').filter(Boolean).length <= maxWords);
+  });
 }
 
 /** An answer that is only a number up to 31 ("3", "two", "12th"): one most contexts hold by chance. */
 export function isBareNumber(answer: string): boolean {
-  const normalized = normalizeForMatch(answer);
+  const normalized = normalizeForMatch(answerAlternatives(answer)[0] ?? answer);
   return /^\d{1,2}$/.test(normalized) && Number(normalized) <= 31;
 }

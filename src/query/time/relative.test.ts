@@ -132,4 +132,18 @@ describe('named months and weekdays', () => {
   it('ignores habitual plurals', () => {
     expect(findTimeRanges({ text: 'What do I do on Mondays?', now: NOW, tz: 'UTC', periods: [] })).toEqual([]);
   });
+
+  it.each([
+    "How many days passed between the Sunday mass at St. Mary's and the Ash Wednesday service?",
+    'What did we eat at a Friday dinner with the team?',
+    'Where did I shop on Black Friday?',
+    'I go running every Monday.',
+  ])('a weekday that names a kind of thing or a feast is no date: %s', (text) => {
+    expect(findTimeRanges({ text, now: NOW, tz: 'UTC', periods: [] })).toEqual([]);
+  });
+
+  it('a weekday after "last" or "on" is still a date', () => {
+    expect(only('What did I do on the last Sunday?', 'UTC', NOW)[0]).toBe('last Sunday');
+    expect(only('What did I do on Sunday?', 'UTC', NOW)[0]).toBe('on Sunday');
+  });
 });

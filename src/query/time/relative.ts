@@ -21,6 +21,8 @@ import { countValue, COUNT_PATTERN, MONTH_PATTERN, monthNumber, UNIT_PATTERN, un
 type Rule = (m: RegExpExecArray, ctx: MatchContext) => Span | null;
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+/** Words before a weekday that make it part of a name or a kind ("the Sunday mass", "Ash Wednesday", "every Monday"). */
+const NOT_A_DATE = String.raw`(?<!\b(?:the|a|an|every|each|ash|palm|good|holy|maundy|easter|black|cyber|super)\s)`;
 
 function rolling(count: string | undefined, unit: string, ctx: MatchContext): Span | null {
   const n = count === undefined ? 1 : countValue(count);
@@ -110,7 +112,9 @@ const RULES: ReadonlyArray<[RegExp, Rule, ('relative' | 'month')?]> = [
     'month',
   ],
   [
-    new RegExp(`\\b(?:(last|this|next|on)\\s+)?(${WEEKDAYS.join('|')})\\b(?!s\\b)`, 'gi'),
+    // A weekday after an article or in a feast's name ("the Sunday mass", "a Friday dinner", "Ash Wednesday") names
+    // a kind of thing or a day of the church year, not a date.
+    new RegExp(`\\b(?:(last|this|next|on)\\s+)?${NOT_A_DATE}(${WEEKDAYS.join('|')})\\b(?!s\\b)`, 'gi'),
     (m, c) => weekday(m[1]?.toLowerCase() === 'on' ? undefined : m[1], m[2] ?? '', c),
   ],
 ];
