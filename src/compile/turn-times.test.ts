@@ -11,6 +11,20 @@ describe('annotateRelativeTimes', () => {
     [AT, 'I went to a support group yesterday.', 'I went to a support group yesterday [7 May 2023].'],
     [AT, 'We moved there last year and love it.', 'We moved there last year [2022] and love it.'],
     [AT, 'Last month was rough.', 'Last month [April 2023] was rough.'],
+    [AT, 'Last night was amazing!', 'Last night [7 May 2023] was amazing!'],
+    [AT, 'The opening night is tomorrow.', 'The opening night is tomorrow [9 May 2023].'],
+    [
+      AT,
+      'That roadtrip this past weekend was wild.',
+      'That roadtrip this past weekend [the weekend before 8 May 2023] was wild.',
+    ],
+    [AT, 'We went camping two weekends ago.', 'We went camping two weekends ago [the weekend of 29 April 2023].'],
+    [AT, 'We go camping next weekend.', 'We go camping next weekend [the weekend of 20 May 2023].'],
+    [
+      AT,
+      'Last Fri I took my kids to a pottery workshop.',
+      'Last Fri [5 May 2023, the Friday before 8 May 2023] I took my kids to a pottery workshop.',
+    ],
     [
       FRIDAY,
       'I gave a talk at a school last week!',

@@ -63,9 +63,12 @@ export function dayMentioned(input: { text: string; at: number; tz: string }): n
 
 const AGO = new RegExp(`\\b(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\s+ago\\b`, 'gi');
 
+/** A weekday's name, whole or short ("last Friday", "last Fri"): its date is said as "the Friday before …". */
+const WEEKDAY_WORD = /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b\.?$/i;
+
 /** A cheap test before the full time-reference finder runs (most turns have no relative time at all). */
 const RELATIVE_HINT =
-  /\b(yesterday|ago|last|previous|next|past|(this|current) (week|month|year|weekend)|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
+  /\b(yesterday|tomorrow|ago|last|previous|next|past|(this|current) (week|month|year|weekend)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|on (mon|tues?|wed|thurs?|thu|fri|sat|sun))\b/i;
 
 /** What a resolved range is called: a day's date, "the week before <date>", a month, a year; null to leave it. */
 export function resolvedLabel(range: TimeRange, at: number, tz: string): string | null {
@@ -76,13 +79,20 @@ export function resolvedLabel(range: TimeRange, at: number, tz: string): string 
   if (range.end - range.start <= DAY + 3_600_000 && same(dayOf(range.start, tz))) {
     const weekday = WEEKDAY_NAMES[(new Date(Date.UTC(start.year, start.month - 1, start.day)).getUTCDay() + 6) % 7];
     const date = longDate(range.start, tz);
-    return /day\b/i.test(range.text) && !/yesterday|today/i.test(range.text) && range.start < at
+    return WEEKDAY_WORD.test(range.text) && range.start < at
       ? `${date}, the ${weekday ?? ''} before ${longDate(at, tz)}`
       : date;
   }
+  // "last night": the evening before.
+  if (range.end - range.start <= DAY && range.start < today.start && range.end > today.start) {
+    return longDate(range.start, tz);
+  }
   const week = weekOf(range.start, tz);
   if (range.end - range.start <= 2 * DAY + 3_600_000 && range.end === week.end) {
-    return range.end <= at ? `the weekend before ${longDate(at, tz)}` : `the weekend after ${longDate(at, tz)}`;
+    const inside = range.start <= at && at < range.end;
+    if (!inside && range.end === weekOf(at, tz, -1).end) return `the weekend before ${longDate(at, tz)}`;
+    if (!inside && range.end === weekOf(at, tz).end) return `the weekend after ${longDate(at, tz)}`;
+    return `the weekend of ${longDate(range.start, tz)}`;
   }
   if (same(weekOf(at, tz, -1))) return `the week before ${longDate(at, tz)}`;
   if (same(weekOf(at, tz, 1))) return `the week after ${longDate(at, tz)}`;

@@ -142,8 +142,21 @@ describe('named months and weekdays', () => {
     expect(findTimeRanges({ text, now: NOW, tz: 'UTC', periods: [] })).toEqual([]);
   });
 
+  it.each([
+    ['I finally took my kids to a pottery workshop last Fri.', 'last Fri', '2025-10-31T00:00:00.000Z'],
+    ['I joined a new activist group last Tues', 'last Tues', '2025-10-28T00:00:00.000Z'],
+    ['We met on Wed. for lunch', 'on Wed', '2025-10-29T00:00:00.000Z'],
+  ])('a short weekday after last / on: %s', (text, said, start) => {
+    const found = findTimeRanges({ text, now: NOW, tz: 'UTC', periods: [] });
+    expect(found.map((r) => [r.text.replace(/\.$/, ''), new Date(r.start).toISOString()])).toEqual([[said, start]]);
+  });
+
+  it.each(['We sat down in the sun.', 'They will wed in June 2030.'])('no short weekday alone: %s', (text) => {
+    expect(findTimeRanges({ text, now: NOW, tz: 'UTC', periods: [] }).filter((r) => r.kind === 'relative')).toEqual([]);
+  });
+
   it('a weekday after "last" or "on" is still a date', () => {
-    expect(only('What did I do on the last Sunday?', 'UTC', NOW)[0]).toBe('last Sunday');
-    expect(only('What did I do on Sunday?', 'UTC', NOW)[0]).toBe('on Sunday');
+    expect(only('What did I do on the last Sunday?', 'UTC', NOW)?.[0]).toBe('last Sunday');
+    expect(only('What did I do on Sunday?', 'UTC', NOW)?.[0]).toBe('on Sunday');
   });
 });

@@ -9,9 +9,11 @@
  * - "earlier this week / month / year": start of the unit → now.
  * - "last March" is the latest March that has ended; "this March" the one in the current year; "next March" the
  *   first that has not begun.
- * - "last night": 18:00 yesterday → 06:00 today.
+ * - "last night": 18:00 yesterday → 06:00 today; "tomorrow", "the day after tomorrow" the days after today.
+ * - "last / this past weekend" is Saturday and Sunday of last week; "N weekends ago" of N weeks back.
  * - Weekdays: "Monday" / "on Monday" is the latest Monday up to today; "last Monday" the latest before today;
- *   "this Monday" the one in the current week. Plural "Mondays" is a habit, not a date, and is ignored.
+ *   "this Monday" the one in the current week. Plural "Mondays" is a habit, not a date, and is ignored. Short
+ *   names ("last Fri", "on Tues") count only after last / this / next / on.
  */
 import { zonedTimeToUtc } from '../../domain/time.js';
 import { dayOf, localDate, monthSpan, shiftLocal, unitOf, weekdayOf, type Span } from './calendar.js';
@@ -47,7 +49,8 @@ function namedMonth(which: string, word: string, ctx: MatchContext): Span | null
 }
 
 function weekday(which: string | undefined, word: string, ctx: MatchContext): Span {
-  const target = WEEKDAYS.indexOf(word.toLowerCase());
+  const lower = word.toLowerCase().replace(/\.$/, '');
+  const target = WEEKDAYS.findIndex((d) => d.startsWith(lower.slice(0, 3)));
   const today = localDate(ctx.now, ctx.tz);
   const todayIndex = weekdayOf(today);
   const w = which?.toLowerCase();
@@ -57,6 +60,12 @@ function weekday(which: string | undefined, word: string, ctx: MatchContext): Sp
   else if (w === 'last') offset = -(((todayIndex - target + 6) % 7) + 1);
   else offset = -((todayIndex - target + 7) % 7);
   return dayOf(ctx.now, ctx.tz, offset);
+}
+
+/** Saturday and Sunday of the week `offset` weeks from now's ("last weekend" -1, "two weekends ago" -2). */
+function weekend(ctx: MatchContext, offset: number): Span {
+  const week = unitOf('week', ctx.now, ctx.tz, offset);
+  return { start: shiftLocal(week.start, ctx.tz, 'day', 5), end: week.end };
 }
 
 /** 18:00 yesterday → 06:00 today, local. */
@@ -73,6 +82,8 @@ const RULES: ReadonlyArray<[RegExp, Rule, ('relative' | 'month')?]> = [
   [/\b(?:the\s+)?day\s+before\s+yesterday\b/gi, (_m, c) => dayOf(c.now, c.tz, -2)],
   [/\byesterday\b/gi, (_m, c) => dayOf(c.now, c.tz, -1)],
   [/\blast\s+night\b/gi, (_m, c) => lastNight(c)],
+  [/\b(?:the\s+)?day\s+after\s+tomorrow\b/gi, (_m, c) => dayOf(c.now, c.tz, 2)],
+  [/\btomorrow\b/gi, (_m, c) => dayOf(c.now, c.tz, 1)],
   [/\b(?:today|tonight|this\s+(?:morning|afternoon|evening))\b/gi, (_m, c) => dayOf(c.now, c.tz)],
   [
     new RegExp(`\\b(?:the\\s+(?:past|last)|past)\\s+(?:(${COUNT_PATTERN})\\s+)?(${UNIT_PATTERN})\\b`, 'gi'),
@@ -97,9 +108,14 @@ const RULES: ReadonlyArray<[RegExp, Rule, ('relative' | 'month')?]> = [
   [
     // Saturday and Sunday of the current week, shifted; the current weekend never ends before now, so "last" is -1.
     /\b(last|this|next)\s+weekend\b/gi,
+    (m, c) => weekend(c, OFFSET[(m[1] ?? '').toLowerCase()] ?? 0),
+  ],
+  [/\b(?:this\s+)?past\s+weekend\b/gi, (_m, c) => weekend(c, -1)],
+  [
+    new RegExp(`\\b(${COUNT_PATTERN})\\s+weekends?\\s+ago\\b`, 'gi'),
     (m, c) => {
-      const week = unitOf('week', c.now, c.tz, OFFSET[(m[1] ?? '').toLowerCase()] ?? 0);
-      return { start: shiftLocal(week.start, c.tz, 'day', 5), end: week.end };
+      const n = /few|couple|several/i.test(m[1] ?? '') ? null : countValue(m[1] ?? '');
+      return n === null ? null : weekend(c, -n);
     },
   ],
   [
@@ -115,6 +131,12 @@ const RULES: ReadonlyArray<[RegExp, Rule, ('relative' | 'month')?]> = [
     // A weekday after an article or in a feast's name ("the Sunday mass", "a Friday dinner", "Ash Wednesday") names
     // a kind of thing or a day of the church year, not a date.
     new RegExp(`\\b(?:(last|this|next|on)\\s+)?${NOT_A_DATE}(${WEEKDAYS.join('|')})\\b(?!s\\b)`, 'gi'),
+    (m, c) => weekday(m[1]?.toLowerCase() === 'on' ? undefined : m[1], m[2] ?? '', c),
+  ],
+  [
+    // "last Fri", "on Tues.": a short weekday only after a word that makes it one ("Sun", "Sat" and "Wed" alone are
+    // other words).
+    /\b(last|this|next|on)\s+(mon|tues?|wed|thurs?|thu|fri|sat|sun)\b\.?/gi,
     (m, c) => weekday(m[1]?.toLowerCase() === 'on' ? undefined : m[1], m[2] ?? '', c),
   ],
 ];
