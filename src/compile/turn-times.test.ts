@@ -12,6 +12,7 @@ describe('annotateRelativeTimes', () => {
     [AT, 'We moved there last year and love it.', 'We moved there last year [2022] and love it.'],
     [AT, 'Last month was rough.', 'Last month [April 2023] was rough.'],
     [AT, 'Last night was amazing!', 'Last night [7 May 2023] was amazing!'],
+    [FRIDAY, 'Guess what I did this week?', 'Guess what I did this week [the week of 9 June 2023]?'],
     [AT, 'The opening night is tomorrow.', 'The opening night is tomorrow [9 May 2023].'],
     [
       AT,

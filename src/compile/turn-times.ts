@@ -96,6 +96,9 @@ export function resolvedLabel(range: TimeRange, at: number, tz: string): string 
   }
   if (same(weekOf(at, tz, -1))) return `the week before ${longDate(at, tz)}`;
   if (same(weekOf(at, tz, 1))) return `the week after ${longDate(at, tz)}`;
+  // "this week" is named by the day it was said, as "last week" is ("the week before 9 June 2023"); another week by
+  // its Monday.
+  if (same(weekOf(at, tz))) return `the week of ${longDate(at, tz)}`;
   if (same(week)) return `the week of ${longDate(range.start, tz)}`;
   if (same(monthSpan(start.year, start.month, tz))) return `${MONTH_NAMES[start.month - 1] ?? ''} ${start.year}`;
   if (same(yearSpan(start.year, tz))) return String(start.year);

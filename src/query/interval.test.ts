@@ -20,6 +20,11 @@ describe('questionInterval', () => {
       ['I started the pottery class', 'I sold my first vase'],
     ],
     ['How many months have passed since I moved to Denver?', 'months', ['I moved to Denver']],
+    [
+      'How many days did it take for me to receive the new laptop after ordering it?',
+      'days',
+      ['ordering it', 'receive the new laptop'],
+    ],
     ['How many days ago did I attend the jazz concert?', 'days', ['I attend the jazz concert']],
     ["How long ago was Caroline's 18th birthday?", 'days', ["Caroline's 18th birthday"]],
     ['How many days before the charity gala did I buy the dress?', 'days', ['I buy the dress', 'the charity gala']],

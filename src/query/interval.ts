@@ -32,6 +32,11 @@ const SINCE = new RegExp(
 );
 /** "… before A did B" reads the other way round: B came first. */
 const BEFORE = new RegExp(String.raw`^${COUNT}${PASSED}\s+before\s+(.+?)\s+(?:did|had|was|were)\s+(.+)$`, 'i');
+/** "… did it take (me) to B after A". */
+const TAKE = new RegExp(
+  String.raw`^${COUNT}\s+did\s+it\s+take\s+(?:for\s+)?(?:me|us|him|her|them|you)?\s*to\s+(.+?)\s+(?:after|since|from)\s+(.+)$`,
+  'i',
+);
 /** "… since A" alone: the other end is now. */
 const SINCE_NOW = new RegExp(String.raw`^${COUNT}${PASSED}\s+since\s+(.+)$`, 'i');
 /** "… ago did I A" / "… ago was A". */
@@ -57,6 +62,8 @@ export function questionInterval(question: string, exclude: readonly string[] = 
   m = AGO.exec(text);
   if (m) return make(m[1], [m[2] ?? '']);
   m = BEFORE.exec(text);
+  if (m) return make(m[1], [m[3] ?? '', m[2] ?? '']);
+  m = TAKE.exec(text);
   if (m) return make(m[1], [m[3] ?? '', m[2] ?? '']);
   m = SINCE.exec(text);
   if (m) return make(m[1], [m[2] ?? '', m[3] ?? '']);
