@@ -128,7 +128,7 @@ describe('personal events, pets and observations of both speakers', () => {
     );
     expect(result.observations?.map((o) => [o.about, o.text])).toEqual([
       ['Caroline', "Caroline: I'm keen on counseling or working in mental health."],
-      ['Melanie', "Melanie: I'm swamped with the kids and work this week [the week of 13 January 2025]."],
+      ['Melanie', "Melanie: I'm swamped with the kids and work this week [the week of 15 January 2025]."],
     ]);
   });
 });
