@@ -124,9 +124,16 @@ export async function rankEvidence(input: {
       searches = [hits, everyWord];
     }
     const keys = matchKeys(words);
-    // A choice question's options, else the ends of the interval it asks for: each one's best turn leads.
+    // The ends of the interval the question asks for, without a speaker's name: "Maria adopting Coco" is said in
+    // Maria's own turn without her name, which is in the turns addressed to her.
+    const names = new Set(matchKeys([...named]));
+    const ends = (interval?.ends ?? []).map((e) => {
+      const unnamed = e.keys.filter((k) => !names.has(k));
+      return unnamed.length > 0 ? unnamed : e.keys;
+    });
+    // A choice question's options, else the interval's ends: each one's best turn leads.
     const choice = questionAlternatives(plan.question, timeTexts);
-    const alternatives = choice.length > 0 ? choice : (interval?.ends.map((e) => e.keys) ?? []);
+    const alternatives = choice.length > 0 ? choice : ends;
     const restKeys = matchKeys(rest);
     // A word said in most turns ("like", a speaker's name) weighs less than the one the question is about.
     const weights = keyWeights(
@@ -158,13 +165,7 @@ export async function rankEvidence(input: {
       const latest = LATEST_ASKED.test(plan.question) ? latestFirst(ranked, LATEST_BONUS) : ranked;
       const textOf = (t: { episodeId: string; seq: number }) => cache.turn(t.episodeId, t.seq)?.text;
       const ordered = i === 0 ? eachOptionFirst(latest, alternatives, textOf) : latest;
-      if (i === 0 && interval) {
-        // A speaker's name in an end ("Maria adopting Coco") is in the turns addressed to her, not in her own.
-        const names = new Set(matchKeys([...named]));
-        const ends = interval.ends.map((e) => {
-          const keys = e.keys.filter((k) => !names.has(k));
-          return keys.length > 0 ? keys : e.keys;
-        });
+      if (i === 0) {
         anchorRefs = optionLeads(latest, ends, textOf).map((at) => (at === undefined ? undefined : latest[at]));
       }
       if (i === 0) for (const t of ordered) push(t.episodeId, t.seq);
