@@ -21,6 +21,13 @@ describe('questionInterval', () => {
     ],
     ['How many months have passed since I moved to Denver?', 'months', ['I moved to Denver']],
     [
+      'How much time passed between my two dentist visits and the surgery?',
+      'days',
+      ['my two dentist visits', 'the surgery'],
+    ],
+    ['How many days after the wedding was the garden party?', 'days', ['the wedding', 'the garden party']],
+    ['How long after I moved did I start the new job?', 'days', ['I moved', 'I start the new job']],
+    [
       'How many days did it take for me to receive the new laptop after ordering it?',
       'days',
       ['ordering it', 'receive the new laptop'],

@@ -20,14 +20,14 @@ export interface IntervalEnd {
   keys: string[];
 }
 
-const COUNT = String.raw`how\s+(?:many\s+(days?|weeks?|months?|years?)|long)`;
+const COUNT = String.raw`how\s+(?:many\s+(days?|weeks?|months?|years?)|long|much\s+time)`;
 const PASSED = String.raw`(?:\s+(?:had|have|has|did|would)?\s*(?:passed|elapsed|gone\s+by|been|there\s+been|it\s+been|were\s+there|was\s+it|it\s+take|take\s+me|did\s+it\s+take))?`;
 
 /** "… between A and B" (the first "and" splits: the question words the first end shortly). */
 const BETWEEN = new RegExp(String.raw`^${COUNT}${PASSED}.*?\bbetween\s+(.+?)\s+and\s+(.+)$`, 'i');
-/** "… since / after A (when | until | before | did | that) B". */
+/** "… since / after A (when | until | before | did | that | was | were) B". */
 const SINCE = new RegExp(
-  String.raw`^${COUNT}${PASSED}\s+(?:since|after)\s+(.+?)\s+(?:when|until|till|before|did|that)\s+(.+)$`,
+  String.raw`^${COUNT}${PASSED}\s+(?:since|after)\s+(.+?)\s+(?:when|until|till|before|did|that|was|were)\s+(.+)$`,
   'i',
 );
 /** "… before A did B" reads the other way round: B came first. */
