@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { episode, turns } from '../query/test-kit.js';
 import type { IntervalAnchor } from '../query/evidence.js';
 import { questionInterval } from '../query/interval.js';
-import { intervalLines, spanParts } from './interval.js';
+import { intervalLines, matchedSentence, spanParts } from './interval.js';
 
 const day = (m: number, d: number, y = 2023) => Date.UTC(y, m - 1, d, 12);
 const e1 = episode({ id: 'e1', title: 'one', createdAt: day(3, 1) });
@@ -37,7 +37,7 @@ describe('intervalLines', () => {
       cite,
     });
     expect(lines).toEqual([
-      'Time between what the question names (dated by the turn that best matches each): “moving to Denver” 1 March 2023 [e1], then “selling my first vase” 11 April 2023 [e2]: 41 days (42 counting both days), 5 weeks and 6 days, 1 month apart.',
+      'Time between what the question names (dated by the turn that best matches each, quoted): “moving to Denver” 1 March 2023 [e1] (“We moved to Denver.”), then “selling my first vase” 11 April 2023 [e2] (“I sold my first vase yesterday!”): 41 days (42 counting both days), 5 weeks and 6 days, 1 month apart.',
     ]);
   });
 
@@ -58,7 +58,7 @@ describe('intervalLines', () => {
     expect(
       intervalLines({ question: one, anchors: anchors(ago, [[e2, vase!]]), now: day(4, 25), tz: 'UTC', cite }),
     ).toEqual([
-      'Time since what the question names (dated by the turn that best matches it): “I sell my first vase” 11 April 2023 [e2]: 14 days ago (15 counting both days), 2 weeks ago.',
+      'Time since what the question names (dated by the turn that best matches it, quoted): “I sell my first vase” 11 April 2023 [e2] (“I sold my first vase yesterday!”): 14 days ago (15 counting both days), 2 weeks ago.',
     ]);
     expect(
       intervalLines({ question: one, anchors: anchors(ago, [[e2, vase!]]), now: day(4, 11), tz: 'UTC', cite }),
@@ -76,5 +76,22 @@ describe('spanParts', () => {
     [1096, day(1, 1), day(1, 1, 2026), ['1096 days', '3 years']],
   ])('%i days from %i to %i', (days, from, to, expected) => {
     expect(spanParts(days, from, to, 'UTC')).toEqual(expected);
+  });
+});
+
+describe('matchedSentence', () => {
+  it('quotes the sentence with the most of the keys, 16 words from just before the first that matches', () => {
+    const text =
+      'We had a lovely week. Then on Sunday I went to the mass at St. Mary’s with my whole family and two friends from work who had never been there before. It rained.';
+    expect(matchedSentence(text, ['mass', 'mary'])).toBe(
+      '… to the mass at St. Mary’s with my whole family and two friends from work who …',
+    );
+    expect(
+      matchedSentence('By the way, I just came from the Ash Wednesday service at the cathedral on February 1st.', [
+        'ash',
+        'wedne',
+      ]),
+    ).toBe('… the way, I just came from the Ash Wednesday service at the cathedral on February 1st.');
+    expect(matchedSentence('Nothing matches here. At all.', ['mass'])).toBe('Nothing matches here.');
   });
 });

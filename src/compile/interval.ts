@@ -2,14 +2,41 @@ import { calendarDays, plural } from '../domain/humanize.js';
 import { localParts } from '../domain/time.js';
 import type { IntervalAnchor } from '../query/evidence.js';
 import type { IntervalQuestion } from '../query/interval.js';
+import { keyCoverage } from '../query/keywords.js';
 import { longDate } from './time-format.js';
 import { dayMentioned } from './turn-times.js';
 
-/** An end of the interval, dated: the question's words for it, the day and the conversation that says it. */
+/** An end of the interval, dated: the question's words for it, the day, the conversation and the words that say it. */
 interface DatedEnd {
   text: string;
   time: number;
   episodeId: string;
+  said: string;
+}
+
+/** Words of the matched sentence quoted beside an end, at most. */
+const QUOTE_WORDS = 16;
+
+/**
+ * The sentence of a turn that has the most of an end's words (the first of equals), QUOTE_WORDS of its words from
+ * just before the first that matches: quoted beside the date, so a reader sees what was matched and can tell a turn
+ * about something else. Pure.
+ */
+export function matchedSentence(text: string, keys: readonly string[]): string {
+  // A sentence ends at . ! or ?, not after a title or "St." ("the mass at St. Mary's").
+  const sentences = text.split(/(?<=[.!?])(?<!\b(?:St|Mr|Mrs|Ms|Dr|Jr|Sr|vs)\.)\s+/i).filter((x) => x.trim() !== '');
+  let best = sentences[0] ?? '';
+  let bestCoverage = -1;
+  for (const sentence of sentences) {
+    const coverage = keyCoverage(sentence, keys);
+    if (coverage > bestCoverage) [best, bestCoverage] = [sentence, coverage];
+  }
+  // From just before its first matching word: what a turn says of the thing ("… on February 1st") follows it.
+  const words = best.trim().split(/\s+/);
+  const first = words.findIndex((w) => keyCoverage(w, keys) > 0);
+  const start = Math.max(0, Math.min(first - 2, words.length - QUOTE_WORDS));
+  const shown = words.slice(start, start + QUOTE_WORDS).join(' ');
+  return `${start > 0 ? '… ' : ''}${shown}${start + QUOTE_WORDS < words.length ? ' …' : ''}`;
 }
 
 /** The day an anchor turn dates its end: a past day it names ("yesterday"), else when it was said. Pure. */
@@ -33,15 +60,22 @@ export function intervalLines(input: {
 }): string[] {
   const { question, anchors, tz, cite } = input;
   if (anchors.length !== question.ends.length || anchors.length === 0) return [];
-  const ends: DatedEnd[] = anchors.map((a) => ({ text: a.end.text, time: anchorTime(a, tz), episodeId: a.episode.id }));
-  const named = (e: DatedEnd) => `“${e.text}” ${longDate(e.time, tz)}${cite(e.episodeId)}`;
+  const ends: DatedEnd[] = anchors.map((a) => ({
+    text: a.end.text,
+    time: anchorTime(a, tz),
+    episodeId: a.episode.id,
+    said: matchedSentence(a.turn.text, a.end.keys),
+  }));
+  const named = (e: DatedEnd) => `“${e.text}” ${longDate(e.time, tz)}${cite(e.episodeId)} (“${e.said}”)`;
   if (ends.length === 1) {
     const [end] = ends as [DatedEnd];
     const days = calendarDays(end.time, input.now, tz);
     if (days <= 0) return [];
     const [exact, ...larger] = spanParts(days, end.time, input.now, tz);
     const ago = [`${exact} ago (${days + 1} counting both days)`, ...larger.map((p) => `${p} ago`)].join(', ');
-    return [`Time since what the question names (dated by the turn that best matches it): ${named(end)}: ${ago}.`];
+    return [
+      `Time since what the question names (dated by the turn that best matches it, quoted): ${named(end)}: ${ago}.`,
+    ];
   }
   const [a, b] = ends as [DatedEnd, DatedEnd];
   if (anchors[0]?.turn === anchors[1]?.turn) return [];
@@ -51,7 +85,7 @@ export function intervalLines(input: {
   const span =
     days === 0 ? 'the same day' : `${[`${exact} (${days + 1} counting both days)`, ...larger].join(', ')} apart`;
   return [
-    `Time between what the question names (dated by the turn that best matches each): ${named(first)}, then ${named(last)}: ${span}.`,
+    `Time between what the question names (dated by the turn that best matches each, quoted): ${named(first)}, then ${named(last)}: ${span}.`,
   ];
 }
 

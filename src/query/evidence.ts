@@ -37,6 +37,13 @@ export interface IntervalAnchor {
   turn: StoredTurn;
 }
 
+/**
+ * The least share of an interval end's words the turn that dates it must have: a turn with fewer is likely about
+ * something else ("the backend" said when a co-founder joined is not "moving the backend to Supabase"), and a span
+ * computed from it would be confidently wrong, so that end gets no turn and the context no span line.
+ */
+export const ANCHOR_COVERAGE = 0.5;
+
 /** Conversations of the question's time span read as evidence (the first ones of the span). */
 export const SPAN_EPISODES = 20;
 
@@ -166,7 +173,9 @@ export async function rankEvidence(input: {
       const textOf = (t: { episodeId: string; seq: number }) => cache.turn(t.episodeId, t.seq)?.text;
       const ordered = i === 0 ? eachOptionFirst(latest, alternatives, textOf) : latest;
       if (i === 0) {
-        anchorRefs = optionLeads(latest, ends, textOf).map((at) => (at === undefined ? undefined : latest[at]));
+        anchorRefs = optionLeads(latest, ends, textOf, ANCHOR_COVERAGE).map((at) =>
+          at === undefined ? undefined : latest[at],
+        );
       }
       if (i === 0) for (const t of ordered) push(t.episodeId, t.seq);
       else weak.push(...ranked);
@@ -261,17 +270,19 @@ export function eachOptionFirst<T>(
 }
 
 /**
- * Per option, the position of the best-ranked turn that has the most of its words (undefined when no turn has any).
- * Pure.
+ * Per option, the position of the best-ranked turn that has the most of its words (undefined when no turn has any,
+ * or none has `minCoverage` of them). Pure.
  */
 export function optionLeads<T>(
   ranked: readonly T[],
   options: readonly (readonly string[])[],
   textOf: (t: T) => string | undefined,
+  /** The least share of an option's words its turn must have (below it, none is chosen). */
+  minCoverage = 0,
 ): (number | undefined)[] {
   return options.map((keys) => {
     let best: number | undefined;
-    let bestCoverage = 0;
+    let bestCoverage = minCoverage === 0 ? 0 : minCoverage - 1e-9;
     for (const [i, t] of ranked.entries()) {
       const coverage = keyCoverage(textOf(t) ?? '', keys);
       if (coverage > bestCoverage) [best, bestCoverage] = [i, coverage];

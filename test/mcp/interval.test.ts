@@ -32,7 +32,7 @@ describe('the time between two remembered things, asked through MCP', () => {
       }),
     );
     expect(text).toMatch(
-      /^Time between what the question names \(dated by the turn that best matches each\): “the Ash Wednesday service” 5 March 2025 \[\d\], then “the Sunday mass at St\. Mary's Church” 6 April 2025 \[\d\]: 32 days \(33 counting both days\), 4 weeks and 4 days, 1 month apart\.$/m,
+      /^Time between what the question names \(dated by the turn that best matches each, quoted\): “the Ash Wednesday service” 5 March 2025 \[\d\] \(“On March 5th I went to the Ash Wednesday service at the cathedral with my sister\.”\), then “the Sunday mass at St\. Mary's Church” 6 April 2025 \[\d\] \(“… attended the Sunday mass at St\. Mary's Church on April 6th; the sermon was about patience\.”\): 32 days \(33 counting both days\), 4 weeks and 4 days, 1 month apart\.$/m,
     );
   });
 

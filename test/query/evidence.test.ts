@@ -203,7 +203,7 @@ describe('interval questions', () => {
     expect(evidence.slice(0, 2).some((t) => t.includes('Ash Wednesday'))).toBe(true);
     // Dated by what the turns say (2 January, 1 February), not by the day they were said (20 February).
     expect(context.text).toMatch(
-      /^Time between what the question names .*“the Sunday mass at St\. Mary's Church” 2 January 2023 \[\d\], then “the Ash Wednesday service” 1 February 2023 \[\d\]: 30 days \(31 counting both days\), 4 weeks and 2 days apart\.$/m,
+      /^Time between what the question names \(dated by the turn that best matches each, quoted\): “the Sunday mass at St\. Mary's Church” 2 January 2023 \[\d\] \(“… attended the Sunday mass at St\. Mary’s Church on January 2nd, the sermon was on forgiveness\.”\), then “the Ash Wednesday service” 1 February 2023 \[\d\] \(“… the way, I just came from the Ash Wednesday service at the cathedral on February 1st\.”\): 30 days \(31 counting both days\), 4 weeks and 2 days apart\.$/m,
     );
     // "the Sunday mass" and "Ash Wednesday" are not times the question asks about.
     expect(context.plan.timeRanges).toEqual([]);
@@ -216,8 +216,16 @@ describe('interval questions', () => {
       day(2, 21),
     );
     expect(context.text).toMatch(
-      /“I attend the Ash Wednesday service” 1 February 2023 \[\d\]: 20 days ago \(21 counting both days\), 2 weeks and 6 days ago\./,
+      /“I attend the Ash Wednesday service” 1 February 2023 \[\d\] \(“… the way, I just came from the Ash Wednesday service at the cathedral on February 1st\.”\): 20 days ago \(21 counting both days\), 2 weeks and 6 days ago\./,
     );
+  });
+
+  it('an end whose best turn has fewer than half its words gets no turn, and the context no span line', async () => {
+    // "soup" matches the kitchen and the recipe, but "volunteer", "shift" … are in neither: no span is made up.
+    const q =
+      'How many days passed between my first volunteer shift at the homeless shelter and the Ash Wednesday service?';
+    const { context } = await ranked(servicesWorld, q, day(2, 21));
+    expect(context.text).not.toMatch(/^Time between/m);
   });
 
   it('a question that asks for no interval gets no such line', async () => {
