@@ -3,7 +3,13 @@ import { dayOf, localDate, monthSpan, shiftLocal, weekOf, yearSpan } from '../qu
 import { selectNonOverlapping } from '../query/time/combine.js';
 import { findTimeRanges, type TimeRange } from '../query/time/index.js';
 import { relativeCandidates } from '../query/time/relative.js';
-import { countValue, COUNT_PATTERN, UNIT_PATTERN, unitOf as unitWord } from '../query/time/words.js';
+import {
+  COUNT_PATTERN,
+  exactCount,
+  SHORT_WEEKDAY_PATTERN,
+  UNIT_PATTERN,
+  unitOf as unitWord,
+} from '../query/time/words.js';
 import { longDate } from './time-format.js';
 
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -55,7 +61,7 @@ export function dayMentioned(input: { text: string; at: number; tz: string }): n
   }
   // "two weeks ago": the day that many units before it was said (the finder reads it as that whole week).
   const agos = [...text.matchAll(AGO)].flatMap((m) => {
-    const n = /few|couple|several/i.test(m[1] ?? '') ? null : countValue(m[1] ?? '');
+    const n = exactCount(m[1] ?? '');
     return n === null ? [] : [dayOf(shiftLocal(at, tz, unitWord(m[2] ?? ''), -n), tz).start];
   });
   return new Set(agos).size === 1 ? (agos[0] ?? null) : null;
@@ -67,8 +73,10 @@ const AGO = new RegExp(`\\b(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\s+ago\\b`, '
 const WEEKDAY_WORD = /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b\.?$/i;
 
 /** A cheap test before the full time-reference finder runs (most turns have no relative time at all). */
-const RELATIVE_HINT =
-  /\b(yesterday|tomorrow|ago|last|previous|next|past|(this|current) (week|month|year|weekend)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|on (mon|tues?|wed|thurs?|thu|fri|sat|sun))\b/i;
+const RELATIVE_HINT = new RegExp(
+  `\\b(yesterday|tomorrow|ago|last|previous|next|past|(this|current) (week|month|year|weekend)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|on (${SHORT_WEEKDAY_PATTERN}))\\b`,
+  'i',
+);
 
 /** What a resolved range is called: a day's date, "the week before <date>", a month, a year; null to leave it. */
 export function resolvedLabel(range: TimeRange, at: number, tz: string): string | null {

@@ -146,6 +146,8 @@ describe('named months and weekdays', () => {
     ['I finally took my kids to a pottery workshop last Fri.', 'last Fri', '2025-10-31T00:00:00.000Z'],
     ['I joined a new activist group last Tues', 'last Tues', '2025-10-28T00:00:00.000Z'],
     ['We met on Wed. for lunch', 'on Wed', '2025-10-29T00:00:00.000Z'],
+    ['The call was last Thu', 'last Thu', '2025-10-30T00:00:00.000Z'],
+    ['The call was last Thurs.', 'last Thurs', '2025-10-30T00:00:00.000Z'],
   ])('a short weekday after last / on: %s', (text, said, start) => {
     const found = findTimeRanges({ text, now: NOW, tz: 'UTC', periods: [] });
     expect(found.map((r) => [r.text.replace(/\.$/, ''), new Date(r.start).toISOString()])).toEqual([[said, start]]);

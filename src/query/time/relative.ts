@@ -18,7 +18,16 @@
 import { zonedTimeToUtc } from '../../domain/time.js';
 import { dayOf, localDate, monthSpan, shiftLocal, unitOf, weekdayOf, type Span } from './calendar.js';
 import { RANK, type Candidate, type MatchContext } from './types.js';
-import { countValue, COUNT_PATTERN, MONTH_PATTERN, monthNumber, UNIT_PATTERN, unitOf as unitWord } from './words.js';
+import {
+  countValue,
+  COUNT_PATTERN,
+  exactCount,
+  MONTH_PATTERN,
+  monthNumber,
+  SHORT_WEEKDAY_PATTERN,
+  UNIT_PATTERN,
+  unitOf as unitWord,
+} from './words.js';
 
 type Rule = (m: RegExpExecArray, ctx: MatchContext) => Span | null;
 
@@ -94,7 +103,7 @@ const RULES: ReadonlyArray<[RegExp, Rule, ('relative' | 'month')?]> = [
     new RegExp(`\\b(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\s+ago\\b`, 'gi'),
     (m, c) => {
       // "a few / a couple of months ago" are vague (vague.ts), not one calendar month.
-      const n = /few|couple|several/i.test(m[1] ?? '') ? null : countValue(m[1] ?? '');
+      const n = exactCount(m[1] ?? '');
       if (n === null) return null;
       const unit = unitWord(m[2] ?? '');
       return unitOf(unit, shiftLocal(c.now, c.tz, unit, -n), c.tz);
@@ -114,7 +123,7 @@ const RULES: ReadonlyArray<[RegExp, Rule, ('relative' | 'month')?]> = [
   [
     new RegExp(`\\b(${COUNT_PATTERN})\\s+weekends?\\s+ago\\b`, 'gi'),
     (m, c) => {
-      const n = /few|couple|several/i.test(m[1] ?? '') ? null : countValue(m[1] ?? '');
+      const n = exactCount(m[1] ?? '');
       return n === null ? null : weekend(c, -n);
     },
   ],
@@ -136,7 +145,7 @@ const RULES: ReadonlyArray<[RegExp, Rule, ('relative' | 'month')?]> = [
   [
     // "last Fri", "on Tues.": a short weekday only after a word that makes it one ("Sun", "Sat" and "Wed" alone are
     // other words).
-    /\b(last|this|next|on)\s+(mon|tues?|wed|thurs?|thu|fri|sat|sun)\b\.?/gi,
+    new RegExp(`\\b(last|this|next|on)\\s+(${SHORT_WEEKDAY_PATTERN})\\b\\.?`, 'gi'),
     (m, c) => weekday(m[1]?.toLowerCase() === 'on' ? undefined : m[1], m[2] ?? '', c),
   ],
 ];

@@ -72,6 +72,17 @@ export function countValue(word: string): number | null {
   return COUNTS[w] ?? null;
 }
 
+/**
+ * A count that says exactly how many ("two weeks ago"), or null for a vague one ("a few", "a couple of", "several":
+ * vague.ts reads those) or none.
+ */
+export function exactCount(word: string): number | null {
+  return /few|couple|several/i.test(word) ? null : countValue(word);
+}
+
+/** A weekday's short name, as written after last / this / next / on ("last Fri", "on Tues"). */
+export const SHORT_WEEKDAY_PATTERN = 'mon|tues?|wed|thu(?:rs?)?|fri|sat|sun';
+
 export const UNIT_PATTERN = 'days?|weeks?|months?|years?';
 
 export function unitOf(word: string): Unit {
