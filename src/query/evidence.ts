@@ -171,14 +171,12 @@ export async function rankEvidence(input: {
       });
       const latest = LATEST_ASKED.test(plan.question) ? latestFirst(ranked, LATEST_BONUS) : ranked;
       const textOf = (t: { episodeId: string; seq: number }) => cache.turn(t.episodeId, t.seq)?.text;
-      const ordered = i === 0 ? eachOptionFirst(latest, alternatives, textOf) : latest;
       if (i === 0) {
+        for (const t of eachOptionFirst(latest, alternatives, textOf)) push(t.episodeId, t.seq);
         anchorRefs = optionLeads(latest, ends, textOf, ANCHOR_COVERAGE).map((at) =>
           at === undefined ? undefined : latest[at],
         );
-      }
-      if (i === 0) for (const t of ordered) push(t.episodeId, t.seq);
-      else weak.push(...ranked);
+      } else weak.push(...ranked);
     }
   }
   // The conversations of the time the question names are evidence even where no word matches ("Where was John
