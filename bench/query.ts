@@ -51,7 +51,8 @@ function cpuNow(): number {
 
 /**
  * The fixed question set, with names drawn from the world itself (by importance: hubs and a few from the long
- * tail), so it also runs against any other database (`--db`). Every intent and every shape of time reference.
+ * tail), so it also runs against any other database (`--db`). Every intent and every shape of time reference, and
+ * the two shapes of an interval question (docs/query.md, the "Time between/since" line).
  */
 export async function questionsFor(store: WorldStore): Promise<Question[]> {
   const names = async (type: string, offsets: number[]): Promise<string[]> => {
@@ -125,6 +126,8 @@ export async function questionsFor(store: WorldStore): Promise<Question[]> {
     ...q('general', 'relative', 'What did I talk about 3 weeks ago?'),
     ...q('general', 'vague', 'What have I been up to recently?'),
     ...q('general', 'date', 'What did I write on 14 February 2024?'),
+    ...q('general', 'interval (two ends)', p0 && t0 && `How many days passed between ${p0} and ${t0}?`),
+    ...q('general', 'interval (since)', pTail && `How many days ago did I start ${pTail}?`),
     ...q('general', 'none', c1 && t2 && `${c1} and ${t2}`),
     ...q('general', 'none', 'notes about the onboarding flow'),
     ...q('general', 'none', p1 && `ideas for the pricing page of ${p1}`),
