@@ -1,5 +1,7 @@
 import type { MetricTable } from '../metrics.js';
-import { systemKey, WITHOUT_BARE_NUMBERS, type ContextBenchResult } from './run.js';
+import { isBareNumber } from './match.js';
+import { discordant, discordantCell } from './paired.js';
+import { systemKey, WITHOUT_BARE_NUMBERS, type ContextBenchResult, type ContextRecord } from './run.js';
 
 export interface ContextRunMeta {
   command: string;
@@ -63,6 +65,34 @@ export function contextRows(r: ContextBenchResult, budgets: readonly number[]): 
   return [header, ...rows, use, roomy];
 }
 
+/** Whether a record counts in a row of the table (its group; "all" and WITHOUT_BARE_NUMBERS: headline questions). */
+function inRow(group: string): (r: ContextRecord) => boolean {
+  if (group === 'all') return (r) => r.headline;
+  if (group === WITHOUT_BARE_NUMBERS) return (r) => r.headline && !isBareNumber(r.answer);
+  return (r) => r.group === group;
+}
+
+/**
+ * Rows of the paired table: per group and budget, the questions only PIE's context has the answer for and those only
+ * naive_rag's has, with the exact sign test's p (paired.ts).
+ */
+export function pairedRows(r: ContextBenchResult, budgets: readonly number[]): string[][] {
+  const header = ['group', ...budgets.map((b) => `PIE only / naive_rag only @${b}`)];
+  const rows = groupsOf(r.table).map((g) => [
+    g,
+    ...budgets.map((budget) =>
+      discordantCell(discordant({ records: r.records, inGroup: inRow(g), budget, a: 'pie', b: 'naive_rag' })),
+    ),
+  ]);
+  return [header, ...rows];
+}
+
+/** A sentence that says how to read the paired table. */
+const PAIRED_NOTE =
+  "Paired by question: how many questions only PIE's context has the answer for, and only naive_rag's, with the " +
+  'exact two-sided sign test (p: how often a split at least this uneven comes from two equally good systems; a ' +
+  "small group's difference of a few points is often one or two questions).";
+
 export function contextMarkdown(r: ContextBenchResult, meta: ContextRunMeta): string {
   const [header = [], ...rows] = contextRows(r, meta.budgets);
   const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
@@ -81,11 +111,21 @@ export function contextMarkdown(r: ContextBenchResult, meta: ContextRunMeta): st
     line(header),
     line(header.map(() => '---')),
     ...rows.map(line),
+    '',
+    PAIRED_NOTE,
+    '',
+    ...pairedRows(r, meta.budgets).flatMap((row, i) =>
+      i === 0 ? [line(row), line(row.map(() => '---'))] : [line(row)],
+    ),
   ].join('\n');
 }
 
 export function contextText(r: ContextBenchResult, budgets: readonly number[]): string {
-  const rows = contextRows(r, budgets);
+  return `${aligned(contextRows(r, budgets))}\n\n${PAIRED_NOTE}\n${aligned(pairedRows(r, budgets))}`;
+}
+
+/** Rows as columns padded to their widest cell. */
+function aligned(rows: readonly (readonly string[])[]): string {
   const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));
   return rows
     .map((row) =>
