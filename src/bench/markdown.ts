@@ -45,9 +45,27 @@ export function metricText(
     String(table.count(g, 'pie')),
     ...metrics.flatMap((m) => systems.map((s) => pct(table.mean(g, s.key, m)))),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const fmt = (cells: readonly string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
-  return [fmt(header), ...rows.map(fmt)].join('\n');
+  return textTable([header, ...rows]);
+}
+
+/** Rows as plain-text columns, each padded to its widest cell, two spaces apart (no trailing spaces). */
+export function textTable(rows: readonly (readonly string[])[]): string {
+  const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));
+  return rows
+    .map((row) =>
+      row
+        .map((c, i) => c.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+/** Rows as a markdown table: the first row is the header. */
+export function markdownTable(rows: readonly (readonly string[])[]): string[] {
+  const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
+  const [header = [], ...body] = rows;
+  return [line(header), line(header.map(() => '---')), ...body.map(line)];
 }
 
 export function pct(value: number | null): string {

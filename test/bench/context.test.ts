@@ -165,7 +165,9 @@ describe('pie bench context', () => {
     mkdirSync(join(data, 'longmemeval'), { recursive: true });
     copyFileSync(join(FIXTURES, 'longmemeval-mini.json'), join(data, 'longmemeval', 'longmemeval_s_dev30.json'));
     const report = join(dir, 'qa.md');
-    const r = await pie(['bench', 'context', '--set', 'longmemeval', '--qa', '--budgets', '300', '--report', report], {
+    const out = join(dir, 'qa-results.jsonl');
+    const args = ['bench', 'context', '--set', 'longmemeval', '--qa', '--budgets', '300', '--report', report];
+    const r = await pie([...args, '--out', out], {
       PIE_BENCH_DATA: data,
       PIE_DB: join(dir, 'qa.db'),
       PIE_LLM: `fake:${join(FIXTURES, 'fake-qa-script.json')}`,
@@ -176,6 +178,19 @@ describe('pie bench context', () => {
     expect(md).toContain('<!-- bench:qa-context-longmemeval-300 -->');
     expect(md).toContain('QA accuracy, LongMemEval longmemeval_s_dev30.json (tuning set) at 300 context tokens');
     expect(md).toContain('Both contexts at 300 tokens');
+    // The proxy check: each record says whether "red" was written in the context the model saw, and the report
+    // sets that beside the judge's verdict (the abstention question is not in the answer-in-context set).
+    const records = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { system: string; key: string; inContext?: boolean; correct: boolean });
+    expect(records.map((x) => [x.system, x.key, x.inContext, x.correct]).sort()).toEqual([
+      ['naive_rag', 'mini_q1', true, true],
+      ['pie', 'mini_q1', true, true],
+    ]);
+    expect(md).toMatch(/Proxy check .*where the gold answer was written in the context the model saw/);
+    expect(md).toContain('| pie | 1 | 100.0 % of 1 | – | 100.0 % |');
+    expect(md).toContain('| naive_rag | 1 | 100.0 % of 1 | – | 100.0 % |');
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScriptedModel } from '../../src/adapters/llm/fake.js';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
+import { createTiktokenTokenizer } from '../../src/adapters/tokenizer/tiktoken.js';
 import { judgedYes, locomoJudgeText, longmemevalJudgeText } from '../../src/bench/qa/judge-prompts.js';
 import { ResultsFile } from '../../src/bench/qa/results-file.js';
 import { runQa, type QaOptions } from '../../src/bench/qa/run.js';
@@ -122,6 +123,34 @@ describe('QA runs with the scripted model', () => {
     expect(requests.length).toBe(calls);
     expect(again.table.mean('all', 'pie', 'accuracy')).toBe(1);
     expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(4);
+  });
+
+  it('with a context budget, each record says whether the gold answer was in the context the model saw', async () => {
+    const { client } = await fakeClient();
+    const results = new ResultsFile(null);
+    const units = locomoUnits({ samples: fixture('locomo-mini.json'), tz: 'UTC' });
+    const contextTokens = { tokens: 2000, tokenizer: createTiktokenTokenizer() };
+    await runQa(units, { ...(await options(client, results)), contextTokens, proxyMaxWords: 6 });
+    const byQuestion = (system: string, question: RegExp) =>
+      results.records().find((r) => r.system === system && question.test(r.question));
+    for (const system of ['pie', 'naive_rag']) {
+      // "bowls" is said in the conversation, but the scripted model answers "Biscuit": in context, judged wrong.
+      expect(byQuestion(system, /pottery classes/)).toMatchObject({ inContext: true, correct: false });
+      expect(byQuestion(system, /name of Ana's puppy/)).toMatchObject({ inContext: true, correct: true });
+      // A trap question (category 5) is not scored by the proxy.
+      expect(byQuestion(system, /breed is Ben's puppy/)?.inContext).toBeUndefined();
+    }
+  });
+
+  it('without a context budget, no record is scored by the proxy', async () => {
+    const { client } = await fakeClient();
+    const results = new ResultsFile(null);
+    await runQa(locomoUnits({ samples: fixture('locomo-mini.json'), tz: 'UTC' }), {
+      ...(await options(client, results)),
+      proxyMaxWords: 6,
+    });
+    expect(results.records().length).toBeGreaterThan(0);
+    expect(results.records().filter((r) => r.inContext !== undefined)).toEqual([]);
   });
 
   it('stops starting questions once the token budget is spent', async () => {

@@ -1,3 +1,4 @@
+import { markdownTable, pct, textTable } from '../markdown.js';
 import type { MetricTable } from '../metrics.js';
 import { isBareNumber } from './match.js';
 import { discordant, discordantCell } from './paired.js';
@@ -17,7 +18,6 @@ export interface ContextRunMeta {
   seconds: number;
 }
 
-const pct = (v: number | null): string => (v === null ? '–' : (v * 100).toFixed(1));
 const delta = (a: number | null, b: number | null): string =>
   a === null || b === null ? '–' : `${a >= b ? '+' : ''}${((a - b) * 100).toFixed(1)}`;
 
@@ -94,8 +94,6 @@ const PAIRED_NOTE =
   "small group's difference of a few points is often one or two questions).";
 
 export function contextMarkdown(r: ContextBenchResult, meta: ContextRunMeta): string {
-  const [header = [], ...rows] = contextRows(r, meta.budgets);
-  const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
   return [
     `## Answer in context: ${meta.part}`,
     '',
@@ -108,31 +106,14 @@ export function contextMarkdown(r: ContextBenchResult, meta: ContextRunMeta): st
     '',
     `${r.questions} questions scored; PIE failures: ${r.failures.length}.`,
     '',
-    line(header),
-    line(header.map(() => '---')),
-    ...rows.map(line),
+    ...markdownTable(contextRows(r, meta.budgets)),
     '',
     PAIRED_NOTE,
     '',
-    ...pairedRows(r, meta.budgets).flatMap((row, i) =>
-      i === 0 ? [line(row), line(row.map(() => '---'))] : [line(row)],
-    ),
+    ...markdownTable(pairedRows(r, meta.budgets)),
   ].join('\n');
 }
 
 export function contextText(r: ContextBenchResult, budgets: readonly number[]): string {
-  return `${aligned(contextRows(r, budgets))}\n\n${PAIRED_NOTE}\n${aligned(pairedRows(r, budgets))}`;
-}
-
-/** Rows as columns padded to their widest cell. */
-function aligned(rows: readonly (readonly string[])[]): string {
-  const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));
-  return rows
-    .map((row) =>
-      row
-        .map((c, i) => c.padEnd(widths[i] ?? 0))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
+  return `${textTable(contextRows(r, budgets))}\n\n${PAIRED_NOTE}\n${textTable(pairedRows(r, budgets))}`;
 }

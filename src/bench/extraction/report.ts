@@ -1,3 +1,4 @@
+import { textTable } from '../markdown.js';
 import type { ConversationFigures, ExtractionBenchResult } from './run.js';
 
 export interface ExtractionRunMeta {
@@ -166,16 +167,5 @@ export function extractionMarkdown(r: ExtractionBenchResult, meta: ExtractionRun
 }
 
 export function extractionText(r: ExtractionBenchResult): string {
-  const fmt = (rows: string[][]) => {
-    const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));
-    return rows
-      .map((row) =>
-        row
-          .map((c, i) => c.padEnd(widths[i] ?? 0))
-          .join('  ')
-          .trimEnd(),
-      )
-      .join('\n');
-  };
-  return [fmt(headlineRows(r)), '', fmt(typeRows(r))].join('\n');
+  return [textTable(headlineRows(r)), '', textTable(typeRows(r))].join('\n');
 }

@@ -1,6 +1,6 @@
 import { plural } from '../../domain/humanize.js';
 import type { PersonalQuestionSet, PersonalSetSummary } from '../../ports/personal-bench-store.js';
-import { metricMarkdown, metricText, pct, QA_SYSTEMS, type SystemColumn } from '../markdown.js';
+import { metricMarkdown, metricText, pct, QA_SYSTEMS, textTable, type SystemColumn } from '../markdown.js';
 import { usageText } from '../qa/report.js';
 import {
   abstentionMetricNames,
@@ -174,11 +174,5 @@ function changeTable(rows: Comparison['rows']): string {
       x.after === null ? '–' : `${pct(x.after)} (${x.before === null ? 'new' : signed(x.after - x.before)})`,
     ),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
-  const fmt = (cells: readonly string[]) =>
-    cells
-      .map((x, i) => x.padEnd(widths[i] ?? 0))
-      .join('  ')
-      .trimEnd();
-  return [fmt(header), ...body.map(fmt)].join('\n');
+  return textTable([header, ...body]);
 }

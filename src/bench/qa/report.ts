@@ -1,6 +1,7 @@
 import type { Usage } from '../../extract/types.js';
-import { metricMarkdown, type SystemColumn } from '../markdown.js';
+import { markdownTable, metricMarkdown, type SystemColumn } from '../markdown.js';
 import type { MetricTable } from '../metrics.js';
+import { PROXY_NOTE, proxyRows, type ProxyRow } from './proxy.js';
 
 export interface QaReportMeta {
   title: string;
@@ -32,6 +33,8 @@ export function qaSection(input: {
   usage: Readonly<Record<string, Usage>>;
   answered: number;
   stoppedByBudget: boolean;
+  /** pie bench context --qa: the proxy check (proxy.ts), written under the accuracy table when any record has one. */
+  proxy?: readonly ProxyRow[];
 }): string {
   const { meta } = input;
   const costs = Object.entries(input.usage)
@@ -51,5 +54,11 @@ export function qaSection(input: {
     'Accuracy in percent (n = answers graded for PIE):',
     '',
     metricMarkdown(input.table, ['accuracy'], input.systems),
+    ...proxyMarkdown(input.proxy ?? []),
   ].join('\n');
+}
+
+function proxyMarkdown(proxy: readonly ProxyRow[]): string[] {
+  const rows = proxyRows(proxy);
+  return rows.length <= 1 ? [] : ['', PROXY_NOTE, '', ...markdownTable(rows)];
 }

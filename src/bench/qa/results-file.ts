@@ -17,6 +17,8 @@ export interface QaRecord {
   correct: boolean;
   answerUsage: Usage;
   judgeUsage: Usage;
+  /** Whether the gold answer is written in the context the model saw (pie bench context --qa; absent elsewhere). */
+  inContext?: boolean;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { LlmClient } from '../../llm/index.js';
 import { addUsage, emptyUsage } from '../../llm/index.js';
 import type { WorldStore } from '../../ports/world-store.js';
 import type { TimeFormatChoice } from '../../query/types.js';
+import { answerInText, contextBody, isShortAnswer } from '../context/match.js';
 import { MetricTable } from '../metrics.js';
 import type { ProgressEvent } from '../retrieval-options.js';
 import { buildWorld, type WorldExtraction } from '../world.js';
@@ -21,6 +22,11 @@ export interface QaItem {
   now: number;
   /** The judge's prompt text for a response (per benchmark and category rules). */
   judgeText(response: string): string;
+  /**
+   * The answer the answer-in-context proxy looks for in a context (docs/evaluation.md); none for a question the
+   * proxy does not score (abstention, LoCoMo category 5).
+   */
+  proxyAnswer?: string;
 }
 
 /** A world's worth of questions: a LoCoMo conversation, a LongMemEval question's haystack. */
@@ -43,6 +49,12 @@ export interface QaOptions {
   ragChunks: number;
   /** Both contexts at this token budget instead (pie bench context --qa): PIE's compiled to it, naive_rag cut to it. */
   contextTokens?: ContextTokens | undefined;
+  /**
+   * With `contextTokens`: each record also says whether its gold answer is written in the context the model saw (the
+   * answer-in-context proxy, for answers of at most this many words a part), so the proxy can be checked against
+   * the judged accuracy (proxy.ts).
+   */
+  proxyMaxWords?: number | undefined;
   /** Stop starting questions once answers, judgements and extraction have used this many tokens. */
   budgetTokens?: number | undefined;
   systems?: readonly QaSystem[];
@@ -76,6 +88,7 @@ export async function runQa(units: readonly QaUnit[], options: QaOptions): Promi
     options.onProgress?.({ phase: 'ingest', label: unit.label, done, total });
     const world = await buildWorld({ ...options, conversations: unit.conversations, label: unit.label });
     usage.extraction = addUsage(usage.extraction, world.ingest.usage);
+    const titles = unit.conversations.map((c) => c.title);
     try {
       const answerers: Record<QaSystem, Answerer> = {
         pie: pieAnswerer({
@@ -106,6 +119,9 @@ export async function runQa(units: readonly QaUnit[], options: QaOptions): Promi
             input: { text: item.judgeText(answer.text) },
           });
           usage[system] = addUsage(addUsage(usage[system], answer.usage), verdict.usage);
+          // Only where both contexts were cut to one budget (pie bench context --qa) is the proxy the benchmark's.
+          const maxWords = options.contextTokens ? options.proxyMaxWords : undefined;
+          const inContext = proxyHit({ item, context: answer.context, titles, maxWords });
           options.results.add({
             key: item.key,
             system,
@@ -116,6 +132,7 @@ export async function runQa(units: readonly QaUnit[], options: QaOptions): Promi
             correct: judgedYes(verdict.text),
             answerUsage: answer.usage,
             judgeUsage: verdict.usage,
+            ...(inContext === undefined ? {} : { inContext }),
           });
           answered += 1;
         }
@@ -125,6 +142,20 @@ export async function runQa(units: readonly QaUnit[], options: QaOptions): Promi
     }
   }
   return summarize(options.results, usage, answered, skippedDone, false);
+}
+
+/** Whether the item's proxy answer is written in the context (contextBody, answerInText); undefined when not scored. */
+function proxyHit(input: {
+  item: QaItem;
+  context: string;
+  titles: readonly string[];
+  maxWords: number | undefined;
+}): boolean | undefined {
+  const { item, maxWords } = input;
+  if (maxWords === undefined || item.proxyAnswer === undefined) return undefined;
+  if (!isShortAnswer(item.proxyAnswer, maxWords)) return undefined;
+  const body = contextBody(input.context, { question: item.question, titles: input.titles });
+  return answerInText(item.proxyAnswer, body);
 }
 
 /** Accuracy per group over every record in the results file (this run's and earlier runs'). */

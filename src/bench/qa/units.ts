@@ -28,6 +28,7 @@ export function locomoUnits(input: {
           group: categoryName(qa.category),
           question: qa.question,
           gold: qa.answer ?? `(not answerable; trap: ${qa.adversarialAnswer ?? '?'})`,
+          ...(qa.category !== 5 && qa.answer ? { proxyAnswer: qa.answer } : {}),
           now,
           judgeText: (response: string) =>
             locomoJudgeText({
@@ -64,6 +65,7 @@ export function longmemevalUnits(input: {
       group,
       question: q.question,
       gold: q.answer,
+      ...(q.abstention ? {} : { proxyAnswer: q.answer }),
       now,
       judgeText: (response: string) =>
         longmemevalJudgeText({

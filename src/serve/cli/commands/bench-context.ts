@@ -67,7 +67,7 @@ export async function benchContext(input: {
     const tokens = budgets[0] ?? 4000;
     const name = set === 'locomo' ? 'locomo' : 'longmemeval';
     const contextTokens = { tokens, tokenizer: services.tokenizer() };
-    return benchQa({ ...input, name, raws, data, part, contextTokens });
+    return benchQa({ ...input, name, raws, data, part, contextTokens, proxyMaxWords: maxAnswerWords });
   }
   const progress = benchProgress(ctx);
   const chunkTurns = parsePositiveInt(flags.chunkTurns, '--chunk-turns');

@@ -1,8 +1,9 @@
 import { ResultsFile } from '../../../bench/qa/results-file.js';
 import { qaSection, usageText } from '../../../bench/qa/report.js';
+import { PROXY_NOTE, proxyCheck, proxyRows } from '../../../bench/qa/proxy.js';
 import { runQa } from '../../../bench/qa/run.js';
 import { locomoUnits, longmemevalUnits } from '../../../bench/qa/units.js';
-import { metricText, QA_SYSTEMS, writeMarkedSection } from '../../../bench/markdown.js';
+import { metricText, QA_SYSTEMS, textTable, writeMarkedSection } from '../../../bench/markdown.js';
 import type { WorldExtraction } from '../../../bench/world.js';
 import type { ContextTokens } from '../../../bench/qa/answerers.js';
 import { parsePositiveInt } from '../args.js';
@@ -32,6 +33,8 @@ export async function benchQa(input: {
   contextTokens?: ContextTokens;
   /** Names the part of the data in the report title ("conversations 6-10 (held out)"). */
   part?: string;
+  /** pie bench context --qa: the proxy is scored for answers of at most this many words a part (proxy.ts). */
+  proxyMaxWords?: number;
 }): Promise<void> {
   const { ctx, name, raws, flags, contextTokens } = input;
   const format = parseTimeFormat(flags.timeFormat);
@@ -43,21 +46,30 @@ export async function benchQa(input: {
       ? locomoUnits({ samples: raws, tz: 'UTC', limit, ...(only ? { categories: only.map(Number) } : {}) })
       : longmemevalUnits({ raws, tz: 'UTC', limit, ...(only ? { types: only } : {}) });
   const progress = benchProgress(ctx);
+  const results = new ResultsFile(flags.out ?? null);
   const summary = await runQa(units, {
     tz: 'UTC',
     answerClient: answer.client,
     judgeClient: judge.client,
     extraction: input.extraction,
     openStore: memoryStore(ctx),
-    results: new ResultsFile(flags.out ?? null),
+    results,
     format,
     chunkTurns: parsePositiveInt(flags.chunkTurns, '--chunk-turns'),
     ragChunks: parsePositiveInt(flags.ragChunks, '--rag-chunks'),
     budgetTokens: optionalInt(flags.budgetTokens, '--budget-tokens'),
     contextTokens,
+    proxyMaxWords: contextTokens ? input.proxyMaxWords : undefined,
     onProgress: progress.onProgress,
   });
   progress.done();
+  // Only pie bench context --qa scores the proxy (its records say whether the answer was in the context).
+  const proxy = contextTokens
+    ? proxyCheck(
+        results.records(),
+        QA_SYSTEMS.map((s) => s.key),
+      )
+    : [];
   const usage = { PIE: summary.usage.pie, naive_rag: summary.usage.naive_rag, extraction: summary.usage.extraction };
   if (flags.report) {
     const file = input.data.replace(/^.*\//, '').replace(/\.json$/, '');
@@ -83,12 +95,15 @@ export async function benchQa(input: {
       usage,
       answered: summary.answered,
       stoppedByBudget: summary.stoppedByBudget,
+      proxy,
     });
     const section = contextTokens ? `qa-context-${name}-${contextTokens.tokens}` : `qa-${name}-${file}`;
     writeMarkedSection(flags.report, flags.section ?? section, markdown);
   }
+  const proxyLines = proxyRows(proxy);
   const text = [
     metricText(summary.table, ['accuracy'], QA_SYSTEMS),
+    ...(proxyLines.length > 1 ? ['', PROXY_NOTE, textTable(proxyLines)] : []),
     '',
     `answer ${answer.description}, judge ${judge.description}, extraction ${input.extractor}, PIE time format ${format}`,
     Object.entries(usage)
@@ -97,5 +112,5 @@ export async function benchQa(input: {
     `${summary.answered} answers judged this run, ${summary.skippedDone} questions already in ${flags.out ?? '(no --out)'}` +
       (summary.stoppedByBudget ? '; stopped at the --budget-tokens cap (run again to continue)' : ''),
   ].join('\n');
-  ctx.emit({ text, json: { benchmark: name, mode: 'qa', format, ...summary, table: summary.table.toJSON() } });
+  ctx.emit({ text, json: { benchmark: name, mode: 'qa', format, ...summary, proxy, table: summary.table.toJSON() } });
 }
