@@ -181,7 +181,65 @@ describe('filling the budget', () => {
         }),
       ).lines.find((l) => l.startsWith('    Assistant:')) ?? '';
     expect(line(2000)).toBe(`    Assistant: ${long}`);
-    expect(tokenizer.count(line(300))).toBeLessThanOrEqual(130);
+    // Too long to show whole in 300 tokens (a quarter of the budget at most): cut, but to the room the budget
+    // leaves rather than to the 120 tokens of an aside.
+    const cut = line(300);
+    expect(cut).not.toBe(`    Assistant: ${long}`);
+    expect(tokenizer.count(cut)).toBeGreaterThan(200);
+    expect(tokenizer.count(cut)).toBeLessThanOrEqual(300);
+  });
+
+  it('counts what it wrote and takes the room its high line counts left, never passing the limit', () => {
+    // 30 conversations of 12 short turns, every turn ranked: far more than the budget holds.
+    const convs = Array.from({ length: 30 }, (_, c) => {
+      const ep = episode({ id: `c${c}`, title: `Chat ${c}`, createdAt: day(1 + (c % 28)), turnCount: 12 });
+      const ts = turns(
+        ep.id,
+        Array.from({ length: 12 }, (_, i): [string, string] => [
+          i % 2 ? 'Ana' : 'Ben',
+          `Line ${i} of chat ${c}, fine.`,
+        ]),
+      );
+      return { ep, ts };
+    });
+    const byId = new Map(convs.map((c) => [c.ep.id, c.ts]));
+    const candidates = convs.flatMap((c) => c.ts.map((turn) => ({ episode: c.ep, turn })));
+    for (const limit of [300, 1000, 2500]) {
+      const section = compileEvidence(options({ candidates, turnsOf: (id) => byId.get(id) ?? [], limit }));
+      const written = tokenizer.count(section.lines.join('\n')) + 1;
+      expect(written).toBeLessThanOrEqual(limit);
+      // Within a line or two of the limit: one line's high count is all that may be left unused.
+      expect(written).toBeGreaterThan(limit - 30);
+    }
+  });
+
+  it('room left with every turn shown goes to the sentences a cut turn left out, in the order written', () => {
+    const sentences = Array.from({ length: 80 }, (_, i) => `Remark ${i} is about the garden.`);
+    sentences[40] = 'The sealant I chose is marine varnish.';
+    const text = sentences.join(' ');
+    const ep = episode({ id: 'g', title: 'Garden', createdAt: day(1), turnCount: 1 });
+    const [turn] = turns('g', [['user', text]]);
+    if (!turn) throw new Error('no turn');
+    const section = (fill: boolean) =>
+      compileEvidence(
+        options({
+          candidates: [{ episode: ep, turn }],
+          turnsOf: () => [turn],
+          limit: 400,
+          keywords: ['sealant'],
+          fill,
+        }),
+      );
+    const line = section(true).lines.find((l) => l.includes('marine varnish')) ?? '';
+    // The matching sentence, then the turn's opening sentences, in the order written, up to the budget.
+    expect(line).toContain('Remark 0 is about the garden. Remark 1 is about the garden.');
+    expect(line.indexOf('Remark 0')).toBeLessThan(line.indexOf('marine varnish'));
+    expect(section(true).tokens).toBeLessThanOrEqual(400);
+    expect(tokenizer.count(section(true).lines.join('\n'))).toBeLessThanOrEqual(400);
+    // Without filling, only the sentences that hold the question's words (and the one after each).
+    const plain = section(false).lines.find((l) => l.includes('marine varnish')) ?? '';
+    expect(plain).not.toContain('Remark 0 ');
+    expect(tokenizer.count(plain)).toBeLessThan(tokenizer.count(line));
   });
 });
 

@@ -119,22 +119,54 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
         tryTake(g.episode, t, turnLine({ ...options, episode: g.episode, turn: t, cap }));
       }
     }
+    // Room still left with every turn of these conversations shown: the turns still cut (each longer than a quarter
+    // of the budget) show more of their sentences, those after the ones that hold the question's words in the order
+    // written, turn by turn in the order they were taken, each up to the room left.
+    for (const g of picked.values()) {
+      for (const seq of [...g.lines.keys()]) {
+        const key = `${g.episode.id}#${seq}`;
+        const shown = cut.get(key);
+        const room = limit - used;
+        if (!shown || room < MIN_CUT_TOKENS) continue;
+        const more = { ...options, episode: g.episode, turn: shown.turn, cap: shown.tokens + room - 4, fill: true };
+        const line = turnLine(more);
+        if (line.tokens <= shown.tokens || used + line.tokens - shown.tokens > limit) continue;
+        used += line.tokens - shown.tokens;
+        g.lines.set(seq, line.text);
+        if (line.whole) cut.delete(key);
+        else cut.set(key, { turn: shown.turn, tokens: line.tokens });
+      }
+    }
   };
 
-  for (const { episode, turn } of input.candidates) {
-    if (limit - used < MIN_CUT_TOKENS) break;
-    if (!tryTake(episode, turn)) {
-      if (++misses >= MISSES_BEFORE_STOP) break;
-      continue;
-    }
+  const takeRanked = (): void => {
     misses = 0;
-    for (const n of carriers(turn, input.turnsOf(episode.id))) {
-      if (input.assistantWanted || !isAssistantText(n)) tryTake(episode, n);
+    for (const { episode, turn } of input.candidates) {
+      if (limit - used < MIN_CUT_TOKENS) break;
+      if (picked.get(episode.id)?.lines.has(turn.seq)) continue;
+      if (!tryTake(episode, turn)) {
+        if (++misses >= MISSES_BEFORE_STOP) break;
+        continue;
+      }
+      misses = 0;
+      for (const n of carriers(turn, input.turnsOf(episode.id))) {
+        if (input.assistantWanted || !isAssistantText(n)) tryTake(episode, n);
+      }
     }
+  };
+  for (let round = 0; ; round++) {
+    takeRanked();
+    // Only once every ranked turn is shown: while some did not fit, the room left goes to the best of them, cut.
+    const allShown = input.candidates.every((c) => picked.get(c.episode.id)?.lines.has(c.turn.seq));
+    if (input.fill !== false && allShown) widen();
+    // Each line was counted with a "…" line it may not need: what is written costs less. Counted as written (the
+    // citations as wide as "[99]"), the room that frees is taken the same way, for at most RECOUNTS rounds.
+    const written = tokenizer.count(render({ ...input, cite: () => '[99]' }, picked, used).lines.join('\n')) + 1;
+    const freed = used - written;
+    if (freed <= 0) break;
+    used = written;
+    if (freed < MIN_CUT_TOKENS || round + 1 >= RECOUNTS) break;
   }
-  // Only once every ranked turn is shown: while some did not fit, the room left goes to the best of them, cut.
-  const allShown = input.candidates.every((c) => picked.get(c.episode.id)?.lines.has(c.turn.seq));
-  if (input.fill !== false && allShown) widen();
   // What is left is too small for any whole turn: the best turn not shown, cut to the room left.
   const rest = input.candidates.find((c) => !picked.get(c.episode.id)?.lines.has(c.turn.seq));
   const room = limit - used - 3 - (rest && !picked.has(rest.episode.id) ? headerCost(input, rest.episode, headers) : 0);
@@ -145,6 +177,9 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
   }
   return render(input, picked, used);
 }
+
+/** Rounds of recounting the written section to take the room its high line counts left (see compileEvidence). */
+const RECOUNTS = 3;
 
 /**
  * Tokens the evidence section would take to show every conversation its candidates come from whole (turns as
@@ -194,7 +229,7 @@ interface Line {
 }
 
 /** A turn's line; counted once, and a second time only when it had to be cut to its best sentences. */
-function turnLine(input: EvidenceOptions & { episode: Episode; turn: StoredTurn; cap: number }): Line {
+function turnLine(input: EvidenceOptions & { episode: Episode; turn: StoredTurn; cap: number; fill?: boolean }): Line {
   const { turn, episode, time } = input;
   const at = turn.time ?? episode.createdAt;
   const who = turn.speaker ?? (turn.role === 'user' ? 'User' : 'Assistant');
@@ -210,15 +245,22 @@ function turnLine(input: EvidenceOptions & { episode: Episode; turn: StoredTurn;
   const tokens = input.tokenizer.count(whole);
   // The speaker prefix costs at most a token per four characters of it.
   if (tokens - Math.ceil(prefix.length / 4) <= cap) return { text: whole, tokens, whole: true };
-  const cut = `${prefix}${passage(resolved, input.keywords, cap, input.tokenizer)}`;
+  const cut = `${prefix}${passage(resolved, input.keywords, cap, input.tokenizer, input.fill)}`;
   return { text: cut, tokens: input.tokenizer.count(cut), whole: false };
 }
 
 /**
  * The sentences of a long turn that hold the most question words (stems of 5 letters), in their order, joined by
- * "…", within `cap` tokens; the turn's opening when no sentence holds any.
+ * "…", within `cap` tokens; the turn's opening when no sentence holds any. With `fill`, the other sentences then
+ * join in the order written while they fit (room the budget has left, see compileEvidence's `widen`).
  */
-export function passage(text: string, keywords: readonly string[], cap: number, tokenizer: Tokenizer): string {
+export function passage(
+  text: string,
+  keywords: readonly string[],
+  cap: number,
+  tokenizer: Tokenizer,
+  fill = false,
+): string {
   const stems = keywords.map((k) => k.toLowerCase().slice(0, 5)).filter((k) => k.length >= 3);
   const sentences = text.split(/(?<=[.!?:])\s+|\s+(?=\d+\.\s)|\s+(?=[-*•]\s)/).filter((s) => s.trim() !== '');
   const scored = sentences.map((s, i) => {
@@ -235,6 +277,15 @@ export function passage(text: string, keywords: readonly string[], cap: number, 
       if (s === undefined || chosen.has(i)) continue;
       const c = tokenizer.count(s) + 2;
       if (used + c > cap) continue;
+      chosen.add(i);
+      used += c;
+    }
+  }
+  if (fill && chosen.size > 0) {
+    for (const [i, s] of sentences.entries()) {
+      if (chosen.has(i)) continue;
+      const c = tokenizer.count(s) + 2;
+      if (used + c > cap) break;
       chosen.add(i);
       used += c;
     }
