@@ -53,7 +53,8 @@ const MISSES_BEFORE_STOP = 25;
  * carries the answer next to them (the reply to a question, the question a short reply answers) — then written
  * grouped by conversation in time order, "…" marking skipped turns. A turn longer than a quarter of the budget (or an
  * assistant's turn the question does not ask about, past 120 tokens) is cut to its sentences that hold the
- * question's words. Never exceeds `limit`. Pure.
+ * question's words. Each line is counted high (with a "…" it may not need); the section is then counted as written
+ * and the room that frees is taken the same way, so the budget is filled. Never exceeds `limit`. Pure.
  */
 export function compileEvidence(input: EvidenceOptions): EvidenceSection {
   const { tokenizer, limit } = input;
