@@ -161,8 +161,9 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
     const allShown = input.candidates.every((c) => picked.get(c.episode.id)?.lines.has(c.turn.seq));
     if (input.fill !== false && allShown) widen();
     // Each line was counted with a "…" line it may not need: what is written costs less. Counted as written (the
-    // citations as wide as "[99]"), the room that frees is taken the same way, for at most RECOUNTS rounds.
-    const written = tokenizer.count(render({ ...input, cite: () => '[99]' }, picked, used).lines.join('\n')) + 1;
+    // citations as wide as WIDEST_CITATION), the room that frees is taken the same way, for at most RECOUNTS rounds.
+    const widest = { ...input, cite: () => WIDEST_CITATION };
+    const written = tokenizer.count(render(widest, picked, used).lines.join('\n')) + 1;
     const freed = used - written;
     if (freed <= 0) break;
     used = written;
@@ -178,6 +179,12 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
   }
   return render(input, picked, used);
 }
+
+/**
+ * A conversation's citation as counted before it is numbered: as many tokens as any number up to 999 ("[1]" and
+ * "[999]" are both three in o200k), so a count made with it is never short.
+ */
+const WIDEST_CITATION = '[999]';
 
 /** Rounds of recounting the written section to take the room its high line counts left (see compileEvidence). */
 const RECOUNTS = 3;
@@ -202,7 +209,7 @@ export function wholeEvidenceTokens(
 }
 
 function headerCost(input: EvidenceOptions, episode: Episode, cache: Map<string, number>): number {
-  const cost = input.tokenizer.count(headerLine(input, episode, '[99]')) + 1;
+  const cost = input.tokenizer.count(headerLine(input, episode, WIDEST_CITATION)) + 1;
   cache.set(episode.id, cost);
   return cost;
 }
