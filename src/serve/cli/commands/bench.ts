@@ -66,7 +66,7 @@ export function registerBench(program: Command, run: ActionRunner): void {
     .option('--section <name>', 'the section name for --report (default: the benchmark and data file)')
     .option(
       '--qa',
-      'answer and grade every question with a model (PIE vs naive_rag; tot: raw facts vs PIE; ablation: each condition); --out is then the resumable JSONL',
+      'answer and grade every question with a model (PIE vs naive_rag; tot: raw facts vs PIE; ablation: each condition; context: both contexts at the first --budgets value, each answer also marked with whether its gold answer was in the context); --out is then the resumable JSONL',
     )
     .option('--judge <provider:model>', 'model of the judge for --qa and personal (default: the --llm model)')
     .option(
