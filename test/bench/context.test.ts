@@ -191,6 +191,17 @@ describe('pie bench context', () => {
     expect(md).toMatch(/Proxy check .*where the gold answer was written in the context the model saw/);
     expect(md).toContain('| pie | 1 | 100.0 % of 1 | – | 100.0 % |');
     expect(md).toContain('| naive_rag | 1 | 100.0 % of 1 | – | 100.0 % |');
+    // Run again on the same results file: nothing is answered twice, and the proxy check still counts every
+    // answer in the file (an interrupted run resumed gives the same table).
+    const again = await pie([...args, '--out', out], {
+      PIE_BENCH_DATA: data,
+      PIE_DB: join(dir, 'qa.db'),
+      PIE_LLM: `fake:${join(FIXTURES, 'fake-qa-script.json')}`,
+    });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain('0 answers judged this run, 1 questions already in');
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(2);
+    expect(readFileSync(report, 'utf8')).toContain('| pie | 1 | 100.0 % of 1 | – | 100.0 % |');
   });
 
   it.each([
