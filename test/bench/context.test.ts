@@ -199,7 +199,7 @@ describe('pie bench context', () => {
       PIE_LLM: `fake:${join(FIXTURES, 'fake-qa-script.json')}`,
     });
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toContain('0 answers judged this run, 1 questions already in');
+    expect(again.stdout).toContain('0 answers judged this run, 1 question already in');
     expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(2);
     expect(readFileSync(report, 'utf8')).toContain('| pie | 1 | 100.0 % of 1 | – | 100.0 % |');
   });

@@ -1,3 +1,4 @@
+import { plural } from '../../../domain/humanize.js';
 import { ResultsFile } from '../../../bench/qa/results-file.js';
 import { qaSection, usageText } from '../../../bench/qa/report.js';
 import { PROXY_NOTE, proxyCheck, proxyRows } from '../../../bench/qa/proxy.js';
@@ -109,7 +110,7 @@ export async function benchQa(input: {
     Object.entries(usage)
       .map(([k, u]) => `${k} ${usageText(u)}`)
       .join('; '),
-    `${summary.answered} answers judged this run, ${summary.skippedDone} questions already in ${flags.out ?? '(no --out)'}` +
+    `${plural(summary.answered, 'answer')} judged this run, ${plural(summary.skippedDone, 'question')} already in ${flags.out ?? '(no --out)'}` +
       (summary.stoppedByBudget ? '; stopped at the --budget-tokens cap (run again to continue)' : ''),
   ].join('\n');
   ctx.emit({ text, json: { benchmark: name, mode: 'qa', format, ...summary, proxy, table: summary.table.toJSON() } });
