@@ -61,7 +61,7 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
   const title = tokenizer.count(TITLE) + 2;
   if (input.candidates.length === 0 || limit <= title + 20) return { lines: [], excerpts: [], tokens: 0 };
   let used = title;
-  const picked = new Map<string, { episode: Episode; lines: Map<number, string> }>();
+  const picked: Picked = new Map();
   const headers = new Map<string, number>();
   let misses = 0;
   const cap = Math.max(150, Math.floor(limit / 4));
@@ -97,17 +97,30 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
    */
   const widen = (): void => {
     const options = { ...input, assistantWanted: true };
-    for (const g of picked.values()) {
-      for (const seq of [...g.lines.keys()]) {
-        const shown = cut.get(`${g.episode.id}#${seq}`);
-        if (!shown || limit - used < MIN_CUT_TOKENS) continue;
-        const line = turnLine({ ...options, episode: g.episode, turn: shown.turn, cap });
-        if (!line.whole || used + line.tokens - shown.tokens > limit) continue;
-        used += line.tokens - shown.tokens;
-        g.lines.set(seq, line.text);
-        cut.delete(`${g.episode.id}#${seq}`);
+    /** Each turn shown cut, in the order taken, gets the line `lineOf` makes where `better` takes it and it fits. */
+    const regrow = (
+      lineOf: (episode: Episode, shown: { turn: StoredTurn; tokens: number }, room: number) => Line,
+      better: (line: Line, shown: { tokens: number }) => boolean,
+    ): void => {
+      for (const g of picked.values()) {
+        for (const seq of [...g.lines.keys()]) {
+          const key = `${g.episode.id}#${seq}`;
+          const shown = cut.get(key);
+          const room = limit - used;
+          if (!shown || room < MIN_CUT_TOKENS) continue;
+          const line = lineOf(g.episode, shown, room);
+          if (!better(line, shown) || used + line.tokens - shown.tokens > limit) continue;
+          used += line.tokens - shown.tokens;
+          g.lines.set(seq, line.text);
+          if (line.whole) cut.delete(key);
+          else cut.set(key, { turn: shown.turn, tokens: line.tokens });
+        }
       }
-    }
+    };
+    regrow(
+      (episode, shown) => turnLine({ ...options, episode, turn: shown.turn, cap }),
+      (line) => line.whole === true,
+    );
     for (const g of [...picked.values()]) {
       const shown = [...g.lines.keys()];
       const rest = input
@@ -123,21 +136,11 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
     // Room still left with every turn of these conversations shown: the turns still cut (each longer than a quarter
     // of the budget) show more of their sentences, those after the ones that hold the question's words in the order
     // written, turn by turn in the order they were taken, each up to the room left.
-    for (const g of picked.values()) {
-      for (const seq of [...g.lines.keys()]) {
-        const key = `${g.episode.id}#${seq}`;
-        const shown = cut.get(key);
-        const room = limit - used;
-        if (!shown || room < MIN_CUT_TOKENS) continue;
-        const more = { ...options, episode: g.episode, turn: shown.turn, cap: shown.tokens + room - 4, fill: true };
-        const line = turnLine(more);
-        if (line.tokens <= shown.tokens || used + line.tokens - shown.tokens > limit) continue;
-        used += line.tokens - shown.tokens;
-        g.lines.set(seq, line.text);
-        if (line.whole) cut.delete(key);
-        else cut.set(key, { turn: shown.turn, tokens: line.tokens });
-      }
-    }
+    regrow(
+      (episode, shown, room) =>
+        turnLine({ ...options, episode, turn: shown.turn, cap: shown.tokens + room - 4, fill: true }),
+      (line, shown) => line.tokens > shown.tokens,
+    );
   };
 
   const takeRanked = (): void => {
@@ -162,8 +165,7 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
     if (input.fill !== false && allShown) widen();
     // Each line was counted with a "…" line it may not need: what is written costs less. Counted as written (the
     // citations as wide as WIDEST_CITATION), the room that frees is taken the same way, for at most RECOUNTS rounds.
-    const widest = { ...input, cite: () => WIDEST_CITATION };
-    const written = tokenizer.count(render(widest, picked, used).lines.join('\n')) + 1;
+    const written = tokenizer.count(sectionLines(input, picked, () => WIDEST_CITATION).join('\n')) + 1;
     const freed = used - written;
     if (freed <= 0) break;
     used = written;
@@ -313,18 +315,23 @@ export function passage(
   return parts.join(' ');
 }
 
-function render(
-  input: EvidenceOptions,
-  picked: Map<string, { episode: Episode; lines: Map<number, string> }>,
-  used: number,
-): EvidenceSection {
-  const groups = [...picked.values()].sort(
+type Picked = Map<string, { episode: Episode; lines: Map<number, string> }>;
+
+/** The conversations shown, in time order. */
+function groupsInOrder(picked: Picked) {
+  return [...picked.values()].sort(
     (a, b) => a.episode.createdAt - b.episode.createdAt || (a.episode.id < b.episode.id ? -1 : 1),
   );
+}
+
+/**
+ * The section's lines as written: the title, then per conversation its header (cited with `cite`) and its shown turns,
+ * "…" where turns are skipped.
+ */
+function sectionLines(input: EvidenceOptions, picked: Picked, cite: (episodeId: string) => string): string[] {
   const lines = ['', TITLE];
-  const excerpts: Excerpt[] = [];
-  for (const g of groups) {
-    lines.push(headerLine(input, g.episode, input.cite(g.episode.id).trim()));
+  for (const g of groupsInOrder(picked)) {
+    lines.push(headerLine(input, g.episode, cite(g.episode.id).trim()));
     const seqs = [...g.lines.keys()].sort((a, b) => a - b);
     let previous = seqs[0] === 0 ? -1 : -2;
     for (const seq of seqs) {
@@ -332,14 +339,22 @@ function render(
       lines.push(g.lines.get(seq) ?? '');
       previous = seq;
     }
+  }
+  return lines;
+}
+
+function render(input: EvidenceOptions, picked: Picked, used: number): EvidenceSection {
+  const lines = sectionLines(input, picked, input.cite);
+  const excerpts: Excerpt[] = groupsInOrder(picked).map((g) => {
     const turns = input.turnsOf(g.episode.id);
-    excerpts.push({
+    const seqs = [...g.lines.keys()].sort((a, b) => a - b);
+    return {
       episode: g.episode,
       lines: seqs.flatMap((seq) => {
         const t = turns.find((x) => x.seq === seq);
         return t ? [{ role: t.role, speaker: t.speaker, text: t.text, seq, time: t.time }] : [];
       }),
-    });
-  }
+    };
+  });
   return { lines, excerpts, tokens: used };
 }
