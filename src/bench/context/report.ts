@@ -1,8 +1,7 @@
 import { markdownTable, pct, textTable } from '../markdown.js';
 import type { MetricTable } from '../metrics.js';
-import { isBareNumber } from './match.js';
 import { discordant, discordantCell } from './paired.js';
-import { systemKey, WITHOUT_BARE_NUMBERS, type ContextBenchResult, type ContextRecord } from './run.js';
+import { groupsOfItem, systemKey, WITHOUT_BARE_NUMBERS, type ContextBenchResult } from './run.js';
 
 export interface ContextRunMeta {
   command: string;
@@ -65,13 +64,6 @@ export function contextRows(r: ContextBenchResult, budgets: readonly number[]): 
   return [header, ...rows, use, roomy];
 }
 
-/** Whether a record counts in a row of the table (its group; "all" and WITHOUT_BARE_NUMBERS: headline questions). */
-function inRow(group: string): (r: ContextRecord) => boolean {
-  if (group === 'all') return (r) => r.headline;
-  if (group === WITHOUT_BARE_NUMBERS) return (r) => r.headline && !isBareNumber(r.answer);
-  return (r) => r.group === group;
-}
-
 /**
  * Rows of the paired table: per group and budget, the questions only PIE's context has the answer for and those only
  * naive_rag's has, with the exact sign test's p (paired.ts).
@@ -81,7 +73,15 @@ export function pairedRows(r: ContextBenchResult, budgets: readonly number[]): s
   const rows = groupsOf(r.table).map((g) => [
     g,
     ...budgets.map((budget) =>
-      discordantCell(discordant({ records: r.records, inGroup: inRow(g), budget, a: 'pie', b: 'naive_rag' })),
+      discordantCell(
+        discordant({
+          records: r.records,
+          inGroup: (rec) => groupsOfItem(rec).includes(g),
+          budget,
+          a: 'pie',
+          b: 'naive_rag',
+        }),
+      ),
     ),
   ]);
   return [header, ...rows];

@@ -110,7 +110,7 @@ export async function runContextBench(
 export const WITHOUT_BARE_NUMBERS = 'all, answers not a bare number';
 
 /** The table rows an item counts in: its group; "all" and WITHOUT_BARE_NUMBERS when it is a headline question. */
-function groupsOfItem(item: ContextItem): string[] {
+export function groupsOfItem(item: Pick<ContextItem, 'group' | 'headline' | 'answer'>): string[] {
   if (!item.headline) return [item.group];
   return [item.group, 'all', ...(isBareNumber(item.answer) ? [] : [WITHOUT_BARE_NUMBERS])];
 }

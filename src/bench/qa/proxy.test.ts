@@ -61,6 +61,8 @@ describe('proxyCheck', () => {
     expect(rows).toHaveLength(3);
     expect(rows[1]).toEqual(['pie', '5', '66.7 % of 3', '50.0 % of 2', '60.0 %']);
     expect(rows[2]).toEqual(['naive_rag', '2', '100.0 % of 1', '0.0 % of 1', '100.0 %']);
+    // Nothing scored: no table at all, not a header alone.
+    expect(proxyRows(proxyCheck([rec('pie', '6', true)], ['pie', 'naive_rag']))).toEqual([]);
   });
 });
 

@@ -39,8 +39,9 @@ export function agreement(row: ProxyRow): number | null {
 const share = (part: number, whole: number): string =>
   whole === 0 ? '–' : `${((part / whole) * 100).toFixed(1)} % of ${whole}`;
 
-/** The proxy check as rows: header first, then one per system with a scored record. */
+/** The proxy check as rows: header first, then one per system with a scored record; none when nothing was scored. */
 export function proxyRows(rows: readonly ProxyRow[]): string[][] {
+  if (rows.every((r) => r.scored === 0)) return [];
   const header = [
     'system',
     'scored',

@@ -60,5 +60,5 @@ export function qaSection(input: {
 
 function proxyMarkdown(proxy: readonly ProxyRow[]): string[] {
   const rows = proxyRows(proxy);
-  return rows.length <= 1 ? [] : ['', PROXY_NOTE, '', ...markdownTable(rows)];
+  return rows.length === 0 ? [] : ['', PROXY_NOTE, '', ...markdownTable(rows)];
 }

@@ -60,11 +60,11 @@ export async function benchQa(input: {
     ragChunks: parsePositiveInt(flags.ragChunks, '--rag-chunks'),
     budgetTokens: optionalInt(flags.budgetTokens, '--budget-tokens'),
     contextTokens,
-    proxyMaxWords: contextTokens ? input.proxyMaxWords : undefined,
+    proxyMaxWords: input.proxyMaxWords,
     onProgress: progress.onProgress,
   });
   progress.done();
-  // Only pie bench context --qa scores the proxy (its records say whether the answer was in the context).
+  // Only pie bench context --qa scores the proxy (runQa marks records only with a context budget).
   const proxy = contextTokens
     ? proxyCheck(
         results.records(),
@@ -104,7 +104,7 @@ export async function benchQa(input: {
   const proxyLines = proxyRows(proxy);
   const text = [
     metricText(summary.table, ['accuracy'], QA_SYSTEMS),
-    ...(proxyLines.length > 1 ? ['', PROXY_NOTE, textTable(proxyLines)] : []),
+    ...(proxyLines.length === 0 ? [] : ['', PROXY_NOTE, textTable(proxyLines)]),
     '',
     `answer ${answer.description}, judge ${judge.description}, extraction ${input.extractor}, PIE time format ${format}`,
     Object.entries(usage)
