@@ -50,20 +50,19 @@ function options(partial: Partial<EvidenceOptions>): EvidenceOptions {
   };
 }
 
+/** The evidence section of one conversation of one turn, for a question with the word "sealant". */
+function oneTurnSection(speaker: string, text: string, partial: Partial<EvidenceOptions>) {
+  const ep = episode({ id: 'a', title: 'DIY decor', createdAt: day(1), turnCount: 1 });
+  const [turn] = turns('a', [[speaker, text]]);
+  if (!turn) throw new Error('no turn');
+  return compileEvidence(
+    options({ candidates: [{ episode: ep, turn }], turnsOf: () => [turn], keywords: ['sealant'], ...partial }),
+  );
+}
+
 /** The line an assistant's turn gets as the only evidence, for a question with the word "sealant". */
 function assistantLine(text: string, limit: number, assistantWanted: boolean): string {
-  const ep = episode({ id: 'a', title: 'DIY decor', createdAt: day(1), turnCount: 1 });
-  const [turn] = turns('a', [['assistant', text]]);
-  if (!turn) throw new Error('no turn');
-  const section = compileEvidence(
-    options({
-      candidates: [{ episode: ep, turn }],
-      turnsOf: () => [turn],
-      limit,
-      keywords: ['sealant'],
-      assistantWanted,
-    }),
-  );
+  const section = oneTurnSection('assistant', text, { limit, assistantWanted });
   return section.lines.find((l) => l.startsWith('    Assistant:')) ?? '';
 }
 
@@ -167,19 +166,8 @@ describe('filling the budget', () => {
 
   it('an assistant reply held to 120 tokens is shown whole when the budget has room for it', () => {
     const long = Array.from({ length: 60 }, (_, i) => `Point ${i} about sealant choices.`).join(' ');
-    const ep = episode({ id: 'a', title: 'DIY decor', createdAt: day(1), turnCount: 1 });
-    const [turn] = turns('a', [['assistant', long]]);
-    if (!turn) throw new Error('no turn');
     const line = (limit: number) =>
-      compileEvidence(
-        options({
-          candidates: [{ episode: ep, turn }],
-          turnsOf: () => [turn],
-          limit,
-          keywords: ['sealant'],
-          fill: true,
-        }),
-      ).lines.find((l) => l.startsWith('    Assistant:')) ?? '';
+      oneTurnSection('assistant', long, { limit, fill: true }).lines.find((l) => l.startsWith('    Assistant:')) ?? '';
     expect(line(2000)).toBe(`    Assistant: ${long}`);
     // Too long to show whole in 300 tokens (a quarter of the budget at most): cut, but to the room the budget
     // leaves rather than to the 120 tokens of an aside.
@@ -216,20 +204,7 @@ describe('filling the budget', () => {
   it('room left with every turn shown goes to the sentences a cut turn left out, in the order written', () => {
     const sentences = Array.from({ length: 80 }, (_, i) => `Remark ${i} is about the garden.`);
     sentences[40] = 'The sealant I chose is marine varnish.';
-    const text = sentences.join(' ');
-    const ep = episode({ id: 'g', title: 'Garden', createdAt: day(1), turnCount: 1 });
-    const [turn] = turns('g', [['user', text]]);
-    if (!turn) throw new Error('no turn');
-    const section = (fill: boolean) =>
-      compileEvidence(
-        options({
-          candidates: [{ episode: ep, turn }],
-          turnsOf: () => [turn],
-          limit: 400,
-          keywords: ['sealant'],
-          fill,
-        }),
-      );
+    const section = (fill: boolean) => oneTurnSection('user', sentences.join(' '), { limit: 400, fill });
     const line = section(true).lines.find((l) => l.includes('marine varnish')) ?? '';
     // The matching sentence, then the turn's opening sentences, in the order written, up to the budget.
     expect(line).toContain('Remark 0 is about the garden. Remark 1 is about the garden.');
