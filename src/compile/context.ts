@@ -6,7 +6,7 @@ import { intervalLines } from './interval.js';
 import type { Evidence } from '../query/evidence.js';
 import { EVENT_ATTRIBUTE, type Procedure, type Transition } from '../domain/world.js';
 import type { Excerpt, PathHop, QueryPlan, Subgraph, SubgraphEntity } from '../query/types.js';
-import { changeText, stateText } from './timeline.js';
+import { changeText, relationshipProps, stateText } from './timeline.js';
 import { longDate, when, type TimeContext } from './time-format.js';
 
 const DAY = 86_400_000;
@@ -278,7 +278,7 @@ function entityLines(ctx: TimeContext, block: SubgraphEntity, history: boolean, 
   for (const r of block.relationships) {
     const rel = r.relationship;
     const [a, b] = r.direction === 'out' ? [e.name, r.other.name] : [r.other.name, e.name];
-    const props = stateText(rel.properties);
+    const props = relationshipProps(rel.properties);
     const span =
       rel.validTo === null
         ? `since ${shortWhen(ctx, rel.validFrom)}`

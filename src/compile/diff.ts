@@ -12,7 +12,7 @@ import type { Span } from '../query/world-at/span.js';
 import { changeText, named } from './contradictions.js';
 import { plural } from '../domain/humanize.js';
 import { spanPoint } from './snapshot.js';
-import { stateText } from './timeline.js';
+import { relationshipProps, stateText } from './timeline.js';
 import { when, type TimeContext } from './time-format.js';
 
 /**
@@ -82,7 +82,7 @@ function section<T>(lines: string[], title: string, list: Bounded<T>, line: (ite
 }
 
 function edgeText(r: RelationshipChange): string {
-  const props = stateText(r.properties);
+  const props = relationshipProps(r.properties);
   return `${named(r.source)} ${r.type} ${named(r.target)}${props ? ` (${props})` : ''}`;
 }
 

@@ -225,7 +225,7 @@ function carriers(turn: StoredTurn, turns: readonly StoredTurn[]): StoredTurn[] 
   const out: StoredTurn[] = [];
   const next = turns.find((t) => t.seq === turn.seq + 1);
   const prev = turns.find((t) => t.seq === turn.seq - 1);
-  if (next && /\?\s*$/.test(turn.text.trim())) out.push(next);
+  if (next && /\?(\s|$)/.test(turn.text.trim())) out.push(next);
   if (prev && turn.text.split(/\s+/).length <= SHORT_REPLY_WORDS) out.push(prev);
   return out;
 }

@@ -1,6 +1,6 @@
 import type { SnapshotEntity, SnapshotRelationship, WorldSnapshot } from '../query/world-at/snapshot.js';
 import type { Span } from '../query/world-at/span.js';
-import { stateText } from './timeline.js';
+import { relationshipProps, stateText } from './timeline.js';
 import { when, type TimeContext } from './time-format.js';
 import { plural } from '../domain/humanize.js';
 
@@ -77,13 +77,16 @@ function entityLine(e: SnapshotEntity, span: Span | null): string {
 }
 
 function edgeLine(ctx: TimeContext, entityId: string, r: SnapshotRelationship): string {
-  const props = stateText(r.properties);
+  const props = relationshipProps(r.properties);
   const out = r.source.id === entityId;
   const arrow = out ? `→ ${r.type} ${r.target.name}` : `← ${r.type} ${r.source.name}`;
   return `${arrow}${props ? ` (${props})` : ''}, since ${when(ctx, r.validFrom)}`;
 }
 
-/** Each relationship once, under the first listed entity it touches. */
+/**
+ * Each relationship once, under the first listed entity it touches; a generic RELATED_TO (a dream's discovery, most
+ * often) after the relationships that say what the link is, which the text's few lines per entity are for.
+ */
 function edgesByEntity(s: WorldSnapshot): Map<string, SnapshotRelationship[]> {
   const rank = new Map(s.entities.map((e, i) => [e.id, i]));
   const out = new Map<string, SnapshotRelationship[]>();
@@ -94,6 +97,8 @@ function edgesByEntity(s: WorldSnapshot): Map<string, SnapshotRelationship[]> {
     if (!owner) continue;
     out.set(owner.id, [...(out.get(owner.id) ?? []), r]);
   }
+  const generic = (r: SnapshotRelationship): number => (r.type === 'RELATED_TO' ? 1 : 0);
+  for (const list of out.values()) list.sort((a, b) => generic(a) - generic(b));
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { humanizeDuration, monthsBetween } from '../domain/humanize.js';
-import type { EntityState, Transition } from '../domain/world.js';
+import { isWorldChange, type EntityState, type Transition } from '../domain/world.js';
 import type { EntityTimeline, TimelineRelationship } from '../world/timeline.js';
 import { longDate, when, type TimeContext } from './time-format.js';
 
@@ -15,7 +15,7 @@ export function compileTimeline(input: { timeline: EntityTimeline; time: Omit<Ti
   const lines: string[] = [];
   lines.push(`${e.name} (${e.type})${e.aliases.length > 0 ? `, also called ${e.aliases.join(', ')}` : ''}`);
   lines.push(`First appeared ${when(ctx, e.firstSeen)}; last referenced ${when(ctx, e.lastSeen)}.`);
-  const changes = timeline.transitions.filter((t) => t.kind !== 'creation');
+  const changes = timeline.transitions.filter((t) => isWorldChange(t.kind));
   const months = Math.max(monthsBetween(e.firstSeen, e.lastSeen), 1);
   lines.push(
     `Changed state ${changes.length} ${changes.length === 1 ? 'time' : 'times'} (~${(changes.length / months).toFixed(1)} per month)` +
@@ -61,9 +61,22 @@ export function stateText(state: EntityState): string {
     .join('; ');
 }
 
+/**
+ * Longer values are bookkeeping (a dream's list of evidence conversations, kept for --json), not something a person
+ * or a model reads; the web UI leaves them out by the same rule.
+ */
+const MAX_PROPERTY_CHARS = 60;
+
+/** A relationship's properties as text ("role: co-founder"), without bookkeeping values. Pure. */
+export function relationshipProps(properties: EntityState): string {
+  return stateText(
+    Object.fromEntries(Object.entries(properties).filter(([, v]) => String(v).length <= MAX_PROPERTY_CHARS)),
+  );
+}
+
 function relationshipText(ctx: TimeContext, name: string, r: TimelineRelationship): string {
   const rel = r.relationship;
-  const props = stateText(rel.properties);
+  const props = relationshipProps(rel.properties);
   const [source, target] = r.direction === 'out' ? [name, r.other.name] : [r.other.name, name];
   const span =
     rel.validTo === null

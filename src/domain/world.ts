@@ -27,6 +27,17 @@ export type Tier = (typeof TIERS)[number];
 export const TRANSITION_KINDS = ['creation', 'update', 'contradiction', 'resolution', 'archival', 'summary'] as const;
 export type TransitionKind = (typeof TRANSITION_KINDS)[number];
 
+/**
+ * Transitions a sleep records about its own upkeep, not events of the world: a summary of changes already recorded
+ * and an archival (a tier of attention). Counts of changes leave them out, so a sleep changes no count of the past.
+ */
+export const MAINTENANCE_KINDS: ReadonlySet<TransitionKind> = new Set(['summary', 'archival']);
+
+/** A change of the world after an entity's creation (not its creation, not a maintenance record). Pure. */
+export function isWorldChange(kind: TransitionKind): boolean {
+  return kind !== 'creation' && !MAINTENANCE_KINDS.has(kind);
+}
+
 export type StateValue = string | number | boolean | null;
 
 /**

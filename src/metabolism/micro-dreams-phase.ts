@@ -22,7 +22,9 @@ export function microDreamsPhase(rules: MicroDreamRules = DEFAULT_MICRO_DREAM_RU
       const eligibleIds = new Set(
         input.salience.nodes.filter((n) => n.type !== 'period' && !n.protected).map((n) => n.id),
       );
-      const connected = new Set((await store.upkeep.graphEdges()).map((e) => pairKey(e.sourceId, e.targetId)));
+      // Linked ever, not only now: two things named together while one used the other (an edge since ended) are
+      // explained by that edge; a RELATED_TO from its start on would say they are still linked.
+      const connected = new Set((await store.upkeep.linkedPairs()).map((e) => pairKey(e.sourceId, e.targetId)));
       // Each episode with the entities it names, in one read (not an object per mention: 240,000 on a large memory).
       const episodes: EpisodeMentions[] = (await store.mentions.episodeEntities()).filter(
         (e) => e.entityIds.length >= 2,

@@ -1,7 +1,7 @@
 /**
  * Micro dreams (KIP sleep spec phase 10A, pie-paper §4.6): implicit connections. Two entities named together in at
- * least `minCoMentions` episodes, with no current relationship between them, get a RELATED_TO edge discovered by
- * dreaming. Pure: the caller supplies the mentions per episode and the existing edges.
+ * least `minCoMentions` episodes, never linked by a relationship (an ended one counts), get a RELATED_TO edge
+ * discovered by dreaming. Pure: the caller supplies the mentions per episode and the existing edges.
  */
 
 export interface MicroDreamRules {

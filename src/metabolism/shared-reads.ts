@@ -2,7 +2,7 @@ import type { WorldStore } from '../ports/world-store.js';
 
 /**
  * The store as a dry run reads it: the whole-memory reads that several of its steps make (the world's counts, read
- * by salience, decay and health; the graph's edges, read by salience and micro dreams) are read once per run and
+ * by salience, decay and health; the graph's current edges, read by salience and dreams) are read once per run and
  * shared. Only for a dry run: it writes nothing, so a later step cannot miss a change an earlier one made (a real
  * run reads its own transaction every time). The shared answers are never changed by their readers. Everything
  * else goes to `store` as it is.

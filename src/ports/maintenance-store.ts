@@ -80,6 +80,11 @@ export interface MaintenanceStore {
   graphNodes(): Promise<GraphNode[]>;
   /** Every current (no validTo) relationship between two distinct entities, as (source, target), ordered by id. */
   graphEdges(): Promise<GraphEdge[]>;
+  /**
+   * Every pair of distinct entities a relationship has ever linked, ended ones too, each direction once as stored
+   * (micro dreams: a link that ended still explains why two things were named together). Ordered by source, target.
+   */
+  linkedPairs(): Promise<GraphEdge[]>;
   /** The stored row with this id (a composite row id for entity_aliases and entity_mentions), or null. */
   getRow(input: { table: MaintainedTable; id: string }): Promise<RawRow | null>;
   /**

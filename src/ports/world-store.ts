@@ -296,7 +296,8 @@ export interface TransitionRepo {
   }): Promise<Partial<Record<Transition['kind'], number>>>;
   /**
    * Every entity with transitions in [since, until) (either bound optional): how many, and how many of them are
-   * changes (not its creation). By entity id.
+   * changes (not its creation). Events of the world only: the bookkeeping a sleep records (a summary of transitions
+   * already counted, an archival) is not counted, so a sleep changes no count of the past. By entity id.
    */
   countByEntity(query: { since?: number; until?: number }): Promise<EntityTransitionCount[]>;
   /** The transitions with these ids, in the order of `ids` (a repeated id once); unknown ids are left out. */

@@ -95,7 +95,7 @@ export interface SubgraphEntity {
   transitions: Transition[];
   /** Total number of transitions the entity has. */
   transitionCount: number;
-  /** Transitions other than its creation: the change count velocity is computed from. */
+  /** Changes of the world after its creation (isWorldChange): the count velocity is computed from. */
   changeCount: number;
   /** Transitions the question's scope (history or current, time range) covers that are not shown. */
   hiddenCount: number;

@@ -77,7 +77,8 @@ describe('the dry run reads batched and shared, and plans what one-by-one reads 
     expect(direct).toEqual(fresh);
     const stats = await store.stats();
     expect(sleepPreviewId(direct, stats)).toBe(sleepPreviewId(fresh, stats));
-    // Salience, decay and health read the counts; salience and micro dreams the edges: once each per run.
+    // Salience, decay and health read the counts; salience (and dreams, with a model) the current edges: once
+    // each per run. Micro dreams read the pairs ever linked instead.
     expect(Object.fromEntries(calls)).toEqual({ stats: 1, graphEdges: 1 });
   });
 

@@ -1,4 +1,4 @@
-import { EVENT_ATTRIBUTE, type Entity, type Transition } from '../../domain/world.js';
+import { EVENT_ATTRIBUTE, isWorldChange, type Entity, type Transition } from '../../domain/world.js';
 import type { WorldStore } from '../../ports/world-store.js';
 import type { SubgraphEntity } from '../types.js';
 
@@ -74,7 +74,7 @@ export async function loadEntityBlock(input: {
     transitions,
     ...(recentEvents.length > 0 ? { recentEvents } : {}),
     transitionCount: counts.total,
-    changeCount: counts.total - counts.creations,
+    changeCount: counts.changes,
     hiddenCount: Math.max(0, inScope - transitions.length),
     relationships,
   };
@@ -116,9 +116,10 @@ async function loadCandidates(input: {
   return { candidates: chronological([...first, ...latest]), inScope, latest: [] };
 }
 
-function sum(byKind: Partial<Record<Transition['kind'], number>>): { total: number; creations: number } {
-  const total = Object.values(byKind).reduce((n, c) => n + (c ?? 0), 0);
-  return { total, creations: byKind.creation ?? 0 };
+function sum(byKind: Partial<Record<Transition['kind'], number>>): { total: number; changes: number } {
+  const counts = Object.entries(byKind) as [Transition['kind'], number | undefined][];
+  const total = counts.reduce((n, [, c]) => n + (c ?? 0), 0);
+  return { total, changes: counts.reduce((n, [kind, c]) => n + (isWorldChange(kind) ? (c ?? 0) : 0), 0) };
 }
 
 function chronological(transitions: readonly Transition[]): Transition[] {

@@ -11,7 +11,7 @@ export interface EntityAt {
  * The entities that existed at `at` (first seen by then), of `type` when given, each with the tier it had then.
  * Archived is a tier of attention, not non-existence: an archived entity is in every snapshot from its first mention
  * on, shown as archived from its archival on and with its earlier tier before (so archiving something today changes
- * no snapshot of the past, and a snapshot of now still counts it). Entities merged into another are not separate
+ * no snapshot of the past, and a snapshot of now still counts it); summarized likewise from when it was summarized. Entities merged into another are not separate
  * things: their names and history live on in the entity they were merged into.
  */
 export async function entitiesAt(input: { store: WorldStore; at: number; type?: string }): Promise<EntityAt[]> {
@@ -42,11 +42,13 @@ export async function entitiesAtEach(input: {
       ? [[], []]
       : await Promise.all([
           store.transitions.list({ entityIds: resting, kind: 'archival' }),
-          store.transitions.list({ entityIds: resting, kind: 'summary', until: latest + 1 }),
+          store.transitions.list({ entityIds: resting, kind: 'summary' }),
         ]);
   const archivedAt = latestTimes(archivals);
   return times.map((at) => {
-    const summarized = new Set(summaries.filter((t) => t.eventTime < at + 1).map((t) => t.entityId));
+    // Summarized when the sleep summarized it (recordedAt), not at the last change it summarizes (its event time,
+    // where the timeline lists it): summarizing today changes no snapshot of the past, as archiving does not.
+    const summarized = new Set(summaries.filter((t) => t.recordedAt < at + 1).map((t) => t.entityId));
     return all
       .filter((entity) => entity.firstSeen <= at)
       .map((entity) => ({ entity, tier: tierAt({ entity, at, archivedAt: archivedAt.get(entity.id), summarized }) }));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Transition } from '../../../src/domain/world.js';
 import type { RelationshipScope, TransitionRepo } from '../../../src/ports/world-store.js';
 import {
   DAY,
@@ -89,6 +90,29 @@ export function describeHistory(factory: StoreFactory): void {
       expect(await ids({ limit: 2 })).toEqual(['t3', 't2']);
       expect(await ids({ until: T0 + 2 * DAY, limit: 5 })).toEqual(['t1', 't0']);
       expect(await ids({ until: T0, limit: 5 })).toEqual([]);
+    });
+
+    it("counts each entity's transitions and changes in a window, leaving out a sleep's maintenance records", async () => {
+      await addEntity(store(), 'p');
+      await addEntity(store(), 'q');
+      const add = (id: string, entity: string, kind: Transition['kind'], day: number) =>
+        store().transitions.insert(transition(id, entity, { kind, eventTime: T0 + day * DAY }));
+      await add('p0', 'p', 'creation', 0);
+      await add('p1', 'p', 'update', 1);
+      await add('p2', 'p', 'contradiction', 2);
+      await add('ps', 'p', 'summary', 2);
+      await add('pa', 'p', 'archival', 3);
+      await add('q0', 'q', 'creation', 3);
+      expect(await store().transitions.countByEntity({})).toEqual([
+        { entityId: 'p', total: 3, changes: 2 },
+        { entityId: 'q', total: 1, changes: 0 },
+      ]);
+      expect(await store().transitions.countByEntity({ since: T0 + DAY, until: T0 + 3 * DAY })).toEqual([
+        { entityId: 'p', total: 2, changes: 2 },
+      ]);
+      // Only maintenance records in the window: no row.
+      await add('qs', 'q', 'summary', 5);
+      expect(await store().transitions.countByEntity({ since: T0 + 4 * DAY })).toEqual([]);
     });
 
     it('marks a contradiction resolved', async () => {

@@ -53,6 +53,12 @@ export function describeMaintenanceStore(factory: StoreFactory): void {
         },
       ]);
       expect(await s.upkeep.graphEdges()).toEqual([{ sourceId: 'a', targetId: 'b' }]);
+      // Ended links too (micro dreams), each pair once.
+      await s.relationships.insert(relationship('r4', 'a', 'b', { type: 'USES' }));
+      expect(await s.upkeep.linkedPairs()).toEqual([
+        { sourceId: 'a', targetId: 'b' },
+        { sourceId: 'b', targetId: 'c' },
+      ]);
     });
 
     it('reads a raw row and puts it back exactly after changes through the repositories', async () => {

@@ -71,6 +71,13 @@ export function createMaintenanceStore(sql: Sql): MaintenanceStore {
       );
     },
 
+    async linkedPairs() {
+      return sql.all<GraphEdge>(
+        `SELECT DISTINCT source_id AS "sourceId", target_id AS "targetId" FROM relationships
+          WHERE source_id <> target_id ORDER BY "sourceId", "targetId"`,
+      );
+    },
+
     async getRow({ table, id }) {
       const key = keyOf(checkTable(table), id);
       const cols = await known(table);

@@ -137,7 +137,8 @@ export function createTransitionRepo(sql: Sql): TransitionRepo {
     async countByEntity({ since, until }) {
       const rows = await sql.all<EntityTransitionCount>(
         `SELECT entity_id AS "entityId", count(*) AS total, count(*) FILTER (WHERE kind <> 'creation') AS changes
-         FROM transitions WHERE event_time >= @since AND event_time < @until GROUP BY entity_id ORDER BY entity_id`,
+         FROM transitions WHERE event_time >= @since AND event_time < @until AND kind NOT IN ('summary', 'archival')
+         GROUP BY entity_id ORDER BY entity_id`,
         { since: wholeTime(since ?? FOREVER.since, 'ceil'), until: wholeTime(until ?? FOREVER.until, 'ceil') },
       );
       return rows.map((r) => ({ entityId: r.entityId, total: Number(r.total), changes: Number(r.changes) }));

@@ -94,6 +94,15 @@ export function createMaintenanceStore(s: Statements): SyncOf<MaintenanceStore> 
         .all() as GraphEdge[];
     },
 
+    linkedPairs() {
+      return s
+        .get(
+          `SELECT DISTINCT source_id AS sourceId, target_id AS targetId FROM relationships
+            WHERE source_id <> target_id ORDER BY source_id, target_id`,
+        )
+        .all() as GraphEdge[];
+    },
+
     getRow({ table, id }) {
       const key = keyOf(checkTable(table), id);
       const row = s.get(`SELECT * FROM ${table} WHERE ${key.where}`).get(...key.values) as RawRow | undefined;

@@ -219,7 +219,8 @@ export function createTransitionRepo(s: Statements): SyncOf<TransitionRepo> {
         .get(
           `SELECT entity_id AS entityId, count(*) AS total, sum(kind <> 'creation') AS changes
            FROM transitions INDEXED BY transitions_by_entity_kind
-           WHERE event_time >= @since AND event_time < @until GROUP BY entity_id ORDER BY entity_id`,
+           WHERE event_time >= @since AND event_time < @until AND kind NOT IN ('summary', 'archival')
+           GROUP BY entity_id ORDER BY entity_id`,
         )
         .all({
           since: since ?? Number.MIN_SAFE_INTEGER,
