@@ -91,6 +91,24 @@ describe('compileEvidence', () => {
     expect(reply.excerpts[0]?.lines.map((l) => l.seq)).toEqual([1, 2]);
   });
 
+  it('a question asked in the middle of a turn brings the reply too; a turn that asks nothing does not', () => {
+    const ep = episode({ id: 's', title: 'Joanna & Nate', createdAt: day(1), turnCount: 4 });
+    const said = turns('s', [
+      ['Joanna', 'I finally finished my first full screenplay and printed it last Friday.'],
+      ['Nate', "Wow, that sounds awesome! What's it about? Glad it's all down!"],
+      ['Joanna', "Thanks, Nate! It's a mix of drama and romance!"],
+      ['Nate', 'Amazing. Rock on and I hope they love it, the festival people.'],
+    ]);
+    const shown = (seq: number) => {
+      const turn = said[seq];
+      if (!turn) throw new Error('no turn');
+      const section = compileEvidence(options({ candidates: [{ episode: ep, turn }], turnsOf: () => said }));
+      return section.excerpts[0]?.lines.map((l) => l.seq);
+    };
+    expect(shown(1)).toEqual([1, 2]);
+    expect(shown(3)).toEqual([3]);
+  });
+
   it.each([60, 90, 150, 400])('never takes more than its limit of %i tokens', (limit) => {
     const candidates = [0, 1, 2, 3, 4, 5].map((s) => pick('e1', s)).concat([0, 1, 2, 3].map((s) => pick('e2', s)));
     const section = compileEvidence(options({ candidates, limit }));

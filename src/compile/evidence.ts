@@ -220,7 +220,10 @@ function headerLine(input: EvidenceOptions, episode: Episode, citation: string):
   return `  • “${episode.title}”, ${when(input.time, episode.createdAt)} ${citation}`;
 }
 
-/** The neighbouring turns that carry a turn's meaning: the answer to a question, the question a short reply answers. */
+/**
+ * The neighbouring turns that carry a turn's meaning: the answer to a question (asked anywhere in the turn, as chat
+ * does: "Wow! What's it about? Glad it's done!"), the question a short reply answers.
+ */
 function carriers(turn: StoredTurn, turns: readonly StoredTurn[]): StoredTurn[] {
   const out: StoredTurn[] = [];
   const next = turns.find((t) => t.seq === turn.seq + 1);
