@@ -13,7 +13,10 @@ import { archivedSince } from './existing.js';
 import { snapshotAt } from './snapshot.js';
 import { resolveSpan, type Span } from './span.js';
 
-/** History is never rewritten: archiving an entity today must not change a snapshot or a diff of the past. */
+/**
+ * History is never rewritten: archiving or summarizing an entity today must not change a snapshot or a diff of the
+ * past.
+ */
 const FIXTURE = fileURLToPath(new URL('../../../test/fixtures/history/world.jsonl', import.meta.url));
 const T = (iso: string): number => Date.parse(iso);
 const NOW = T('2025-11-01T00:00:00Z');
@@ -62,6 +65,24 @@ async function archive(entity: Entity, at: number): Promise<void> {
   await store.entities.update(entity.id, { tier: 'archived', updatedAt: at });
 }
 
+/** Summarizes as the sleep cycle does: a summary transition, then the tier. */
+async function summarize(entity: Entity, at: { eventTime: number; recordedAt: number }): Promise<void> {
+  await store.transitions.insert({
+    id: `summary-${entity.id}`,
+    entityId: entity.id,
+    kind: 'summary',
+    fromState: null,
+    toState: entity.state,
+    summary: 'Several changes, condensed.',
+    ...at,
+    confidence: 1,
+    episodeId: null,
+    batchId: null,
+    resolvedBy: null,
+  });
+  await store.entities.update(entity.id, { tier: 'summarized', updatedAt: at.recordedAt });
+}
+
 describe('archived entities in the past', () => {
   it('a past snapshot and a past diff are the same before and after a later archive', async () => {
     const snapshotBefore = await snapshotAt({ store, at: junior.at, span: junior });
@@ -87,6 +108,26 @@ describe('archived entities in the past', () => {
     const present = resolveSpan({ text: 'now', periods: await store.periods.list(), now: NOW, tz: 'UTC' });
     const gapToNow = await diffWorld({ store, a: gap, b: present });
     expect(gapToNow.entities.after).toBe(gapToNow.entities.before + gapToNow.created.total);
+  });
+
+  it('summarized by a later sleep: the past reads as it was, counts included; from the sleep on, summarized', async () => {
+    const tidepool = await named('Tidepool');
+    const before = await snapshotAt({ store, at: junior.at, span: junior });
+    expect(before.entities.find((e) => e.name === 'Tidepool')).toMatchObject({ tier: 'active' });
+    // As the sleep writes it: dated at the last change it summarizes, recorded when the sleep ran.
+    await summarize(tidepool, { eventTime: T('2024-12-01T00:00:00Z'), recordedAt: ARCHIVED });
+    expect(await snapshotAt({ store, at: junior.at, span: junior })).toEqual(before);
+    const now = await snapshotAt({ store, at: NOW });
+    expect(now.entities.find((e) => e.name === 'Tidepool')).toMatchObject({ tier: 'summarized' });
+  });
+
+  it('summarized by a sleep whose clock was set in the past: not before the last change it summarizes', async () => {
+    const last = T('2025-03-20T14:00:00Z');
+    await summarize(await named('Notion'), { eventTime: last, recordedAt: T('2020-01-01T00:00:00Z') });
+    const tierOf = async (at: number) =>
+      (await snapshotAt({ store, at })).entities.find((e) => e.name === 'Notion')?.tier;
+    expect(await tierOf(last - 1)).toBe('active');
+    expect(await tierOf(last)).toBe('summarized');
   });
 
   it('archivedSince: the archival transition when there is one, else the last change of the row', async () => {

@@ -47,8 +47,10 @@ export async function entitiesAtEach(input: {
   const archivedAt = latestTimes(archivals);
   return times.map((at) => {
     // Summarized when the sleep summarized it (recordedAt), not at the last change it summarizes (its event time,
-    // where the timeline lists it): summarizing today changes no snapshot of the past, as archiving does not.
-    const summarized = new Set(summaries.filter((t) => t.recordedAt < at + 1).map((t) => t.entityId));
+    // where the timeline lists it): summarizing today changes no snapshot of the past, as archiving does not. Never
+    // before that last change, though: a sleep run with a clock set in the past summarized nothing before it.
+    const since = (t: Transition) => Math.max(t.recordedAt, t.eventTime);
+    const summarized = new Set(summaries.filter((t) => since(t) < at + 1).map((t) => t.entityId));
     return all
       .filter((entity) => entity.firstSeen <= at)
       .map((entity) => ({ entity, tier: tierAt({ entity, at, archivedAt: archivedAt.get(entity.id), summarized }) }));
