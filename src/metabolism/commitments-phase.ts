@@ -4,7 +4,6 @@ import { capIssues } from './issues.js';
 import type { PhaseInput, PhaseResult, SleepPhase } from './phase.js';
 import { journaledStateChange } from './state-change.js';
 
-
 /** Commitments examined per run at most (the rest wait for the next run). */
 const MAX_COMMITMENTS = 5_000;
 
@@ -44,7 +43,9 @@ export function commitmentsSweepPhase(rules: CommitmentRules = DEFAULT_COMMITMEN
       for (const entity of commitments) {
         if (entity.protected) continue;
         // The cycle's own records (summaries, archival) are not activity.
-        const transitions = (await store.transitions.forEntity(entity.id)).filter((t) => !MAINTENANCE_KINDS.has(t.kind));
+        const transitions = (await store.transitions.forEntity(entity.id)).filter(
+          (t) => !MAINTENANCE_KINDS.has(t.kind),
+        );
         const mentions = await store.mentions.forEntity(entity.id);
         const lastActivity = Math.max(
           entity.lastSeen,
