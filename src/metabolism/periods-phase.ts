@@ -21,11 +21,10 @@ export function periodRefinementPhase(rules: PeriodRules = DEFAULT_PERIOD_RULES)
       for (const period of periods) {
         const mentions = await store.mentions.forEntity(period.entityId);
         const during = await store.relationships.forEntity(period.entityId);
-        const evidence = [
-          ...mentions.map((m) => m.time),
-          ...during.filter((r) => r.type === 'DURING' && r.targetId === period.entityId).map((r) => r.validFrom),
-        ];
-        const refinement = refinePeriod({ period, evidence, rules });
+        const evidence = during
+          .filter((r) => r.type === 'DURING' && r.targetId === period.entityId)
+          .map((r) => r.validFrom);
+        const refinement = refinePeriod({ period, evidence, mentions: mentions.map((m) => m.time), rules });
         if (refinement !== null) refinements.push(refinement);
       }
       const details = {

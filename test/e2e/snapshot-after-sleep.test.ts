@@ -18,6 +18,12 @@ interface SnapshotJson {
   relationships: { id: string; type: string; source: { name: string }; target: { name: string } }[];
 }
 
+interface Period {
+  name: string;
+  start: number;
+  end: number | null;
+}
+
 const NOW = '2025-11-01';
 const PAST = '2025-03-01';
 
@@ -27,6 +33,7 @@ describe('a snapshot of the past after a sleep', () => {
   let before: SnapshotJson;
   let beforeText: string;
   let timelineBefore: string;
+  let periodsBefore: Period[];
   const cli = (args: string[]) => ['--db', db, '--now', NOW, ...args];
 
   beforeAll(async () => {
@@ -36,6 +43,7 @@ describe('a snapshot of the past after a sleep', () => {
     before = await pieJson<SnapshotJson>(cli(['snapshot', '--at', PAST, '--limit', '500']));
     beforeText = (await pie(cli(['snapshot', '--at', PAST]))).stdout;
     timelineBefore = (await pie(cli(['timeline', 'Firebase']))).stdout;
+    periodsBefore = (await pieJson<{ periods: Period[] }>(cli(['periods']))).periods;
     const slept = await pie(cli(['sleep', '--scope', 'full']));
     expect(slept.code, slept.stderr).toBe(0);
   }, 120_000);
@@ -91,5 +99,15 @@ describe('a snapshot of the past after a sleep', () => {
       if (firstGeneric >= 0) expect(edges.slice(firstGeneric).every((l) => / RELATED_TO /.test(l))).toBe(true);
     }
     expect(blocks.some((edges) => edges.some((l) => / RELATED_TO /.test(l)))).toBe(true);
+  });
+
+  it('talk about a period before it began (plans) does not move its start into the period before', async () => {
+    // The sample plans its gap semester in April ("Telling my parents about the gap semester"), during junior year.
+    const periods = (await pieJson<{ periods: Period[] }>(cli(['periods']))).periods;
+    const named = (list: Period[], name: string) => list.find((p) => p.name === name);
+    const gap = named(periods, 'gap semester in San Francisco');
+    const junior = named(periods, 'junior year at UMD');
+    expect(gap?.start).toBe(named(periodsBefore, 'gap semester in San Francisco')?.start);
+    expect(gap?.start).toBeGreaterThan(junior?.end ?? Infinity);
   });
 });

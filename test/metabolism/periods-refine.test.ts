@@ -31,6 +31,22 @@ describe('refinePeriod (boundaries follow the evidence)', () => {
     expect(r?.evidence).toBe(evidence.length);
   });
 
+  it.each([
+    // happened, mentioned (days from S), expected [start, end] in days from S, or null for no change
+    ['talk before the start (plans) and after the end (memories) widens nothing', [0, 272], [-40, 320], null],
+    ['talk alone widens nothing', [], [-40, 320], null],
+    ['talk near a boundary keeps it from narrowing', [100, 150], [0, 272], null],
+    ['talk counts toward narrowing, to the earliest and latest of both', [100], [50, 200], [50, 200]],
+    ['what happened before the start still widens it, talk or not', [-20, 100], [-60, 272], [-20, 272]],
+  ] as const)('%s', (_name, happened, mentioned, expected) => {
+    const r = refinePeriod({
+      period,
+      evidence: happened.map((d) => S + d * DAY),
+      mentions: mentioned.map((d) => S + d * DAY),
+    });
+    expect(r === null ? null : [(r.to.start - S) / DAY, ((r.to.end ?? 0) - S) / DAY]).toEqual(expected);
+  });
+
   it('takes other rules', () => {
     const r = refinePeriod({ period, evidence: [S + 30 * DAY], rules: { slackDays: 7, minEvidence: 1 } });
     expect(r?.to).toEqual({ start: S + 30 * DAY, end: S + 30 * DAY });
