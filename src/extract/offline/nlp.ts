@@ -62,16 +62,31 @@ function readTerm(raw: unknown): NlpTerm | null {
   return { text: raw.text, tags: raw.tags.filter((t): t is string => typeof t === 'string'), start, length };
 }
 
+/** Punctuation after a term that ends a name: compromise runs a tag match across "Madrid, Barcelona, and …". */
+const LIST_BREAK = /[,;/]/;
+
 function readSpans(json: unknown, kind: NlpSpan['kind']): NlpSpan[] {
   if (!Array.isArray(json)) return [];
   const spans: NlpSpan[] = [];
-  for (const item of json) {
-    if (!isRecord(item) || !Array.isArray(item.terms)) continue;
-    const terms = item.terms.map(readTerm).filter((t): t is NlpTerm => t !== null);
+  const push = (terms: readonly NlpTerm[]): void => {
     const first = terms[0];
     const last = terms[terms.length - 1];
-    if (!first || !last) continue;
-    spans.push({ kind, start: first.start, end: last.start + last.length, terms });
+    if (first && last) spans.push({ kind, start: first.start, end: last.start + last.length, terms: [...terms] });
+  };
+  for (const item of json) {
+    if (!isRecord(item) || !Array.isArray(item.terms)) continue;
+    // One span per listed name: a term followed by a comma (semicolon, slash) ends it.
+    let run: NlpTerm[] = [];
+    for (const raw of item.terms) {
+      const term = readTerm(raw);
+      if (term === null) continue;
+      run.push(term);
+      if (isRecord(raw) && typeof raw.post === 'string' && LIST_BREAK.test(raw.post)) {
+        push(run);
+        run = [];
+      }
+    }
+    push(run);
   }
   return spans;
 }
