@@ -43,6 +43,9 @@ describe('beliefs', () => {
     'I think $320,000 is a fair price considering the market.',
     'I think Tuesday afternoon at 2 works.',
     'I think all of those tips are really helpful.',
+    // MemoryBank: words that point at the talk around them make no claim of their own.
+    'Very good suggestions! I think these are not just gifts, but also beautiful memories.',
+    'Lately I feel like something important is missing.',
   ])('not a belief: %s', (text) => {
     expect(run([text]).beliefs).toEqual([]);
   });

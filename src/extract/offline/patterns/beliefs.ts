@@ -4,7 +4,8 @@
  * X". A reversal names the earlier belief in `replaces` (the known belief whose words match best, else the words as
  * written). Works on a whole turn, because a reversal and its new belief are often separate sentences.
  * Intentions and small talk are not beliefs: the clause must be a claim (3–30 words) that does not start with a
- * pronoun ("I think I'll …", "I think it's fine", "I think so").
+ * pronoun ("I think I'll …", "I think it's fine", "I think so") or a word that points at the talk around it ("I
+ * think these are not just gifts", "I feel like something important is missing").
  */
 import type { BeliefFinding, EntityFinding, Findings, StateChangeFinding } from '../findings.js';
 import { clip, contentWords, cutClause, lowerFirst, overlap } from '../names.js';
@@ -21,7 +22,7 @@ const DOUBT =
   /\bI(?:'m| am)\s+(?:starting|beginning)\s+to\s+(?:doubt|question)\s+(?:my\s+(?:assumption|belief|view|idea|theory)\s+that\s+|whether\s+|that\s+)?(.+)$/i;
 const WRONG_ABOUT = /\bI\s+was\s+wrong\s+(?:about|that)\s+(.+)$/i;
 const BAD_START =
-  /^(?:i|i'm|i'll|i'd|i've|we|we're|we'll|we'd|you|you're|it|it's|its|this|that|that's|there|there's|so|maybe|yes|no|he|she|they|they're|me|my|our|what|how|why|about|of|in|if|when|not|too|just|the answer|this is|one of|part of|is|are|was|were|has|have|had|could|would|will|can|should|might|may|does|do|did|sounds?|looks?|seems?|all of|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight)\b|^[$\d"]/i;
+  /^(?:i|i'm|i'll|i'd|i've|we|we're|we'll|we'd|you|you're|it|it's|its|this|that|that's|these|those|there|there's|something|someone|somebody|nothing|everything|anything|so|maybe|yes|no|he|she|they|they're|me|my|our|what|how|why|about|of|in|if|when|not|too|just|the answer|this is|one of|part of|is|are|was|were|has|have|had|could|would|will|can|should|might|may|does|do|did|sounds?|looks?|seems?|all of|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight)\b|^[$\d"]/i;
 /** Reactions to a suggestion and predictions about one's own plans are not beliefs. */
 const NOT_A_CLAIM =
   /\b(?:would|could|might|will|should|won't|wouldn't|I|me|my|mine|myself|we|us|our)\b|'ll\b|\b(?:sounds?|looks?|seems?)\b|\b(?:great|good|nice|perfect|fair|reasonable|fun|amazing|awesome|helpful|useful|cool|lovely|wonderful|excellent)\s+(?:idea|choice|option|plan|touch|addition|price|deal|starting point|fit|way|pick|gift|one)\b|\b(?:is|are|was|were)\s+(?:so\s+|really\s+|very\s+)?(?:perfect|helpful|great|fine|incredible|amazing|awesome|fun)\b/i;
