@@ -144,3 +144,28 @@ describe('reading the world built from the sample (offline extractor)', () => {
     expect(second.extraction.batches).toMatchObject({ planned: 4, done: 4 });
   });
 });
+
+describe('pie entities on a memory without entities says why', () => {
+  it('conversations that named nothing are not "nothing ingested"', async () => {
+    const input = join(dir, 'chat.jsonl');
+    writeFileSync(
+      input,
+      `${JSON.stringify({
+        id: 'c1',
+        created_at: '2024-02-01T07:00:00Z',
+        messages: [
+          { role: 'user', content: 'hello there, how are you', time: '2024-02-01T07:00:00Z' },
+          { role: 'assistant', content: 'Fine, thanks.', time: '2024-02-01T07:00:05Z' },
+        ],
+      })}\n`,
+    );
+    expect((await pie(['--db', db, 'ingest', input])).code).toBe(0);
+    const r = await pie(['--db', db, 'entities']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(
+      'No entities: 1 conversation stored, none naming anything the extractor recognized ' +
+        '(pie search still finds what they say; a model extracts more, see docs/llm.md).',
+    );
+    expect(r.stdout).not.toContain('run pie ingest first');
+  });
+});

@@ -5,6 +5,7 @@ import { entityPeriods } from '../../../world/entity-periods.js';
 import { findEntity } from '../../../world/lookup.js';
 import { loadTimeline } from '../../../world/timeline.js';
 import { parsePositiveInt } from '../args.js';
+import type { WorldStats } from '../../../domain/world.js';
 import type { CommandContext } from '../context.js';
 import { clip, localDate, num, plural, table } from '../format.js';
 import type { ActionRunner } from '../run.js';
@@ -42,9 +43,22 @@ async function entities(ctx: CommandContext, flags: { type?: string; limit: stri
     list.length === 0
       ? flags.type
         ? `No entities of type "${flags.type}".`
-        : 'No entities yet; run pie ingest first.'
+        : noEntities(await store.stats())
       : `${table([['name', 'type', 'last seen', 'state'], ...rows])}\n${num(list.length)} of ${num(total)} shown.`;
   ctx.emit({ text, json: { total, entities: list } });
+}
+
+/** Why the list is empty: nothing ingested, extraction still to come, or conversations that named nothing. */
+function noEntities(stats: WorldStats): string {
+  if (stats.episodes === 0) return 'No entities yet; run pie ingest first.';
+  if (stats.episodesPendingExtraction > 0) {
+    const waiting = stats.episodesPendingExtraction;
+    return `No entities yet: ${plural(waiting, 'conversation')} ${waiting === 1 ? 'waits' : 'wait'} for extraction (pie ingest resumes it).`;
+  }
+  return (
+    `No entities: ${plural(stats.episodes, 'conversation')} stored, none naming anything the extractor recognized ` +
+    '(pie search still finds what they say; a model extracts more, see docs/llm.md).'
+  );
 }
 
 async function entity(ctx: CommandContext, name: string): Promise<void> {
