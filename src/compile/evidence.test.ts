@@ -109,6 +109,22 @@ describe('compileEvidence', () => {
     expect(shown(3)).toEqual([3]);
   });
 
+  it("a ranked turn already shown as another's reply still brings its own reply", () => {
+    const ep = episode({ id: 'u', title: 'John & Tim', createdAt: day(1), turnCount: 4 });
+    const said = turns('u', [
+      ['Tim', 'By the way, have you been to Universal Studios? Planning a trip there next month.'],
+      ['John', "Haven't been there yet, but I've heard great things about Universal Studios. Have you been before?"],
+      ['Tim', "Nope, but it's my first time going. I'm super stoked for the Harry Potter stuff."],
+      ['John', 'Have a great time!'],
+    ]);
+    const ranked = [said[0], said[1]].map((turn) => {
+      if (!turn) throw new Error('no turn');
+      return { episode: ep, turn };
+    });
+    const section = compileEvidence(options({ candidates: ranked, turnsOf: () => said }));
+    expect(section.excerpts[0]?.lines.map((l) => l.seq)).toEqual([0, 1, 2]);
+  });
+
   it.each([60, 90, 150, 400])('never takes more than its limit of %i tokens', (limit) => {
     const candidates = [0, 1, 2, 3, 4, 5].map((s) => pick('e1', s)).concat([0, 1, 2, 3].map((s) => pick('e2', s)));
     const section = compileEvidence(options({ candidates, limit }));

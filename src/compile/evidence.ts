@@ -145,17 +145,24 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
 
   const takeRanked = (): void => {
     misses = 0;
+    const withCarriers = (episode: Episode, turn: StoredTurn): void => {
+      for (const n of carriers(turn, input.turnsOf(episode.id))) {
+        if (input.assistantWanted || !isAssistantText(n)) tryTake(episode, n);
+      }
+    };
     for (const { episode, turn } of input.candidates) {
       if (limit - used < MIN_CUT_TOKENS) break;
-      if (picked.get(episode.id)?.lines.has(turn.seq)) continue;
+      // Shown already (another turn's reply): its own carriers still come with it when it ranks.
+      if (picked.get(episode.id)?.lines.has(turn.seq)) {
+        withCarriers(episode, turn);
+        continue;
+      }
       if (!tryTake(episode, turn)) {
         if (++misses >= MISSES_BEFORE_STOP) break;
         continue;
       }
       misses = 0;
-      for (const n of carriers(turn, input.turnsOf(episode.id))) {
-        if (input.assistantWanted || !isAssistantText(n)) tryTake(episode, n);
-      }
+      withCarriers(episode, turn);
     }
   };
   for (let round = 0; ; round++) {
