@@ -124,6 +124,43 @@ describe('applying an extraction result (pure rules)', () => {
     ]);
   });
 
+  it('changes of one entity said at the same instant keep the order they were said in, a millisecond apart', () => {
+    const change = (whatChanged: string, attribute: string, to: string) => ({
+      entityName: 'Tidepool',
+      attribute,
+      whatChanged,
+      newStateAspect: to,
+      confidence: 0.9,
+    });
+    const m = plan({
+      result: {
+        entities: [{ name: 'Tidepool', type: 'project', state: { stage: 'idea' } }],
+        stateChanges: [
+          change('Built a prototype', 'stage', 'prototype'),
+          change('Launched', 'stage', 'launched'),
+          change('Moved to Supabase', 'backend', 'Supabase'),
+        ],
+      },
+    });
+    expect(ops(m, 'transition.insert').map((t) => [t.transition.summary, t.transition.eventTime - T0])).toEqual([
+      ['First mentioned in “Planning day”', 0],
+      ['Built a prototype', 1],
+      ['Launched', 2],
+      ['Moved to Supabase', 3],
+    ]);
+    // A change stated at another time keeps it.
+    const late = plan({
+      known: [{ id: 'tp', type: 'project', name: 'Tidepool', state: { stage: 'idea' } }],
+      result: {
+        stateChanges: [
+          change('Launched', 'stage', 'launched'),
+          { ...change('Moved to Supabase', 'backend', 'Supabase'), eventTime: new Date(T0 + DAY).toISOString() },
+        ],
+      },
+    });
+    expect(ops(late, 'transition.insert').map((t) => t.transition.eventTime - T0)).toEqual([0, DAY]);
+  });
+
   it('older information arriving late is kept as closed history and does not change the current state', () => {
     const m = plan({
       known: [{ id: 'tp', type: 'project', name: 'Tidepool', state: { stage: 'launched' }, since: T0 }],

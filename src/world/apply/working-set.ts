@@ -61,6 +61,8 @@ export class WorkingSet {
   private readonly entities = new Map<string, Working>();
   private readonly out: Mutation[] = [];
   private readonly mentioned = new Set<string>();
+  /** Per entity, its latest transition in this batch: the time it was said at and the time it got (`transition`). */
+  private readonly lastChange = new Map<string, { said: number; at: number }>();
 
   constructor(
     private readonly input: {
@@ -186,6 +188,13 @@ export class WorkingSet {
     episodeId: string;
     confidence: number;
   }): Transition {
+    // Two changes of one entity said at the same instant (one conversation, no time per turn) keep the order they
+    // were said in: the later one is a millisecond later. Stored and read by time, they would otherwise come back
+    // in the order of their random ids ("Adopted Firebase" before "First mentioned").
+    const last = this.lastChange.get(input.w.id);
+    const eventTime = last !== undefined && input.time === last.said ? last.at + 1 : input.time;
+    if (last === undefined || eventTime >= last.at)
+      this.lastChange.set(input.w.id, { said: input.time, at: eventTime });
     const transition: Transition = {
       id: this.input.newId(),
       entityId: input.w.id,
@@ -193,7 +202,7 @@ export class WorkingSet {
       fromState: input.from,
       toState: input.to,
       summary: input.summary,
-      eventTime: input.time,
+      eventTime,
       recordedAt: this.input.recordedAt,
       confidence: input.confidence,
       episodeId: input.episodeId,
