@@ -49,7 +49,7 @@ async function entities(ctx: CommandContext, flags: { type?: string; limit: stri
 }
 
 /** Why the list is empty: nothing ingested, extraction still to come, or conversations that named nothing. */
-function noEntities(stats: WorldStats): string {
+export function noEntities(stats: Pick<WorldStats, 'episodes' | 'episodesPendingExtraction'>): string {
   if (stats.episodes === 0) return 'No entities yet; run pie ingest first.';
   if (stats.episodesPendingExtraction > 0) {
     const waiting = stats.episodesPendingExtraction;
