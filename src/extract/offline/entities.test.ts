@@ -33,7 +33,10 @@ describe('people, organizations and places', () => {
     ['Director Kim Budil spoke at the event.', ['person:Kim Budil']],
     ["I'm planning a trip to Walmart this weekend.", ['organization:Walmart']],
     // A list is one name a part, not one name (compromise's match runs across the commas).
-    ['I want to visit cities like Madrid, Barcelona, and Seville.', ['place:Madrid', 'place:Barcelona', 'place:Seville']],
+    [
+      'I want to visit cities like Madrid, Barcelona, and Seville.',
+      ['place:Madrid', 'place:Barcelona', 'place:Seville'],
+    ],
     [
       'I interviewed at Google, Microsoft and Apple.',
       ['organization:Google', 'organization:Microsoft', 'organization:Apple'],
