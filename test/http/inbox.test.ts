@@ -154,7 +154,9 @@ describe('GET /api/inbox', () => {
       kind: 'state',
       older: {
         state: { role: 'co-founder' },
-        time: '2024-11-06T18:25:00.647Z',
+        // Said in the conversation that first mentions her: a millisecond after that mention, changes said at one
+        // instant keeping their order (docs/architecture.md).
+        time: '2024-11-06T18:25:00.648Z',
         source: { title: 'Co-founder agreement basics' },
       },
       newer: { state: { role: 'CEO' }, source: { title: 'Changing co-founder roles' } },

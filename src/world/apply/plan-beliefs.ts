@@ -18,11 +18,12 @@ export function planBeliefs(ctx: PlanContext, edges: OpenEdges): void {
       summary: `Came to believe: ${b.statement}`,
       confidence: b.confidence,
     });
+    const heldAt = ctx.ws.instant(w, time);
     const stance = ctx.ws.setAttribute({
       w,
       attribute: 'stance',
       value: 'held',
-      time,
+      time: heldAt,
       episodeId,
       confidence: b.confidence,
     });
@@ -33,7 +34,8 @@ export function planBeliefs(ctx: PlanContext, edges: OpenEdges): void {
         from: { stance: stance.previous },
         to: { stance: 'held' },
         summary: `Believes again: ${b.statement}`,
-        time,
+        time: heldAt,
+        said: time,
         episodeId,
         confidence: b.confidence,
       });
@@ -44,11 +46,12 @@ export function planBeliefs(ctx: PlanContext, edges: OpenEdges): void {
       summary: `Had believed: ${b.replaces}`,
       confidence: b.confidence,
     });
+    const abandonedAt = ctx.ws.instant(old, time);
     const change = ctx.ws.setAttribute({
       w: old,
       attribute: 'stance',
       value: 'abandoned',
-      time,
+      time: abandonedAt,
       episodeId,
       confidence: b.confidence,
     });
@@ -59,7 +62,8 @@ export function planBeliefs(ctx: PlanContext, edges: OpenEdges): void {
         from: { stance: change.previous ?? 'held' },
         to: { stance: 'abandoned' },
         summary: `No longer believed; replaced by: ${b.statement}`,
-        time,
+        time: abandonedAt,
+        said: time,
         episodeId,
         confidence: b.confidence,
       });

@@ -25,7 +25,8 @@ export function planStateChanges(ctx: PlanContext): void {
   for (const change of ctx.input.result.stateChanges) {
     const w = ctx.entity(change.entityName, change);
     const attribute = attributeFor(w, change);
-    const time = ctx.timeOf(change);
+    const said = ctx.timeOf(change);
+    const time = ctx.ws.instant(w, said);
     const episodeId = ctx.episodeOf(change);
     const outcome = ctx.ws.setAttribute({
       w,
@@ -44,6 +45,7 @@ export function planStateChanges(ctx: PlanContext): void {
       to: { [attribute]: change.newStateAspect },
       summary: change.whatChanged,
       time,
+      said,
       episodeId,
       confidence: change.confidence,
     });
@@ -60,7 +62,8 @@ export function planEntities(ctx: PlanContext, which: 'new' | 'existing'): void 
     const w = ctx.entity(e.name, e, { state: e.state });
     for (const alias of e.aliases) ctx.ws.addAlias(w, alias);
     if (isNew && !declaredBefore) continue;
-    const time = ctx.timeOf(e);
+    const said = ctx.timeOf(e);
+    const time = ctx.ws.instant(w, said);
     const episodeId = ctx.episodeOf(e);
     const from: EntityState = {};
     const to: EntityState = {};
@@ -79,6 +82,7 @@ export function planEntities(ctx: PlanContext, which: 'new' | 'existing'): void 
       to,
       summary: changed.map((a) => describeChange(a, from[a] ?? null, to[a] ?? null)).join('; '),
       time,
+      said,
       episodeId,
       confidence: 0.8,
     });

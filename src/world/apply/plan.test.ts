@@ -148,6 +148,13 @@ describe('applying an extraction result (pure rules)', () => {
       ['Launched', 2],
       ['Moved to Supabase', 3],
     ]);
+    // Each change's fact has its transition's instant (the life timeline pairs them by it).
+    expect(ops(m, 'fact.insert').map((f) => [f.fact.value, f.fact.validFrom - T0])).toEqual([
+      ['idea', 0],
+      ['prototype', 1],
+      ['launched', 2],
+      ['Supabase', 3],
+    ]);
     // A change stated at another time keeps it.
     const late = plan({
       known: [{ id: 'tp', type: 'project', name: 'Tidepool', state: { stage: 'idea' } }],

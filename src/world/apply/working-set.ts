@@ -178,23 +178,35 @@ export class WorkingSet {
     return { unchanged: false, previous: current?.value, historical: false };
   }
 
+  /**
+   * The instant a change of `w` said at `time` is recorded at, its facts and its transition alike: `time`, or a
+   * millisecond after the entity's latest change in this batch when that was said at the same instant (one
+   * conversation without a time per turn). Stored and read by time, such changes would otherwise come back in the
+   * order of their random ids ("Adopted Firebase" before "First mentioned"); a fact and the transition that set it
+   * keep one instant, which is how the life timeline pairs them.
+   */
+  instant(w: Working, time: number): number {
+    const last = this.lastChange.get(w.id);
+    return last !== undefined && time === last.said ? last.at + 1 : time;
+  }
+
   transition(input: {
     w: Working;
     kind: TransitionKind;
     from: EntityState | null;
     to: EntityState;
     summary: string;
+    /** The change's instant (from `instant`): its facts have the same. */
     time: number;
+    /** When it was said, if `time` was moved off it by `instant`. */
+    said?: number;
     episodeId: string;
     confidence: number;
   }): Transition {
-    // Two changes of one entity said at the same instant (one conversation, no time per turn) keep the order they
-    // were said in: the later one is a millisecond later. Stored and read by time, they would otherwise come back
-    // in the order of their random ids ("Adopted Firebase" before "First mentioned").
     const last = this.lastChange.get(input.w.id);
-    const eventTime = last !== undefined && input.time === last.said ? last.at + 1 : input.time;
-    if (last === undefined || eventTime >= last.at)
-      this.lastChange.set(input.w.id, { said: input.time, at: eventTime });
+    if (last === undefined || input.time >= last.at) {
+      this.lastChange.set(input.w.id, { said: input.said ?? input.time, at: input.time });
+    }
     const transition: Transition = {
       id: this.input.newId(),
       entityId: input.w.id,
@@ -202,7 +214,7 @@ export class WorkingSet {
       fromState: input.from,
       toState: input.to,
       summary: input.summary,
-      eventTime,
+      eventTime: input.time,
       recordedAt: this.input.recordedAt,
       confidence: input.confidence,
       episodeId: input.episodeId,
