@@ -11,8 +11,9 @@ export interface EntityAt {
  * The entities that existed at `at` (first seen by then), of `type` when given, each with the tier it had then.
  * Archived is a tier of attention, not non-existence: an archived entity is in every snapshot from its first mention
  * on, shown as archived from its archival on and with its earlier tier before (so archiving something today changes
- * no snapshot of the past, and a snapshot of now still counts it); summarized likewise from when it was summarized. Entities merged into another are not separate
- * things: their names and history live on in the entity they were merged into.
+ * no snapshot of the past, and a snapshot of now still counts it); summarized likewise, from when it was summarized.
+ * Entities merged into another are not separate things: their names and history live on in the entity they were
+ * merged into.
  */
 export async function entitiesAt(input: { store: WorldStore; at: number; type?: string }): Promise<EntityAt[]> {
   const [only] = await entitiesAtEach({ ...input, times: [input.at] });
