@@ -10,7 +10,7 @@ import {
 } from '../../../ports/maintenance-store.js';
 import { portableColumns } from './columns.js';
 import type { Params, Sql } from './sql.js';
-import { checkTable, type NodeRow } from '../sqlite/maintenance-store.js';
+import { checkTable, notMaintenance, type NodeRow } from '../sqlite/maintenance-store.js';
 
 /** The key columns of `table` bound as @k0, @k1 … from the row id (a composite id splits on ROW_ID_SEPARATOR). */
 function keyOf(table: MaintainedTable, id: string): { where: string; columns: readonly string[]; params: Params } {
@@ -49,7 +49,7 @@ export function createMaintenanceStore(sql: Sql): MaintenanceStore {
       const rows = await sql.all<NodeRow>(
         `SELECT e.id, e.type, e.last_seen, e.access_count, e.importance, e.tier, e.protected,
                 (SELECT count(*) FROM transitions t
-                  WHERE t.entity_id = e.id AND t.kind NOT IN ('summary', 'archival')) AS transitions
+                  WHERE t.entity_id = e.id AND ${notMaintenance('t.kind')}) AS transitions
            FROM entities e WHERE e.merged_into IS NULL ORDER BY e.id`,
       );
       return rows.map((r): GraphNode => ({

@@ -1,6 +1,7 @@
 import type { TransitionKind } from '../../../domain/world.js';
 import { PieError } from '../../../domain/errors.js';
 import type { EntityTransitionCount, TransitionListQuery, TransitionRepo } from '../../../ports/world-store.js';
+import { notMaintenance } from '../sqlite/maintenance-store.js';
 import {
   CHRONOLOGICAL,
   ORDER,
@@ -137,7 +138,7 @@ export function createTransitionRepo(sql: Sql): TransitionRepo {
     async countByEntity({ since, until }) {
       const rows = await sql.all<EntityTransitionCount>(
         `SELECT entity_id AS "entityId", count(*) AS total, count(*) FILTER (WHERE kind <> 'creation') AS changes
-         FROM transitions WHERE event_time >= @since AND event_time < @until AND kind NOT IN ('summary', 'archival')
+         FROM transitions WHERE event_time >= @since AND event_time < @until AND ${notMaintenance('kind')}
          GROUP BY entity_id ORDER BY entity_id`,
         { since: wholeTime(since ?? FOREVER.since, 'ceil'), until: wholeTime(until ?? FOREVER.until, 'ceil') },
       );

@@ -1,4 +1,5 @@
 import { PieError } from '../../../domain/errors.js';
+import { MAINTENANCE_KINDS } from '../../../domain/world.js';
 import {
   MAINTAINED_TABLES,
   ROW_ID_SEPARATOR,
@@ -21,6 +22,14 @@ export interface NodeRow {
   tier: string;
   protected: number;
   transitions: number;
+}
+
+/**
+ * SQL, for both stores: the transition in `column` is no maintenance record (MAINTENANCE_KINDS): what counts of
+ * the world's changes count.
+ */
+export function notMaintenance(column: string): string {
+  return `${column} NOT IN (${[...MAINTENANCE_KINDS].map((k) => `'${k}'`).join(', ')})`;
 }
 
 export function checkTable(table: MaintainedTable): MaintainedTable {
@@ -69,7 +78,7 @@ export function createMaintenanceStore(s: Statements): SyncOf<MaintenanceStore> 
         .get(
           `SELECT e.id, e.type, e.last_seen, e.access_count, e.importance, e.tier, e.protected,
                   (SELECT count(*) FROM transitions t
-                    WHERE t.entity_id = e.id AND t.kind NOT IN ('summary', 'archival')) AS transitions
+                    WHERE t.entity_id = e.id AND ${notMaintenance('t.kind')}) AS transitions
              FROM entities e WHERE e.merged_into IS NULL ORDER BY e.id`,
         )
         .all() as NodeRow[];

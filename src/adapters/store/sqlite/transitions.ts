@@ -7,6 +7,7 @@ import type {
   TransitionStep,
 } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
+import { notMaintenance } from './maintenance-store.js';
 import {
   IDS_IN,
   fromJson,
@@ -219,7 +220,7 @@ export function createTransitionRepo(s: Statements): SyncOf<TransitionRepo> {
         .get(
           `SELECT entity_id AS entityId, count(*) AS total, sum(kind <> 'creation') AS changes
            FROM transitions INDEXED BY transitions_by_entity_kind
-           WHERE event_time >= @since AND event_time < @until AND kind NOT IN ('summary', 'archival')
+           WHERE event_time >= @since AND event_time < @until AND ${notMaintenance('kind')}
            GROUP BY entity_id ORDER BY entity_id`,
         )
         .all({
