@@ -91,38 +91,37 @@ describe('compileEvidence', () => {
     expect(reply.excerpts[0]?.lines.map((l) => l.seq)).toEqual([1, 2]);
   });
 
+  /** The turns of one conversation shown when the turns at `ranked` (in that order) are the candidates. */
+  function shownSeqs(lines: readonly [string, string][], ranked: readonly number[]): number[] | undefined {
+    const ep = episode({ id: 'c', title: 'Two friends', createdAt: day(1), turnCount: lines.length });
+    const said = turns('c', lines);
+    const candidates = ranked.map((seq) => {
+      const turn = said[seq];
+      if (!turn) throw new Error('no turn');
+      return { episode: ep, turn };
+    });
+    return compileEvidence(options({ candidates, turnsOf: () => said })).excerpts[0]?.lines.map((l) => l.seq);
+  }
+
   it('a question asked in the middle of a turn brings the reply too; a turn that asks nothing does not', () => {
-    const ep = episode({ id: 's', title: 'Joanna & Nate', createdAt: day(1), turnCount: 4 });
-    const said = turns('s', [
+    const said: [string, string][] = [
       ['Joanna', 'I finally finished my first full screenplay and printed it last Friday.'],
       ['Nate', "Wow, that sounds awesome! What's it about? Glad it's all down!"],
       ['Joanna', "Thanks, Nate! It's a mix of drama and romance!"],
       ['Nate', 'Amazing. Rock on and I hope they love it, the festival people.'],
-    ]);
-    const shown = (seq: number) => {
-      const turn = said[seq];
-      if (!turn) throw new Error('no turn');
-      const section = compileEvidence(options({ candidates: [{ episode: ep, turn }], turnsOf: () => said }));
-      return section.excerpts[0]?.lines.map((l) => l.seq);
-    };
-    expect(shown(1)).toEqual([1, 2]);
-    expect(shown(3)).toEqual([3]);
+    ];
+    expect(shownSeqs(said, [1])).toEqual([1, 2]);
+    expect(shownSeqs(said, [3])).toEqual([3]);
   });
 
   it("a ranked turn already shown as another's reply still brings its own reply", () => {
-    const ep = episode({ id: 'u', title: 'John & Tim', createdAt: day(1), turnCount: 4 });
-    const said = turns('u', [
+    const said: [string, string][] = [
       ['Tim', 'By the way, have you been to Universal Studios? Planning a trip there next month.'],
       ['John', "Haven't been there yet, but I've heard great things about Universal Studios. Have you been before?"],
       ['Tim', "Nope, but it's my first time going. I'm super stoked for the Harry Potter stuff."],
       ['John', 'Have a great time!'],
-    ]);
-    const ranked = [said[0], said[1]].map((turn) => {
-      if (!turn) throw new Error('no turn');
-      return { episode: ep, turn };
-    });
-    const section = compileEvidence(options({ candidates: ranked, turnsOf: () => said }));
-    expect(section.excerpts[0]?.lines.map((l) => l.seq)).toEqual([0, 1, 2]);
+    ];
+    expect(shownSeqs(said, [0, 1])).toEqual([0, 1, 2]);
   });
 
   it.each([60, 90, 150, 400])('never takes more than its limit of %i tokens', (limit) => {

@@ -46,12 +46,12 @@ export async function entitiesAtEach(input: {
           store.transitions.list({ entityIds: resting, kind: 'summary' }),
         ]);
   const archivedAt = latestTimes(archivals);
+  // Summarized when the sleep summarized it (recordedAt), not at the last change it summarizes (its event time,
+  // where the timeline lists it): summarizing today changes no snapshot of the past, as archiving does not. Never
+  // before that last change, though: a sleep run with a clock set in the past summarized nothing before it.
+  const summarizedFrom = summaries.map((t) => ({ entityId: t.entityId, since: Math.max(t.recordedAt, t.eventTime) }));
   return times.map((at) => {
-    // Summarized when the sleep summarized it (recordedAt), not at the last change it summarizes (its event time,
-    // where the timeline lists it): summarizing today changes no snapshot of the past, as archiving does not. Never
-    // before that last change, though: a sleep run with a clock set in the past summarized nothing before it.
-    const since = (t: Transition) => Math.max(t.recordedAt, t.eventTime);
-    const summarized = new Set(summaries.filter((t) => since(t) < at + 1).map((t) => t.entityId));
+    const summarized = new Set(summarizedFrom.filter((s) => s.since < at + 1).map((s) => s.entityId));
     return all
       .filter((entity) => entity.firstSeen <= at)
       .map((entity) => ({ entity, tier: tierAt({ entity, at, archivedAt: archivedAt.get(entity.id), summarized }) }));
