@@ -143,13 +143,15 @@ export function compileEvidence(input: EvidenceOptions): EvidenceSection {
     );
   };
 
+  /** The turns that carry `turn`'s meaning (carriers), taken where they fit; an assistant's only when asked for. */
+  const withCarriers = (episode: Episode, turn: StoredTurn): void => {
+    for (const n of carriers(turn, input.turnsOf(episode.id))) {
+      if (input.assistantWanted || !isAssistantText(n)) tryTake(episode, n);
+    }
+  };
+
   const takeRanked = (): void => {
     misses = 0;
-    const withCarriers = (episode: Episode, turn: StoredTurn): void => {
-      for (const n of carriers(turn, input.turnsOf(episode.id))) {
-        if (input.assistantWanted || !isAssistantText(n)) tryTake(episode, n);
-      }
-    };
     for (const { episode, turn } of input.candidates) {
       if (limit - used < MIN_CUT_TOKENS) break;
       // Shown already (another turn's reply): its own carriers still come with it when it ranks.
