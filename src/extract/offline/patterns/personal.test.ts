@@ -70,6 +70,13 @@ describe('personal events, pets and observations of both speakers', () => {
       'finished another pottery project',
       day(0),
     ],
+    // An activity told by its gerund needs no object.
+    ['Melanie', 'My husband and I went hiking last weekend.', 'Melanie', 'went hiking', '2025-01-12'],
+    ['Caroline', 'I went camping with the kids yesterday.', 'Caroline', 'went camping with the kids', day(-1)],
+    // A time before the subject is no thing the clause describes.
+    ['Melanie', 'This morning I went to the gym.', 'Melanie', 'went to the gym', day(0)],
+    ['Melanie', 'In the summer I went to Spain.', 'Melanie', 'went to Spain', day(0)],
+    ['Caroline', 'The kids and I baked cookies yesterday.', 'Caroline', 'baked cookies', day(-1)],
   ])('%s: %s', (speaker, text, entityName, value, eventDay) => {
     const result = extractOffline(chat([[speaker, text]]), tagger);
     // Every event goes to the one latest_event attribute (a field per verb made a state of a hundred verbs).
@@ -88,6 +95,14 @@ describe('personal events, pets and observations of both speakers', () => {
     "I'm doing this for my kids.",
     'I do think so.',
     'I lost interest.',
+    // The subject follows the thing the clause describes: no event, and not "bought remind me of family love".
+    'These figurines I bought yesterday remind me of family love.',
+    "I'm truly grateful for all the support I've got from friends and mentors.",
+    'Yeah, that pic was from a show I went to.',
+    "Yeah, here's one I did last week.",
+    'Everything I learned came from my mom.',
+    // The object stops before what it is about.
+    "I'm feeling inspired by autumn so I'm planning a few.",
   ])('no event in: %s', (text) => {
     const result = extractOffline(chat([['Melanie', text]]), tagger);
     expect(result.stateChanges.filter((c) => c.entityName === 'Melanie')).toEqual([]);

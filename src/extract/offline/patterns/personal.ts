@@ -55,6 +55,22 @@ const CLAUSE_END =
 const ANIMALS =
   /\b(dog|puppy|pup|cat|kitten|bunny|rabbit|hamster|parrot|bird|turtle|tortoise|horse|pony|guinea pig|fish|snake|lizard|gecko|ferret)s?\b/i;
 
+/**
+ * The words before the speaker-subject name what the clause is about, so it describes a thing rather than tells an
+ * event: "these figurines I bought yesterday remind me…", "the help I got from friends", "a show I went to", "one I
+ * did last week", "everything I learned". A determiner and up to two words before a noun head, not after a
+ * preposition ("in the summer I went" is a time, not a thing), or a pronoun that stands for the thing.
+ */
+const RELATIVE_HEAD =
+  /(?:^|[^\w\s'’]\s*|\b(?!(?:in|at|on|for|during|over|by|from|after|before|since|until|through|throughout|of|with)\s)[a-z]+\s+)(?:the|a|an|this|these|that|those|my|our|your|his|her|their|some|any|every|each|all the|all of the)\s+(?:[\w'’-]+\s+){0,2}([a-z][\w'’-]*)\s*$|\b(?:one|ones|something|anything|everything|nothing|what|whatever|which)\s*$/i;
+/** Head nouns of a time phrase before the subject ("this morning I went", "the whole time I was there"). */
+const TIME_HEAD =
+  /^(?:morning|afternoon|evening|night|tonight|today|yesterday|day|days|week|weeks|weekend|weekends|month|months|year|years|summer|winter|spring|autumn|fall|semester|season|time|times|moment|while)$/i;
+/** Tags (compromise's lexicon) of a last word that is no noun a clause could describe ("my kids and I", "asleep"). */
+const NOT_HEAD_TAGS = ['Conjunction', 'Preposition', 'Adverb', 'Adjective', 'Verb', 'Duration', 'Date', 'Pronoun'];
+/** An object that stops before what it is about ("went to", "planning a few", "got from"): no event. */
+const OPEN_END = /\b(?:to|from|with|for|at|in|of|about|into|on|by|a|an|the|my|our|your|few|some|many|more|couple)$/i;
+
 const MAX_OBJECT_WORDS = 10;
 const DETERMINER = /^(?:my|our|the|a|an|his|her|their|this|that|some|all)$/;
 
@@ -71,7 +87,7 @@ export function findPersonal(ctx: PatternContext & { tagger: SpanTagger | null; 
   const times = relativeTimes(s.text, s.time, ctx.tz);
   if (ctx.tagger && ctx.events !== false && !isHedged(s) && mayTellEvent(s.text, ctx.tagger)) {
     for (const v of ctx.tagger.verbs(s.text)) {
-      const event = eventOf(ctx, v, times);
+      const event = eventOf(ctx, v, times, ctx.tagger);
       if (event) out.stateChanges.push(event);
     }
   }
@@ -140,18 +156,29 @@ export function relativeTimes(text: string, at: number, tz: string): ResolvedTim
 }
 
 /** "I painted that lake sunrise last year" → painted: "that lake sunrise", dated 2022, said by the speaker. */
-function eventOf(ctx: PatternContext, v: NlpVerb, times: readonly ResolvedTime[]): StateChangeFinding | null {
+function eventOf(
+  ctx: PatternContext,
+  v: NlpVerb,
+  times: readonly ResolvedTime[],
+  tagger: SpanTagger,
+): StateChangeFinding | null {
   const { s } = ctx;
   const ongoing = v.form === 'present-progressive' || v.form === 'present-perfect-progressive';
   if ((v.tense !== 'past' && !ongoing) || v.copula || v.negative) return null;
   const infinitive = v.infinitive.toLowerCase().trim();
-  if (!/^[a-z]+(?: (?:up|out|off|in|on|over|back|down|away|around|through|into|to|for|with))?$/.test(infinitive))
+  // "went hiking", "go swimming": the activity is the gerund and needs no object.
+  const gerund = v.form === 'gerund-phrase' && /^[a-z]+ [a-z]{2,}ing$/.test(infinitive);
+  if (
+    !gerund &&
+    !/^[a-z]+(?: (?:up|out|off|in|on|over|back|down|away|around|through|into|to|for|with))?$/.test(infinitive)
+  )
     return null;
   // "I'm doing kickboxing" is an activity; "I do think", "I'm doing great" are not (checked on the object below).
   const activity = infinitive === 'do' && ongoing;
   if (NOT_EVENTS.has(infinitive.split(' ')[0] ?? '') && !activity) return null;
   const before = s.text.slice(0, v.start);
   if (!SUBJECT_BEFORE.test(before) && !(v.tense === 'past' && NO_SUBJECT.test(before))) return null;
+  if (describesThing(before, tagger)) return null;
   const rest = s.text.slice(v.end);
   const cut = CLAUSE_END.exec(rest);
   let object = (cut ? rest.slice(0, cut.index) : rest).trim();
@@ -159,13 +186,14 @@ function eventOf(ctx: PatternContext, v: NlpVerb, times: readonly ResolvedTime[]
   const own = times.find((t) => t.from >= v.end && t.from < v.end + object.length + 1);
   if (own) object = object.replace(s.text.slice(own.from, own.to), '').replace(/\s+/g, ' ').trim();
   const words = object.split(/\s+/).filter(Boolean);
-  if (words.length === 0 || words.length > MAX_OBJECT_WORDS) return null;
+  if ((words.length === 0 && !gerund) || words.length > MAX_OBJECT_WORDS) return null;
   if (activity && !/^(?:\w{3,}ing|my|our|a|an|the|some)$/i.test(words[0] ?? '')) return null;
   // Work on tools and projects ("we moved the backend to Supabase") is the tool and project families' business.
   const end = v.end + (cut ? cut.index : rest.length);
   if (s.mentions.some((m) => (m.type === 'tool' || m.type === 'project') && m.start >= v.end && m.start < end))
     return null;
   if (/^(?:it|that|this|them|so|too|there|here|one|a lot|lots|much|well)$/i.test(object)) return null;
+  if (words.length > 0 && OPEN_END.test(object)) return null;
   const verbText = s.text.slice(v.start, v.end).replace(/^(?:just|finally|recently|also|actually|really)\s+/i, '');
   const when = own ?? times[0];
   const summary = `${capitalize(verbText)} ${object}${when ? ` (${s.text.slice(when.from, when.to)} [${when.label}])` : ''}`;
@@ -179,6 +207,19 @@ function eventOf(ctx: PatternContext, v: NlpVerb, times: readonly ResolvedTime[]
     episodeId: s.episodeId,
     eventTime: when?.eventTime ?? eventTimeOf(ctx.day),
   };
+}
+
+/** The clause's subject follows a thing it describes ("the help I got", "one I did"): see RELATIVE_HEAD. */
+function describesThing(before: string, tagger: SpanTagger): boolean {
+  const head = before.replace(SUBJECT_BEFORE, '');
+  if (head === before) return false;
+  const m = RELATIVE_HEAD.exec(head);
+  if (!m) return false;
+  const word = m[1];
+  if (word === undefined) return true;
+  if (TIME_HEAD.test(word)) return false;
+  const tags = tagger.lexicon(word.toLowerCase());
+  return !tags.some((t) => NOT_HEAD_TAGS.includes(t));
 }
 
 /** "my dog Max", "our cat Luna", "a puppy named Coco", "Max, my dog" → a pet the speaker owns. */
