@@ -108,6 +108,19 @@ describe('belief helpers', () => {
     expect(normalizeStatement('it works')).toBeNull();
   });
 
+  it('a clause that means something only beside its talk is no belief; one that names its subject is', () => {
+    // MemoryBank: opinions about the film or book just discussed, and a ranking of an unnamed part of it.
+    expect(normalizeStatement('the plot of this movie is very compact and the characters are complex')).toBeNull();
+    expect(normalizeStatement('the most interesting part is the emotional changes of the main character')).toBeNull();
+    expect(normalizeStatement('the first thing is to make a suitable training plan')).toBeNull();
+    expect(normalizeStatement('the best thing about remote work is the quiet')).toBe(
+      'the best thing about remote work is the quiet',
+    );
+    expect(normalizeStatement('museums are definitely worth revisiting')).toBe(
+      'museums are definitely worth revisiting',
+    );
+  });
+
   it('matches statements by shared words', () => {
     expect(
       matchBelief('vector search is enough for memories', ['vector search is enough for memory', 'cats are great']),

@@ -26,6 +26,13 @@ const BAD_START =
 /** Reactions to a suggestion and predictions about one's own plans are not beliefs. */
 const NOT_A_CLAIM =
   /\b(?:would|could|might|will|should|won't|wouldn't|I|me|my|mine|myself|we|us|our)\b|'ll\b|\b(?:sounds?|looks?|seems?)\b|\b(?:great|good|nice|perfect|fair|reasonable|fun|amazing|awesome|helpful|useful|cool|lovely|wonderful|excellent)\s+(?:idea|choice|option|plan|touch|addition|price|deal|starting point|fit|way|pick|gift|one)\b|\b(?:is|are|was|were)\s+(?:so\s+|really\s+|very\s+)?(?:perfect|helpful|great|fine|incredible|amazing|awesome|fun)\b/i;
+/**
+ * A clause that means something only beside the talk it came from is no standing belief: it points at a thing
+ * there ("the plot of this movie is very compact") or rates an unnamed part of it ("the most interesting part is
+ * the emotional changes", "the first thing is to make a plan"; "the best thing about remote work is …" names it).
+ */
+const LEANS_ON_CONTEXT =
+  /\b(?:this|these|those)\s+[a-z]|^the\s+(?:\w+\s+){0,2}(?:part|thing|step|bit)s?\s+(?:is|are|was|were)\b/i;
 const BOUNDARY =
   /\s*(?:[;:!?]|\.(?:\s|$)|,\s+(?:but|so|which|because|since|and (?:I|we|you|it|that|this))\b|\s+(?:because|since|but|so that)\s+|\s+—\s+|\s+-\s+|\s+(?:any\s?more|right now|though)\b)/i;
 
@@ -60,7 +67,7 @@ export function normalizeStatement(raw: string): string | null {
     .trim();
   const words = clause.split(/\s+/).filter((w) => w.length > 0);
   if (words.length < 3 || words.length > 30 || BAD_START.test(clause) || clause.includes('?')) return null;
-  if (NOT_A_CLAIM.test(clause)) return null;
+  if (NOT_A_CLAIM.test(clause) || LEANS_ON_CONTEXT.test(clause)) return null;
   return clip(lowerFirst(clause), 200);
 }
 
