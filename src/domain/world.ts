@@ -22,6 +22,12 @@ export type CoreEntityType = (typeof CORE_ENTITY_TYPES)[number];
 export type EntityType = CoreEntityType | (string & {});
 
 export const TIERS = ['active', 'summarized', 'archived'] as const;
+
+/**
+ * The relationship type that says least: two things linked with no kind of link named (co-mentions found by a
+ * sleep's micro dreams, a verb no type fits). Lists that must pick a few edges put the typed ones first.
+ */
+export const GENERIC_RELATIONSHIP = 'RELATED_TO';
 export type Tier = (typeof TIERS)[number];
 
 export const TRANSITION_KINDS = ['creation', 'update', 'contradiction', 'resolution', 'archival', 'summary'] as const;

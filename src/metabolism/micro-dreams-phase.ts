@@ -1,4 +1,4 @@
-import type { Relationship } from '../domain/world.js';
+import { GENERIC_RELATIONSHIP, type Relationship } from '../domain/world.js';
 import {
   connectionConfidence,
   DEFAULT_MICRO_DREAM_RULES,
@@ -42,7 +42,7 @@ export function microDreamsPhase(rules: MicroDreamRules = DEFAULT_MICRO_DREAM_RU
       for (const p of plan.connections) {
         const relationship: Relationship = {
           id: input.newId(),
-          type: 'RELATED_TO',
+          type: GENERIC_RELATIONSHIP,
           sourceId: p.a,
           targetId: p.b,
           properties: { coMentions: p.count, evidenceEpisodes: p.episodes.join(', ') },

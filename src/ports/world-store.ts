@@ -356,8 +356,9 @@ export interface RelationshipRepo {
   insert(input: Relationship): Promise<void>;
   /**
    * Relationships touching an entity (either end), by validFrom; current only unless `includeEnded`; without the
-   * types in `excludeTypes`. With `limit`: the `limit` that come first when open ones lead and newer ones follow
-   * (then returned by validFrom), so a hub's few thousand edges are never all read.
+   * types in `excludeTypes`. With `limit`: the `limit` that come first when open ones lead, typed ones before
+   * GENERIC_RELATIONSHIP, and newer ones follow (then returned by validFrom), so a hub's few thousand edges are never
+   * all read and its co-mention links do not push out the edges that say what the link is.
    */
   forEntity(entityId: string, options?: RelationshipScope): Promise<Relationship[]>;
   /** The latest open (no validTo) edge of that type from source to target. */

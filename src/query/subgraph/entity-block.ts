@@ -1,4 +1,11 @@
-import { EVENT_ATTRIBUTE, isWorldChange, type Entity, type Transition } from '../../domain/world.js';
+import {
+  EVENT_ATTRIBUTE,
+  GENERIC_RELATIONSHIP,
+  isWorldChange,
+  type Entity,
+  type Relationship,
+  type Transition,
+} from '../../domain/world.js';
 import type { WorldStore } from '../../ports/world-store.js';
 import type { SubgraphEntity } from '../types.js';
 
@@ -37,7 +44,7 @@ export async function loadEntityBlock(input: {
     return { counts, ...(await loadCandidates({ store, entityId: entity.id, options, total: counts.total })) };
   };
   // DURING edges repeat what every time in the context already says (the period), so they are left out; a hub's
-  // edges are cut in SQL (open first, newest first).
+  // edges are cut in SQL (open first, typed before co-mention links, newest first) and shown in that order.
   const edges = async () => {
     const shown = (
       await store.relationships.forEntity(entity.id, {
@@ -45,7 +52,12 @@ export async function loadEntityBlock(input: {
         excludeTypes: ['DURING'],
         limit: options.maxRelationships,
       })
-    ).sort((a, b) => (a.validTo === null ? 0 : 1) - (b.validTo === null ? 0 : 1) || b.validFrom - a.validFrom);
+    ).sort(
+      (a, b) =>
+        (a.validTo === null ? 0 : 1) - (b.validTo === null ? 0 : 1) ||
+        generic(a) - generic(b) ||
+        b.validFrom - a.validFrom,
+    );
     const ends = await store.entities.getMany(shown.map((r) => (r.sourceId === entity.id ? r.targetId : r.sourceId)));
     return { shown, others: new Map(ends.map((e) => [e.id, e])) };
   };
@@ -143,4 +155,9 @@ export function pickTransitions(input: { all: readonly Transition[]; options: Bl
   const first = inRange[0];
   const rest = inRange.slice(-(max - 1));
   return first && !rest.includes(first) ? [first, ...rest] : rest;
+}
+
+/** 1 for a link that names no kind of link (GENERIC_RELATIONSHIP), which comes after the typed ones. */
+function generic(r: Pick<Relationship, 'type'>): number {
+  return r.type === GENERIC_RELATIONSHIP ? 1 : 0;
 }

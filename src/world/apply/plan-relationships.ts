@@ -1,4 +1,4 @@
-import type { Relationship, StateValue } from '../../domain/world.js';
+import { GENERIC_RELATIONSHIP, type Relationship, type StateValue } from '../../domain/world.js';
 import type { PlanContext } from './context.js';
 import { sameValue } from './working-set.js';
 
@@ -129,6 +129,6 @@ export function verbType(verb: string): string {
       .trim()
       .toUpperCase()
       .replace(/[^A-Z0-9]+/g, '_')
-      .replace(/^_+|_+$/g, '') || 'RELATED_TO'
+      .replace(/^_+|_+$/g, '') || GENERIC_RELATIONSHIP
   );
 }

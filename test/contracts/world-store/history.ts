@@ -233,6 +233,20 @@ export function describeHistory(factory: StoreFactory): void {
       expect(await ids({ limit: 0 })).toEqual([]);
     });
 
+    it('with a limit, keeps typed edges before co-mention links (RELATED_TO), however new those are', async () => {
+      for (const id of ['ana', 'pie', 'sra']) await addEntity(store(), id);
+      await store().relationships.insert(relationship('w', 'ana', 'pie', { validFrom: T0 }));
+      await store().relationships.insert(relationship('r1', 'ana', 'sra', { type: 'RELATED_TO', validFrom: T0 + DAY }));
+      await store().relationships.insert(
+        relationship('r2', 'pie', 'ana', { type: 'RELATED_TO', validFrom: T0 + 2 * DAY }),
+      );
+      const ids = async (options: RelationshipScope) =>
+        (await store().relationships.forEntity('ana', options)).map((r) => r.id);
+      expect(await ids({ limit: 1 })).toEqual(['w']);
+      expect(await ids({ limit: 2 })).toEqual(['w', 'r2']);
+      expect(await ids({})).toEqual(['w', 'r1', 'r2']);
+    });
+
     it('lists an edge from an entity to itself once, with or without a limit', async () => {
       await addEntity(store(), 'ana');
       await addEntity(store(), 'pie');

@@ -1,3 +1,4 @@
+import { GENERIC_RELATIONSHIP } from '../../../domain/world.js';
 import type { RelationshipRepo } from '../../../ports/world-store.js';
 import { limitParam, notFound, toJson, wholeTime, type Params, type Sql } from './sql.js';
 import { relationshipFromRow, type RelationshipRow, VALID_AT } from '../sqlite/relationships.js';
@@ -52,7 +53,8 @@ export function createRelationshipRepo(sql: Sql): RelationshipRepo {
           ? `SELECT * FROM (${both}) r ORDER BY valid_from, recorded_at, id`
           : `SELECT * FROM (
                SELECT * FROM (${both}) r
-               ORDER BY valid_to IS NOT NULL, valid_from DESC, recorded_at DESC, id LIMIT @limit
+               ORDER BY valid_to IS NOT NULL, type = '${GENERIC_RELATIONSHIP}', valid_from DESC, recorded_at DESC, id
+               LIMIT @limit
              ) picked ORDER BY valid_from, recorded_at, id`;
       const params: Params = { id: entityId };
       if (excluded.length > 0) params.types = excluded;

@@ -1,4 +1,4 @@
-import type { Relationship, StateValue } from '../../../domain/world.js';
+import { GENERIC_RELATIONSHIP, type Relationship, type StateValue } from '../../../domain/world.js';
 import type { RelationshipRepo } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
 import { IDS_IN, fromJson, idsParam, limitParam, notFound, toJson, type Params, type Statements } from './sql.js';
@@ -37,7 +37,7 @@ export function relationshipFromRow(row: RelationshipRow): Relationship {
 }
 
 /** The columns forEntity sorts by, for picking the first edges before reading them whole. */
-const KEYS = 'SELECT id, valid_to, valid_from, recorded_at FROM relationships';
+const KEYS = 'SELECT id, type, valid_to, valid_from, recorded_at FROM relationships';
 
 export const VALID_AT = 'valid_from <= @time AND (valid_to IS NULL OR valid_to > @time)';
 
@@ -93,7 +93,8 @@ export function createRelationshipRepo(s: Statements): SyncOf<RelationshipRepo> 
                  ${KEYS} WHERE source_id = @id ${open} ${types}
                  UNION ALL
                  ${KEYS} WHERE target_id = @id AND source_id <> @id ${open} ${types}
-               ) ORDER BY valid_to IS NOT NULL, valid_from DESC, recorded_at DESC, id LIMIT @limit
+               ) ORDER BY valid_to IS NOT NULL, type = '${GENERIC_RELATIONSHIP}', valid_from DESC, recorded_at DESC, id
+               LIMIT @limit
              ) ORDER BY valid_from, recorded_at, id`;
       const params: Params = { id: entityId, ids: idsParam(excluded), ...(limit === null ? {} : { limit }) };
       return (s.get(sql).all(params) as RelationshipRow[]).map(relationshipFromRow);
