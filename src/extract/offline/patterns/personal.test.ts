@@ -113,11 +113,13 @@ describe('personal events, pets and observations of both speakers', () => {
       chat([
         ['Melanie', 'My dog Max loves the beach and our cat Luna hates it.'],
         ['Caroline', 'I got a puppy, a beagle called Biscuit!'],
+        ['Melanie', "They're good - we got another cat named Bailey too."],
       ]),
       tagger,
     );
     const pets = result.entities.filter((e) => e.type === 'pet').map((e) => [e.name, e.state.species]);
     expect(pets.sort()).toEqual([
+      ['Bailey', 'cat'],
       ['Biscuit', 'beagle'],
       ['Luna', 'cat'],
       ['Max', 'dog'],
@@ -128,7 +130,7 @@ describe('personal events, pets and observations of both speakers', () => {
         .filter((r) => r.type === 'OWNS')
         .map((r) => `${r.source}→${r.target}`)
         .sort(),
-    ).toEqual(['Caroline→Biscuit', 'Melanie→Luna', 'Melanie→Max']);
+    ).toEqual(['Caroline→Biscuit', 'Melanie→Bailey', 'Melanie→Luna', 'Melanie→Max']);
   });
 
   it("keeps each speaker's sentences about themselves as observations, not reactions or talk to the other", () => {

@@ -233,7 +233,10 @@ function petsOf(ctx: PatternContext): { entity: EntityFinding; owns: Relationshi
       `\\b(?:[Mm]y|[Oo]ur)\\s+(?:new\\s+|little\\s+|sweet\\s+|old\\s+)?${animal}s?,?\\s+(?:named\\s+|called\\s+)?${name}`,
       'g',
     ),
-    new RegExp(`\\b(?:[Aa]n?|[Tt]he)\\s+(?:new\\s+|little\\s+)?${animal}\\s+(?:named|called)\\s+${name}`, 'g'),
+    new RegExp(
+      `\\b(?:[Aa]n?|[Tt]he|[Aa]nother)\\s+(?:new\\s+|little\\s+)?${animal}\\s+(?:named|called)\\s+${name}`,
+      'g',
+    ),
     new RegExp(`\\b${name},\\s+(?:[Mm]y|[Oo]ur)\\s+(?:new\\s+|little\\s+)?${animal}\\b`, 'g'),
     // "I adopted a puppy, a beagle called Biscuit": a breed named in a sentence about an animal.
     ...(ANIMALS.test(text) ? [new RegExp(`\\b(?:[Aa]n?)\\s+([a-z]+)\\s+(?:named|called)\\s+${name}`, 'g')] : []),
