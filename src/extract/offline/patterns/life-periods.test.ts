@@ -39,7 +39,8 @@ describe('life periods', () => {
   ])('%s → %s (%s)', (text, name, status) => {
     const r = run([text]);
     expect(periods(r).map((p) => [p.name, p.state.status])).toEqual([[name, status]]);
-    expect(rel(r, 'User', 'HAS_PERIOD', name)).toMatchObject({ ended: status === 'ended' });
+    // The period may be over; the person's link to it is not.
+    expect(rel(r, 'User', 'HAS_PERIOD', name)).toMatchObject({ ended: false });
   });
 
   it('a move to a named place is life there, from the time the sentence states', () => {

@@ -177,7 +177,9 @@ export function findLifePeriods(ctx: PatternContext): Partial<Findings> {
       target: name,
       type: 'HAS_PERIOD',
       properties: { period: phase },
-      ended: status === 'ended',
+      // The person had that period for good; it is the period that is over, not the link (an edge ended at the
+      // mention said the childhood ended the day it was told of, and every later mention added another).
+      ended: false,
       confidence: 0.7,
       episodeId: s.episodeId,
     });

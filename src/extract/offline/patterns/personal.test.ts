@@ -73,6 +73,9 @@ describe('personal events, pets and observations of both speakers', () => {
     // An activity told by its gerund needs no object.
     ['Melanie', 'My husband and I went hiking last weekend.', 'Melanie', 'went hiking', '2025-01-12'],
     ['Caroline', 'I went camping with the kids yesterday.', 'Caroline', 'went camping with the kids', day(-1)],
+    // A vague time is not what was done; the event keeps the day it was said.
+    ['Melanie', 'We went camping with the kids a few weeks ago.', 'Melanie', 'went camping with the kids', day(0)],
+    ['Caroline', 'I recently started a pottery class!', 'Caroline', 'started a pottery class', day(0)],
     // A time before the subject is no thing the clause describes.
     ['Melanie', 'This morning I went to the gym.', 'Melanie', 'went to the gym', day(0)],
     ['Melanie', 'In the summer I went to Spain.', 'Melanie', 'went to Spain', day(0)],
@@ -106,6 +109,12 @@ describe('personal events, pets and observations of both speakers', () => {
   ])('no event in: %s', (text) => {
     const result = extractOffline(chat([['Melanie', text]]), tagger);
     expect(result.stateChanges.filter((c) => c.entityName === 'Melanie')).toEqual([]);
+  });
+
+  it("an event's vague time stays in its summary as said, unresolved", () => {
+    const result = extractOffline(chat([['Melanie', 'We went camping with the kids a few weeks ago.']]), tagger);
+    const change = result.stateChanges.find((c) => c.attribute === 'latest_event');
+    expect(change?.whatChanged).toBe('Went camping with the kids (a few weeks ago)');
   });
 
   it('a pet the speaker owns, whatever the tagger thinks of its name', () => {

@@ -13,6 +13,7 @@
 import { resolvedLabel } from '../../../compile/turn-times.js';
 import { selectNonOverlapping } from '../../../query/time/combine.js';
 import { relativeCandidates } from '../../../query/time/relative.js';
+import { vagueCandidates } from '../../../query/time/vague.js';
 import { localDayKey } from '../../../domain/time.js';
 import { EVENT_ATTRIBUTE } from '../../../domain/world.js';
 import { eventTimeOf } from '../dates.js';
@@ -185,6 +186,11 @@ function eventOf(
   // A time phrase inside the object is the event's date, not what was done.
   const own = times.find((t) => t.from >= v.end && t.from < v.end + object.length + 1);
   if (own) object = object.replace(s.text.slice(own.from, own.to), '').replace(/\s+/g, ' ').trim();
+  // A vague time ("a few weeks ago", "recently") is no part of what was done either; it names no day, so the event
+  // keeps the day it was said and the summary keeps the words.
+  const vague = vagueCandidates({ text: object, now: s.time, tz: ctx.tz, periods: [], floor: 0 })[0];
+  const vagueText = vague ? object.slice(vague.from, vague.to) : null;
+  if (vagueText) object = object.replace(vagueText, '').replace(/\s+/g, ' ').trim();
   const words = object.split(/\s+/).filter(Boolean);
   if ((words.length === 0 && !gerund) || words.length > MAX_OBJECT_WORDS) return null;
   if (activity && !/^(?:\w{3,}ing|my|our|a|an|the|some)$/i.test(words[0] ?? '')) return null;
@@ -196,7 +202,8 @@ function eventOf(
   if (words.length > 0 && OPEN_END.test(object)) return null;
   const verbText = s.text.slice(v.start, v.end).replace(/^(?:just|finally|recently|also|actually|really)\s+/i, '');
   const when = own ?? times[0];
-  const summary = `${capitalize(verbText)} ${object}${when ? ` (${s.text.slice(when.from, when.to)} [${when.label}])` : ''}`;
+  const said = when ? ` (${s.text.slice(when.from, when.to)} [${when.label}])` : vagueText ? ` (${vagueText})` : '';
+  const summary = `${capitalize(verbText)} ${object}${said}`;
   return {
     entityName: s.self,
     whatChanged: summary.replace(/\s+/g, ' ').trim(),
