@@ -2,6 +2,7 @@ import { humanizeDuration, monthsBetween, relativeTime } from '../domain/humaniz
 import type { Tokenizer } from '../ports/tokenizer.js';
 import { createTokenBudget } from './budget.js';
 import { compileEvidence, wholeEvidenceTokens, type EvidenceOptions } from './evidence.js';
+import { timeNote, type MemorySpan } from './time-note.js';
 import { intervalLines } from './interval.js';
 import type { Evidence } from '../query/evidence.js';
 import { EVENT_ATTRIBUTE, type Procedure, type Transition } from '../domain/world.js';
@@ -66,6 +67,8 @@ export function compileContext(input: {
   evidence?: Omit<EvidenceOptions, 'limit' | 'tokenizer' | 'time' | 'cite'>;
   /** The time between things the question asks for, with the turns that date each end (written after the header). */
   interval?: Evidence['interval'];
+  /** The memory's first and latest conversation (null: none): a note says when time puts the question outside it. */
+  memorySpan?: MemorySpan | null;
 }): CompiledContext {
   const { plan, subgraph: sub, time: ctx } = input;
   const tokenizer = input.budget?.tokenizer ?? ESTIMATE;
@@ -73,6 +76,12 @@ export function compileContext(input: {
   const cite = citer(input.episodes);
   const out = createTokenBudget({ limit, tokenizer });
   for (const line of headerLines(plan, ctx)) out.take(line);
+  // Time explains what the memory cannot hold (a clock set in the past, a year before the first conversation).
+  const reason =
+    input.memorySpan === undefined
+      ? null
+      : timeNote({ now: ctx.now, tz: ctx.tz, timeRanges: plan.timeRanges, span: input.memorySpan });
+  if (reason) out.take(`Note: ${reason}`);
   if (input.interval) {
     for (const line of intervalLines({ ...input.interval, now: ctx.now, tz: ctx.tz, cite })) out.take(line);
   }

@@ -1,4 +1,5 @@
 import { compileContext, type ContextSource } from '../compile/context.js';
+import type { MemorySpan } from '../compile/time-note.js';
 import type { Excerpt } from './types.js';
 import type { Period } from '../domain/world.js';
 import type { Tokenizer } from '../ports/tokenizer.js';
@@ -74,6 +75,7 @@ export async function compileQueryContext(input: {
       assistantWanted: input.assistantWanted,
     },
     ...(evidence.interval ? { interval: evidence.interval } : {}),
+    memorySpan: await memorySpan(store),
   });
   const text = keep ? `${compiled.text}\n\n${keep.text}` : compiled.text;
   const excerpts: Excerpt[] = compiled.excerpts;
@@ -85,4 +87,11 @@ export async function compileQueryContext(input: {
     sources: compiled.sources,
     pyramid: keep ? keep.sources : [],
   };
+}
+
+/** The memory's first and latest conversation, or null when it has none (two indexed reads). */
+async function memorySpan(store: WorldStore): Promise<MemorySpan | null> {
+  const [first] = await store.episodes.list({ order: 'asc', limit: 1 });
+  const [last] = await store.episodes.list({ order: 'desc', limit: 1 });
+  return first && last ? { first: first.createdAt, last: last.createdAt } : null;
 }

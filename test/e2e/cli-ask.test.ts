@@ -37,6 +37,20 @@ describe('pie ask', () => {
     expect(r.stdout).toContain('Sources:');
   });
 
+  it('says when time puts the question outside the memory: a clock set in the past, a year before it began', async () => {
+    const past = await pie(['--db', db, '--tz', 'UTC', '--now', '2019-06-01', 'ask', 'What changed recently?']);
+    expect(past.code).toBe(0);
+    expect(past.stdout).toContain(
+      'Note: Now (1 June 2019) is before the first conversation in the memory (10 September 2024); check the clock or --now.',
+    );
+    const before = await pie(['--db', db, ...G, 'ask', 'What did I work on in 2010?']);
+    expect(before.stdout).toContain(
+      'Note: The memory begins on 10 September 2024, after the time asked about ("2010").',
+    );
+    const inside = await pie(['--db', db, ...G, 'ask', 'What did I work on in 2025?']);
+    expect(inside.stdout).not.toContain('Note:');
+  });
+
   it('--json gives the plan, lanes, context and sources; --time-format changes how times are written', async () => {
     const j = await pieJson<AskJson>(['--db', db, ...G, 'ask', 'When did Tidepool pivot?', '--time-format', 'auto']);
     expect(j.answer).toBeNull();
