@@ -73,6 +73,15 @@ describe('personal events, pets and observations of both speakers', () => {
     // An activity told by its gerund needs no object.
     ['Melanie', 'My husband and I went hiking last weekend.', 'Melanie', 'went hiking', '2025-01-12'],
     ['Caroline', 'I went camping with the kids yesterday.', 'Caroline', 'went camping with the kids', day(-1)],
+    // What was done to the speaker is an event.
+    ['Melanie', 'I was promoted to manager last week!', 'Melanie', 'was promoted to manager', '2025-01-09'],
+    [
+      'Caroline',
+      'I got accepted for a fashion internship!',
+      'Caroline',
+      'got accepted for a fashion internship',
+      day(0),
+    ],
     // A vague time is not what was done; the event keeps the day it was said.
     ['Melanie', 'We went camping with the kids a few weeks ago.', 'Melanie', 'went camping with the kids', day(0)],
     ['Caroline', 'I recently started a pottery class!', 'Caroline', 'started a pottery class', day(0)],
@@ -104,6 +113,11 @@ describe('personal events, pets and observations of both speakers', () => {
     'Yeah, that pic was from a show I went to.',
     "Yeah, here's one I did last week.",
     'Everything I learned came from my mom.',
+    // A feeling is no event.
+    "Yep! I'm so excited to explore the nature - it looks amazing!",
+    'I was thrilled to see the ocean.',
+    "I'm so pumped for the launch tomorrow.",
+    'We were so worried about the storm.',
     // The object stops before what it is about.
     "I'm feeling inspired by autumn so I'm planning a few.",
   ])('no event in: %s', (text) => {
@@ -140,6 +154,29 @@ describe('personal events, pets and observations of both speakers', () => {
         .map((r) => `${r.source}→${r.target}`)
         .sort(),
     ).toEqual(['Caroline→Biscuit', 'Melanie→Bailey', 'Melanie→Luna', 'Melanie→Max']);
+  });
+
+  it.each([
+    // [speaker, sentence, title, type, relation from the speaker or null]
+    ['Melanie', 'I loved reading "Charlotte\'s Web" as a kid.', "Charlotte's Web", 'book', 'READ'],
+    [
+      'Melanie',
+      'I recently finished rereading "The Alchemist" - it was really inspiring.',
+      'The Alchemist',
+      'book',
+      'READ',
+    ],
+    // "saw that" is noticing: without a word for a kind of work the title is nothing (it was a movie).
+    ['Caroline', 'I saw that you had "The Alchemist" on there.', 'The Alchemist', undefined, null],
+    ['Caroline', 'I saw that you had "The Alchemist" on your bookshelf.', 'The Alchemist', 'book', null],
+    ['Caroline', 'We watched "The Santa Clause" last night.', 'The Santa Clause', 'movie', 'WATCHED'],
+    ['Melanie', 'I just saw "Elf" again, so funny.', 'Elf', 'movie', 'WATCHED'],
+    ['Caroline', 'I keep listening to "Summer Sounds", such a good song.', 'Summer Sounds', 'song', 'LISTENED_TO'],
+  ])('a work in quotes: %s: %s', (speaker, text, title, type, relation) => {
+    const result = extractOffline(chat([[speaker, text]]), tagger);
+    expect(result.entities.find((e) => e.name === title)?.type).toBe(type);
+    const edge = result.relationships.find((r) => r.target === title);
+    expect(edge ? `${edge.source} ${edge.type}` : null).toBe(relation === null ? null : `${speaker} ${relation}`);
   });
 
   it("keeps each speaker's sentences about themselves as observations, not reactions or talk to the other", () => {

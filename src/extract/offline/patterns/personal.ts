@@ -191,6 +191,7 @@ function eventOf(
   const vague = vagueCandidates({ text: object, now: s.time, tz: ctx.tz, periods: [], floor: 0 })[0];
   const vagueText = vague ? object.slice(vague.from, vague.to) : null;
   if (vagueText) object = object.replace(vagueText, '').replace(/\s+/g, ' ').trim();
+  if (feeling(v, s.text, object, tagger)) return null;
   const words = object.split(/\s+/).filter(Boolean);
   if ((words.length === 0 && !gerund) || words.length > MAX_OBJECT_WORDS) return null;
   if (activity && !/^(?:\w{3,}ing|my|our|a|an|the|some)$/i.test(words[0] ?? '')) return null;
@@ -214,6 +215,33 @@ function eventOf(
     episodeId: s.episodeId,
     eventTime: when?.eventTime ?? eventTimeOf(ctx.day),
   };
+}
+
+/** Adverbs between "be" and a participle ("I'm so excited"). */
+const ADVERBS = String.raw`(?:\s+(?:so|really|very|super|just|finally|also|all|truly))*\s*`;
+/** "I'm", "we're", "I am" right before the participle: a state now ("I'm so excited", "I'm done"). */
+const PRESENT_BE_BEFORE = new RegExp(`(?:'m|'re|\\b(?:am|are|is))${ADVERBS}$`, 'i');
+/** "I was", "we were" right before the participle. */
+const PAST_BE_BEFORE = new RegExp(`\\b(?:was|were)${ADVERBS}$`, 'i');
+/** What follows a feeling: "thrilled to see", "worried about", "glad that". */
+const FEELING_OBJECT = /^(?:to\s+([a-z]+)|(?:about|that)\b)/i;
+
+/**
+ * A participle after "be" that tells how the speaker is or felt, not what they did: after a present "be" it is a
+ * state ("I'm so excited to explore the nature", "I'm so pumped for the launch"); after a past one, a feeling when
+ * a verb, "about" or "that" follows ("I was thrilled to see the ocean"). What was done to the speaker stays an
+ * event ("I got accepted for a fashion internship", "I was promoted to manager").
+ */
+function feeling(v: NlpVerb, text: string, object: string, tagger: SpanTagger): boolean {
+  if (v.tense !== 'past') return false;
+  const before = text.slice(0, v.start);
+  const phrase = text.slice(v.start, v.end);
+  if (PRESENT_BE_BEFORE.test(before) || /^(?:am|are|is)\b/i.test(phrase)) return true;
+  if (!PAST_BE_BEFORE.test(before) && !/^(?:was|were)\b/i.test(phrase)) return false;
+  const m = FEELING_OBJECT.exec(object);
+  if (!m) return false;
+  const next = m[1]?.toLowerCase();
+  return next === undefined || tagger.lexicon(next).includes('Infinitive');
 }
 
 /** The clause's subject follows a thing it describes ("the help I got", "one I did"): see RELATIVE_HEAD. */
@@ -277,14 +305,15 @@ function petsOf(ctx: PatternContext): { entity: EntityFinding; owns: Relationshi
 const WORK_KINDS: readonly { type: string; cue: RegExp; verb: RegExp; relation: string }[] = [
   {
     type: 'book',
-    cue: /\b(book|novel|memoir|series of books|author|written by)\b/i,
-    verb: /\b(read|reading|reread)\b/i,
+    cue: /\b(books?|bookshelf|bookshelves|novels?|memoir|series of books|author|written by)\b/i,
+    verb: /\b(?:re-?)?read(?:s|ing)?\b/i,
     relation: 'READ',
   },
   {
     type: 'movie',
     cue: /\b(movie|film|show|series|documentary|episode|season)\b/i,
-    verb: /\b(watch|watched|watching|saw|seen|binge[d]?)\b/i,
+    // "I saw that you had …" is noticing, not watching.
+    verb: /\b(?:watch|watched|watching|binge[d]?|(?:saw|seen)(?!\s+that\b))\b/i,
     relation: 'WATCHED',
   },
   {
