@@ -113,6 +113,9 @@ describe('personal events, pets and observations of both speakers', () => {
     'Yeah, that pic was from a show I went to.',
     "Yeah, here's one I did last week.",
     'Everything I learned came from my mom.',
+    // A habit is no event.
+    'I have always enjoyed reading.',
+    'We usually went hiking on Sundays.',
     // A feeling is no event.
     "Yep! I'm so excited to explore the nature - it looks amazing!",
     'I was thrilled to see the ocean.',

@@ -192,6 +192,8 @@ function eventOf(
   const vagueText = vague ? object.slice(vague.from, vague.to) : null;
   if (vagueText) object = object.replace(vagueText, '').replace(/\s+/g, ' ').trim();
   if (feeling(v, s.text, object, tagger)) return null;
+  // "I have always enjoyed reading", "we usually went hiking": a habit, not something that happened then.
+  if (HABIT.test(s.text.slice(Math.max(0, v.start - 12), v.end))) return null;
   const words = object.split(/\s+/).filter(Boolean);
   if ((words.length === 0 && !gerund) || words.length > MAX_OBJECT_WORDS) return null;
   if (activity && !/^(?:\w{3,}ing|my|our|a|an|the|some)$/i.test(words[0] ?? '')) return null;
@@ -217,6 +219,8 @@ function eventOf(
   };
 }
 
+/** Adverbs of a habit, in or just before the verb phrase. */
+const HABIT = /\b(?:always|usually|often|generally|normally|typically)\b/i;
 /** Adverbs between "be" and a participle ("I'm so excited"). */
 const ADVERBS = String.raw`(?:\s+(?:so|really|very|super|just|finally|also|all|truly))*\s*`;
 /** "I'm", "we're", "I am" right before the participle: a state now ("I'm so excited", "I'm done"). */
