@@ -239,7 +239,8 @@ describe('pie bench extraction', () => {
           name: 'Lisbon',
           type: 'place',
           label: 'real',
-          correctType: 'place',
+          // Wrong on purpose: "type right" counts only an entity whose type is the one its label names.
+          correctType: 'organization',
           reason: 'a city',
         },
       ]
@@ -264,6 +265,8 @@ describe('pie bench extraction', () => {
         eventHits: number;
         labelled: number;
         labelledReal: number;
+        typed: number;
+        typedRight: number;
         entitiesByType: Record<string, number>;
       }[];
       skippedAnnotations: number;
@@ -280,6 +283,9 @@ describe('pie bench extraction', () => {
     expect(c?.entitiesByType.pet).toBe(1);
     expect(c?.labelled).toBeGreaterThanOrEqual(1);
     expect(c?.labelledReal).toBe(c?.labelled);
+    // Biscuit is a pet as labelled; Lisbon is a place, not the organization its (deliberately wrong) label says.
+    expect(c?.typed).toBe(2);
+    expect(c?.typedRight).toBe(1);
     expect(json.examples.factHits.some((e) => /marathon/.test(e.text))).toBe(true);
   });
 

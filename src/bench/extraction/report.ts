@@ -44,6 +44,7 @@ export function headlineRows(r: ExtractionBenchResult): string[][] {
     'entities',
     'precision % (audit estimate)',
     'precision % (labelled, n)',
+    'type right % (labelled, n)',
     'transitions',
     'relationships',
     'observations',
@@ -75,6 +76,10 @@ export function headlineRows(r: ExtractionBenchResult): string[][] {
             sum(c, (x) => x.labelledReal),
             labelled,
           )} (${labelled})`,
+      typedCell(
+        sum(c, (x) => x.typedRight),
+        sum(c, (x) => x.typed),
+      ),
       String(sum(c, (x) => x.transitions)),
       String(sum(c, (x) => x.relationships)),
       String(sum(c, (x) => x.observations)),
@@ -168,4 +173,9 @@ export function extractionMarkdown(r: ExtractionBenchResult, meta: ExtractionRun
 
 export function extractionText(r: ExtractionBenchResult): string {
   return [textTable(headlineRows(r)), '', textTable(typeRows(r))].join('\n');
+}
+
+/** "96.0 (25)": the share of labelled real entities that have the type their label names; "–" without any. */
+function typedCell(right: number, typed: number): string {
+  return typed === 0 ? '–' : `${pct(right, typed)} (${typed})`;
 }

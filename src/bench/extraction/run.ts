@@ -40,6 +40,9 @@ export interface ConversationFigures {
   labelled: number;
   labelledReal: number;
   labelledByType: Record<string, { labelled: number; real: number }>;
+  /** Labelled-real entities whose label names the type they should have, and how many of them have it. */
+  typed: number;
+  typedRight: number;
   transitions: number;
   relationships: number;
   observations: number;
@@ -121,6 +124,8 @@ export async function runExtractionBench(
         labelled: 0,
         labelledReal: 0,
         labelledByType: {},
+        typed: 0,
+        typedRight: 0,
         transitions: records.filter((r) => r.kind === 'transition').length,
         relationships: records.filter((r) => r.kind === 'relationship').length,
         observations: records.filter((r) => r.kind === 'observation').length,
@@ -177,6 +182,10 @@ export async function runExtractionBench(
           const t = (fig.labelledByType[entity.type] ??= { labelled: 0, real: 0 });
           t.labelled += 1;
           if (real) t.real += 1;
+          if (real && label.correctType !== null) {
+            fig.typed += 1;
+            if (label.correctType === entity.type) fig.typedRight += 1;
+          }
         }
       }
       result.conversations.push(fig);
