@@ -9,7 +9,7 @@ import { findActions } from './patterns/actions.js';
 import { findBeliefsInTurn } from './patterns/beliefs.js';
 import { findProjectChanges } from './patterns/changes.js';
 import { findCommitments } from './patterns/commitments.js';
-import { buildMasked, type PatternContext } from './patterns/context.js';
+import { buildMasked, EARLIER_TURNS, type PatternContext } from './patterns/context.js';
 import { findDecisions } from './patterns/decisions.js';
 import { findLife } from './patterns/life.js';
 import { findLifePeriods } from './patterns/life-periods.js';
@@ -73,8 +73,11 @@ export function analyzeEpisodes(input: {
     const seen = new Set<string>();
     let focusProject: string | null = null;
     let turn: PatternContext[] = [];
+    const earlier: string[] = [];
     const flushTurn = (): void => {
       if (turn.length === 0) return;
+      earlier.push(turn.map((c) => c.s.text).join(' '));
+      if (earlier.length > EARLIER_TURNS) earlier.shift();
       const beliefs = findBeliefsInTurn(turn);
       mergeFindings(findings, beliefs);
       knownBeliefs.push(...(beliefs.beliefs ?? []).map((b) => b.statement));
@@ -97,6 +100,7 @@ export function analyzeEpisodes(input: {
       const ctx: PatternContext = {
         s: a,
         previous,
+        earlier: [...earlier],
         registry,
         focusProject: focusProject ?? fallbackProject,
         episodeProject: focusProject,

@@ -9,6 +9,8 @@ export interface PatternContext {
   s: AnalyzedSentence;
   /** Earlier sentences of the same turn, oldest first. */
   previous: AnalyzedSentence[];
+  /** The texts of the turns just before this one in its episode (at most EARLIER_TURNS), oldest first. */
+  earlier: readonly string[];
   registry: Registry;
   /** The project this sentence is most likely about: named in it, else earlier in the episode, else the only active one. */
   focusProject: string | null;
@@ -29,6 +31,9 @@ export interface PatternContext {
   /** Known period names (preamble's current period, period entities, earlier in the batch). */
   knownPeriods: string[];
 }
+
+/** How many turns before a sentence's own its patterns may read ("What are their names?" → "Luna and Oliver!"). */
+export const EARLIER_TURNS = 2;
 
 /** Placeholder pattern for a mention in a masked sentence; captures its index. */
 export const E = '⟦(\\d+)⟧';

@@ -128,6 +128,33 @@ describe('personal events, pets and observations of both speakers', () => {
     expect(result.stateChanges.filter((c) => c.entityName === 'Melanie')).toEqual([]);
   });
 
+  it('pets named after the talk turned to them, across turns; a baby named so is no pet', () => {
+    const result = extractOffline(
+      chat([
+        ['Melanie', "We've got a pup and a kitty. That's the dog, and here's our cat!"],
+        ['Caroline', "Ah, they're adorable! What are their names?"],
+        ['Melanie', 'Luna and Oliver! They are so sweet and playful.'],
+        ['Caroline', 'Wow, how cute! What is her name? Does she get along with your other dog?'],
+        ['Melanie', 'Her name is Shadow! She is full of energy.'],
+        ['Caroline', 'That baby in the pic is adorable! What is his name?'],
+        ['Melanie', 'His name is Kyle!'],
+      ]),
+      tagger,
+    );
+    const pets = result.entities.filter((e) => e.type === 'pet').map((e) => [e.name, e.state.species]);
+    expect(pets.sort()).toEqual([
+      ['Luna', 'pet'],
+      ['Oliver', 'pet'],
+      ['Shadow', 'dog'],
+    ]);
+    expect(result.entities.find((e) => e.name === 'Kyle')?.type).not.toBe('pet');
+    expect(result.relationships.filter((r) => r.type === 'OWNS').map((r) => `${r.source}→${r.target}`)).toEqual([
+      'Melanie→Luna',
+      'Melanie→Oliver',
+      'Melanie→Shadow',
+    ]);
+  });
+
   it("an event's vague time stays in its summary as said, unresolved", () => {
     const result = extractOffline(chat([['Melanie', 'We went camping with the kids a few weeks ago.']]), tagger);
     const change = result.stateChanges.find((c) => c.attribute === 'latest_event');
