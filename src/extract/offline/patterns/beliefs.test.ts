@@ -119,6 +119,9 @@ describe('belief helpers', () => {
     expect(normalizeStatement('museums are definitely worth revisiting')).toBe(
       'museums are definitely worth revisiting',
     );
+    // "I feel like a different person now": a comparison, no claim.
+    expect(normalizeStatement('a different person now')).toBeNull();
+    expect(normalizeStatement('remote teams ship faster')).toBe('remote teams ship faster');
   });
 
   it('matches statements by shared words', () => {

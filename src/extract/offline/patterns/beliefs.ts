@@ -33,6 +33,12 @@ const NOT_A_CLAIM =
  */
 const LEANS_ON_CONTEXT =
   /\b(?:this|these|those)\s+[a-z]|^the\s+(?:\w+\s+){0,2}(?:part|thing|step|bit)s?\s+(?:is|are|was|were)\b/i;
+/**
+ * A claim says something of something: it has a verb ("is", "can", "beats", "worked"). "I feel like a different
+ * person now" compares; "a different person now" is no belief.
+ */
+const HAS_VERB =
+  /\b(?:is|are|was|were|be|been|being|am|has|have|had|can|could|will|would|should|must|may|might|do|does|did|need|needs|makes?|matters?)\b|\s\w{2,}(?:s|ed)\b/i;
 const BOUNDARY =
   /\s*(?:[;:!?]|\.(?:\s|$)|,\s+(?:but|so|which|because|since|and (?:I|we|you|it|that|this))\b|\s+(?:because|since|but|so that)\s+|\s+—\s+|\s+-\s+|\s+(?:any\s?more|right now|though)\b)/i;
 
@@ -67,7 +73,7 @@ export function normalizeStatement(raw: string): string | null {
     .trim();
   const words = clause.split(/\s+/).filter((w) => w.length > 0);
   if (words.length < 3 || words.length > 30 || BAD_START.test(clause) || clause.includes('?')) return null;
-  if (NOT_A_CLAIM.test(clause) || LEANS_ON_CONTEXT.test(clause)) return null;
+  if (NOT_A_CLAIM.test(clause) || LEANS_ON_CONTEXT.test(clause) || !HAS_VERB.test(clause)) return null;
   return clip(lowerFirst(clause), 200);
 }
 

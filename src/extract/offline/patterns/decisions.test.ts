@@ -36,6 +36,11 @@ describe('decisions', () => {
       { summary: 'upgrade my pedals today', alternatives: [] },
     ],
     ["I've settled on a 3:1 ratio with a dash of bitters.", { summary: 'choose a 3:1 ratio with a dash of bitters' }],
+    // A pronoun that names something after it is no pointing back.
+    [
+      'I decided to go with the plan that Maya suggested.',
+      { summary: 'go with the plan that Maya suggested', alternatives: [] },
+    ],
   ])('%s', (text, expected) => {
     expect(run([text]).decisions[0]).toMatchObject(expected);
   });
@@ -64,6 +69,10 @@ describe('decisions', () => {
     'I decided.',
     'Have you decided to use Redis?',
     'If I decide to move, I will tell you.',
+    // The object only points back at the talk.
+    'I decided to write about this.',
+    "I've decided to include this at the beginning.",
+    'We decided to go for it!',
   ])('not a decision: %s', (text) => {
     expect(run([text]).decisions).toEqual([]);
   });

@@ -22,6 +22,13 @@ const FOR_PREFIX = /^\W*for\s+((?:the|my|our)\s+[\w\s-]{2,30}?),\s+/i;
 const END =
   /\s*(?:[;!?]|:(?!\d)|\.(?:\s|$)|,\s+(?:but|so|and then|which|specifically|especially|including|like|I|we|you|it|they|he|she)\b|\s+—\s+|\s+-\s+)/i;
 
+/**
+ * A decision whose object only points back at the talk ("write about this", "include this at the beginning", "go
+ * for it") says nothing on its own: no decision entity.
+ */
+const POINTS_BACK =
+  /\b(?:this|that|these|those|it|them)(?:\s+(?:at|in|on|for|to|up|out|down|about|with|over|again|now|too|later|first|soon|anyway|instead)\b.*)?$/i;
+
 function alternativeName(ctx: PatternContext, maskedAlt: string): string {
   const placeholders = [...maskedAlt.matchAll(/⟦(\d+)⟧/g)];
   const words = maskedAlt.trim().split(/\s+/);
@@ -95,7 +102,7 @@ export function findDecisions(ctx: PatternContext): Partial<Findings> {
   if (summary.split(/\s+/).length < 2 && ctx.focusProject) summary = `${summary} ${ctx.focusProject}`;
   const forPrefix = FOR_PREFIX.exec(s.text);
   if (forPrefix?.[1] && !summary.includes(forPrefix[1])) summary = `${summary} for ${forPrefix[1]}`;
-  if (summary.length < 3) return {};
+  if (summary.length < 3 || POINTS_BACK.test(summary)) return {};
   const related = s.mentions
     .filter((m) => m.type !== 'belief' && m.type !== 'decision' && m.name !== s.self)
     .map((m) => m.name);
