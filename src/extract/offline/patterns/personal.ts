@@ -27,6 +27,7 @@ import type {
 } from '../findings.js';
 import type { NlpVerb, SpanTagger } from '../nlp.js';
 import { isHedged, isQuestion, type PatternContext } from './context.js';
+import { namedThings } from './named.js';
 
 /** Verbs that say something about the conversation, not about the speaker's life ("I think", "I saw that"). */
 const NOT_EVENTS = new Set(
@@ -56,7 +57,8 @@ const CLAUSE_END =
 const ANIMALS =
   /\b(dog|puppy|pup|cat|kitten|kitty|bunny|rabbit|hamster|parrot|bird|turtle|tortoise|horse|pony|guinea pig|fish|snake|lizard|gecko|ferret)s?\b/i;
 /** "her name is Shadow", "their names are Luna and Oliver". */
-const NAME_IS = /\b(?:[Hh]is|[Hh]er|[Ii]ts|[Tt]heir)\s+names?\s+(?:is|are)\s+([A-Z][a-z]+)(?:\s+and\s+([A-Z][a-z]+))?\b/;
+const NAME_IS =
+  /\b(?:[Hh]is|[Hh]er|[Ii]ts|[Tt]heir)\s+names?(?:\s+(?:is|are)|['’]s)\s+([A-Z][a-z]+)(?:\s+and\s+([A-Z][a-z]+))?\b/;
 /** A reply that is only names: "Luna and Oliver!", "Max." */
 const ONLY_NAMES = /^\s*([A-Z][a-z]+)(?:\s*(?:,|and|&)\s*([A-Z][a-z]+))?\s*[!.]*\s*$/;
 /** The question such a reply answers. */
@@ -101,6 +103,9 @@ export function findPersonal(ctx: PatternContext & { tagger: SpanTagger | null; 
   for (const pet of petsOf(ctx)) {
     out.entities.push(pet.entity);
     out.relationships.push(pet.owns);
+  }
+  for (const entity of namedThings(ctx)) {
+    if (!out.entities.some((e) => e.name === entity.name)) out.entities.push(entity);
   }
   for (const work of worksOf(ctx)) {
     out.entities.push(work.entity);
