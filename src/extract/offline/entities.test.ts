@@ -28,6 +28,10 @@ describe('people, organizations and places', () => {
     ['I moved to Boston last month.', ['place:Boston']],
     ['I live off campus in College Park.', ['place:College Park']],
     ['We flew to Lisbon for the weekend.', ['place:Lisbon']],
+    // Ordinary words capitalized mid-sentence after a place word are a place's name.
+    ['We went to the Grand Canyon.', ['place:Grand Canyon']],
+    ['We visited Fort Wayne last week.', ['place:Fort Wayne']],
+    ['I went to the Cliffs of Moher.', ['place:Cliffs of Moher']],
     ['I interviewed at Google and Microsoft.', ['organization:Google', 'organization:Microsoft']],
     ['Yesterday Priya Raman joined as our designer.', ['person:Priya Raman']],
     ['Director Kim Budil spoke at the event.', ['person:Kim Budil']],

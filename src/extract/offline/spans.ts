@@ -6,7 +6,8 @@
  *   "Director" are dropped), not a title of a work ("a game called …"), not an acronym;
  * - organizations: an organization word ("Labs", "Airlines", "Society" …), or one word compromise knows as a
  *   company, or several words none of which is an ordinary word;
- * - places: a city, country or region compromise knows, or several proper words after "in/to/from/at".
+ * - places: a city, country or region compromise knows, or several capitalized words after "in/to/from/at/visited/
+ *   saw…" (ordinary words too when capitalized mid-sentence: "the Grand Canyon", "Fort Wayne").
  */
 import type { NameCandidate } from './entities.js';
 import type { Sentence } from './findings.js';
@@ -151,8 +152,14 @@ export function spanCandidate(span: NlpSpan, sentence: Sentence, tagger: SpanTag
     return { ...base, name: raw, type: 'organization', state: {}, strength: 1 };
   }
   const subtype = span.terms.some((t) => t.tags.some((tag) => tag === 'City' || tag === 'Country' || tag === 'Region'));
-  const locative = /\b(?:in|to|from|near|visiting|visited|at)\s+(?:the\s+)?$/i.test(before);
-  if (!subtype && !(multi && plain && locative)) return null;
+  const locative =
+    /\b(?:in|to|from|near|visiting|visited|visit|at|saw|see|explored|explore|hiked|climbed)\s+(?:the\s+)?$/i.test(
+      before,
+    );
+  // Ordinary words capitalized mid-sentence after a place word are a place's name ("the Grand Canyon", "Fort Wayne",
+  // "the Cliffs of Moher"); at the start of a sentence the capital says nothing.
+  const mid = sentence.text.slice(0, span.start).trim().length > 0;
+  if (!subtype && !(multi && locative && (plain || mid))) return null;
   if (!multi && raw.length < 4) return null;
   return { ...base, name: raw, type: 'place', state: {}, strength: 1 };
 }

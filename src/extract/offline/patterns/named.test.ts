@@ -32,7 +32,6 @@ describe('things a speaker introduces by name', () => {
     ['I heard some cool stories from an elderly veteran named Samuel.', 'Samuel', 'person'],
     ['While volunteering yesterday, I met this amazing woman, Jean, who had been through a lot.', 'Jean', 'person'],
     ['We grew up in a little town called Woodhaven.', 'Woodhaven', 'place'],
-    ['My favorite is a board game called Catan.', 'Catan', 'game'],
     ['I joined a band called Velvet Hours last month.', 'Velvet Hours', 'organization'],
     ["Guess what - I got a puppy two weeks ago! Her name's Coco and she is adorable.", 'Coco', 'pet'],
     ['I adopted a puppy named Biscuit.', 'Biscuit', 'pet'],
@@ -45,6 +44,8 @@ describe('things a speaker introduces by name', () => {
     ['I bought a thing called Whatever.', 'Whatever'],
     ['She called Mom yesterday.', 'Mom'],
     ['That song is called Yes.', 'Yes'],
+    // A work's title without quotes has no clear end.
+    ['We watched a movie called Manchester by the Sea.', 'Manchester'],
     // A quoted title is a work's, not the group's: "one (a script) with my group called …".
     ['I\'m working on one with my group called "Finding Home." It\'s a script.', 'Finding Home'],
   ])('nothing named in: %s', (text, name) => {

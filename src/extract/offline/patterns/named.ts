@@ -1,9 +1,10 @@
 /**
  * Things a speaker introduces by name (docs/offline-extractor.md "Personal events, pets, works and observations"):
  * "someone named David", "an elderly veteran named Samuel", "this amazing woman, Jean," → a person; "a band called
- * Arcade Fire" → an organization; "a little town called Woodhaven" → a place; "a game called Catan" → a game. The
- * kind of thing is read from the noun before "named"/"called"; an animal's name is a pet (./personal.ts), and a
- * noun this does not know names nothing.
+ * Arcade Fire" → an organization; "a little town called Woodhaven" → a place. The kind of thing is read from the noun
+ * before "named"/"called"; an animal's name is a pet (./personal.ts), a work's title in quotes is the quoted-title
+ * rule's (a title without quotes has no clear end: "a movie called Manchester by the Sea"), and a noun this does not
+ * know names nothing.
  */
 import type { EntityFinding } from '../findings.js';
 import { eventTimeOf } from '../dates.js';
@@ -20,10 +21,6 @@ const KINDS: readonly [string, RegExp][] = [
     /^(?:band|company|startup|shop|store|cafe|café|restaurant|bakery|charity|organization|group|team|club|brand|label|studio|gym)$/,
   ],
   ['place', /^(?:town|city|village|place|park|lake|beach|mountain|island|trail|neighborhood|street|bar)$/],
-  ['song', /^(?:song|album|track)$/],
-  ['book', /^(?:book|novel|memoir)$/],
-  ['movie', /^(?:movie|film|show|series|documentary)$/],
-  ['game', /^(?:game|videogame)$/],
 ];
 
 /** "<det> [adjectives] <noun> named|called X" or "someone named X"; the noun is captured. */
@@ -32,7 +29,6 @@ const NAMED =
 /** "this amazing woman, Jean," / "a veteran, Samuel,": a person's noun, a comma, a name. */
 const APPOSITIVE =
   /\b(?:a|an|this|that|my|our)\s+(?:[a-z-]+\s+){0,2}?(woman|man|guy|girl|lady|friend|neighbou?r|veteran|coworker|colleague|mentor|teacher|kid)\s*,\s*([A-Z][a-z]+)\s*[,.!]/g;
-const WORKS = new Set(['song', 'book', 'movie', 'game']);
 const NOT_NAMES = /^(?:I|We|The|And|But|She|He|They|It|This|That|Yes|Yeah|Thanks|Hey|Oh|Wow|So)$/;
 
 export function namedThings(ctx: PatternContext): EntityFinding[] {
@@ -46,8 +42,9 @@ export function namedThings(ctx: PatternContext): EntityFinding[] {
   for (const m of s.text.matchAll(NAMED)) {
     const noun = (m[1] ?? m[2] ?? '').toLowerCase();
     const type = KINDS.find(([, re]) => re.test(noun))?.[0];
-    // A title in quotes is a work's ("one with my group called "Finding Home"": the script, not the group).
-    if (m[3] && type !== undefined && !WORKS.has(type)) continue;
+    // A title in quotes is a work's, read by the quoted-title rule ("one with my group called "Finding Home"" is
+    // the script's title, not the group's); a work's title without quotes has no clear end ("Manchester by the Sea").
+    if (m[3]) continue;
     add(m[4]?.trim(), type);
   }
   for (const m of s.text.matchAll(APPOSITIVE)) add(m[2], 'person');
