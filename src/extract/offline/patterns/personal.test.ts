@@ -73,6 +73,9 @@ describe('personal events, pets and observations of both speakers', () => {
     // An activity told by its gerund needs no object.
     ['Melanie', 'My husband and I went hiking last weekend.', 'Melanie', 'went hiking', '2025-01-12'],
     ['Caroline', 'I went camping with the kids yesterday.', 'Caroline', 'went camping with the kids', day(-1)],
+    // A number's comma or point does not end the object.
+    ['Caroline', 'I made about $6,800 from my campus job.', 'Caroline', 'made about $6,800 from my campus job', day(0)],
+    ['Melanie', 'I ran 2.5 miles yesterday.', 'Melanie', 'ran 2.5 miles', day(-1)],
     // What was done to the speaker is an event.
     ['Melanie', 'I was promoted to manager last week!', 'Melanie', 'was promoted to manager', '2025-01-09'],
     [

@@ -51,9 +51,12 @@ const SUBJECT_BEFORE =
 /** Chat drops the subject: "Lost my job yesterday", "Been running longer" (after an interjection at most). */
 const NO_SUBJECT =
   /^\s*(?:(?:hey|hi|yeah|yep|yup|well|so|oh|wow|actually|also|just|finally|recently|lol|haha)[,!.]?\s+)*$/i;
-/** Where an event's object ends: a new clause, a reason, a time phrase that was already read. */
+/**
+ * Where an event's object ends: a new clause, a reason, a time phrase that was already read; a comma or point inside
+ * a number ("$6,800", "2.5 miles") is no end.
+ */
 const CLAUSE_END =
-  /\s*(?:[,;:.!?()]|\s-\s|\s(?:in (?:the )?hopes? of|in order to|hoping to)\s|\s(?:and|but|because|since|so|which|who|when|while|as|although|though|until|before|after)\s(?:it|i|we|they|he|she|that|this|there|my|our|the)\b|\s(?:because|since|so that|although)\b)/i;
+  /\s*(?:[;:!?()]|[,.](?!\d)|\s-\s|\s(?:in (?:the )?hopes? of|in order to|hoping to)\s|\s(?:and|but|because|since|so|which|who|when|while|as|although|though|until|before|after)\s(?:it|i|we|they|he|she|that|this|there|my|our|the)\b|\s(?:because|since|so that|although)\b)/i;
 const ANIMALS =
   /\b(dog|puppy|pup|cat|kitten|kitty|bunny|rabbit|hamster|parrot|bird|turtle|tortoise|horse|pony|guinea pig|fish|snake|lizard|gecko|ferret)s?\b/i;
 /** "her name is Shadow", "their names are Luna and Oliver". */
