@@ -145,7 +145,8 @@ export function extractionMarkdown(r: ExtractionBenchResult, meta: ExtractionRun
       "(from an evidence turn's session, about that speaker, with at least 40 % of its key words); event recall: share of " +
       'event_summary events recorded as a transition or relationship about that speaker within a day of the session date; ' +
       "precision: entities not flagged by `pie audit`'s junk detectors (estimate), and the share labelled real among the " +
-      'hand-labelled entities found (bench/labels). Definitions: docs/evaluation.md "Extraction quality".',
+      'hand-labelled entities found (bench/labels); type right: the share of those labelled real that have the type ' +
+      'their label names. Definitions: docs/evaluation.md "Extraction quality".',
     '',
     table(headlineRows(r)),
     '',
