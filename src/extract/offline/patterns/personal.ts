@@ -200,10 +200,6 @@ function eventOf(
   // A time phrase inside the object is the event's date, not what was done.
   const own = times.find((t) => t.from >= v.end && t.from < v.end + object.length + 1);
   if (own) object = object.replace(s.text.slice(own.from, own.to), '').replace(/\s+/g, ' ').trim();
-  // "today", "this morning": the day it was said, which dates the event anyway.
-  for (const phrase of sameDayPhrases(object, s.time, ctx.tz)) {
-    object = object.replace(phrase, '').replace(/\s+/g, ' ').trim();
-  }
   // A vague time ("a few weeks ago", "recently") is no part of what was done either; it names no day, so the event
   // keeps the day it was said and the summary keeps the words.
   const vague = vagueCandidates({ text: object, now: s.time, tz: ctx.tz, periods: [], floor: 0 })[0];
@@ -350,13 +346,6 @@ function namedAcrossTurns(ctx: PatternContext): { name: string; species: string 
   return [m[1], m[2]].flatMap((name) =>
     name && !/^(?:I|We|The|And|But|She|He|They|Yes|Yeah|Thanks|Aw|Oh|Wow)$/.test(name) ? [{ name, species }] : [],
   );
-}
-
-/** Relative times in a text that name the very day `at` is in ("today", "this morning", "tonight"). */
-function sameDayPhrases(text: string, at: number, tz: string): string[] {
-  return relativeCandidates({ text, now: at, tz, periods: [], floor: 0 })
-    .filter((c) => c.kind === 'relative' && c.start <= at && at < c.end && c.end - c.start <= 86_400_000 + 3_600_000)
-    .map((c) => text.slice(c.from, c.to));
 }
 
 /** "pup" and "puppy" are a dog, "kitty" and "kitten" a cat. */
