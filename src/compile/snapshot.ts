@@ -3,7 +3,7 @@ import type { Span } from '../query/world-at/span.js';
 import { relationshipProps, stateText } from './timeline.js';
 import { when, type TimeContext } from './time-format.js';
 import { plural } from '../domain/humanize.js';
-import { GENERIC_RELATIONSHIP } from '../domain/world.js';
+import { genericLast } from '../domain/world.js';
 
 /** Relationships listed under one entity in the text (the JSON has them all). */
 const EDGES_PER_ENTITY = 5;
@@ -98,8 +98,7 @@ function edgesByEntity(s: WorldSnapshot): Map<string, SnapshotRelationship[]> {
     if (!owner) continue;
     out.set(owner.id, [...(out.get(owner.id) ?? []), r]);
   }
-  const generic = (r: SnapshotRelationship): number => (r.type === GENERIC_RELATIONSHIP ? 1 : 0);
-  for (const list of out.values()) list.sort((a, b) => generic(a) - generic(b));
+  for (const list of out.values()) list.sort((a, b) => genericLast(a) - genericLast(b));
   return out;
 }
 

@@ -22,13 +22,18 @@ export type CoreEntityType = (typeof CORE_ENTITY_TYPES)[number];
 export type EntityType = CoreEntityType | (string & {});
 
 export const TIERS = ['active', 'summarized', 'archived'] as const;
+export type Tier = (typeof TIERS)[number];
 
 /**
  * The relationship type that says least: two things linked with no kind of link named (co-mentions found by a
  * sleep's micro dreams, a verb no type fits). Lists that must pick a few edges put the typed ones first.
  */
 export const GENERIC_RELATIONSHIP = 'RELATED_TO';
-export type Tier = (typeof TIERS)[number];
+
+/** For ordering a list of relationships: 0 for a typed link, 1 for a GENERIC_RELATIONSHIP (it comes after). Pure. */
+export function genericLast(r: { type: string }): number {
+  return r.type === GENERIC_RELATIONSHIP ? 1 : 0;
+}
 
 export const TRANSITION_KINDS = ['creation', 'update', 'contradiction', 'resolution', 'archival', 'summary'] as const;
 export type TransitionKind = (typeof TRANSITION_KINDS)[number];

@@ -50,6 +50,10 @@ export async function compileQueryContext(input: {
   assistantWanted: boolean;
 }): Promise<CompiledQuery> {
   const { store, plan, subgraph, evidence, maxTokens, tz } = input;
+  // Independent of the reads below; on a server store they run side by side.
+  const span = memorySpan(store);
+  // Awaited below; should a read before then fail first, its failure is the one reported.
+  span.catch(() => undefined);
   const tokenizer = input.tokenizer ?? ESTIMATE;
   const cited = new Set([...worldCitations(subgraph), ...evidence.turns.map((e) => e.episode.id)]);
   const episodes = new Map(
@@ -75,7 +79,7 @@ export async function compileQueryContext(input: {
       assistantWanted: input.assistantWanted,
     },
     ...(evidence.interval ? { interval: evidence.interval } : {}),
-    memorySpan: await memorySpan(store),
+    memorySpan: await span,
   });
   const text = keep ? `${compiled.text}\n\n${keep.text}` : compiled.text;
   const excerpts: Excerpt[] = compiled.excerpts;
@@ -91,7 +95,9 @@ export async function compileQueryContext(input: {
 
 /** The memory's first and latest conversation, or null when it has none (two indexed reads). */
 async function memorySpan(store: WorldStore): Promise<MemorySpan | null> {
-  const [first] = await store.episodes.list({ order: 'asc', limit: 1 });
-  const [last] = await store.episodes.list({ order: 'desc', limit: 1 });
+  const [[first], [last]] = await Promise.all([
+    store.episodes.list({ order: 'asc', limit: 1 }),
+    store.episodes.list({ order: 'desc', limit: 1 }),
+  ]);
   return first && last ? { first: first.createdAt, last: last.createdAt } : null;
 }

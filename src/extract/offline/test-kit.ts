@@ -60,6 +60,22 @@ export function run(
   );
 }
 
+/** Runs the extractor over one turn said by a named speaker of a chat between people (LoCoMo, MemoryBank). */
+export function said(speaker: string, text: string, tagger: SpanTagger | null = null): ExtractionResult {
+  return extractOffline(
+    batchOf([
+      {
+        id: 'ep-1',
+        title: 'session 1',
+        createdAt: T0,
+        model: null,
+        turns: [{ role: 'user', text, time: T0, speaker }],
+      },
+    ]),
+    tagger,
+  );
+}
+
 export const names = (r: ExtractionResult, type?: string): string[] =>
   r.entities.filter((e) => !type || e.type === type).map((e) => e.name);
 

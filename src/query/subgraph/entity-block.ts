@@ -1,11 +1,4 @@
-import {
-  EVENT_ATTRIBUTE,
-  GENERIC_RELATIONSHIP,
-  isWorldChange,
-  type Entity,
-  type Relationship,
-  type Transition,
-} from '../../domain/world.js';
+import { EVENT_ATTRIBUTE, genericLast, isWorldChange, type Entity, type Transition } from '../../domain/world.js';
 import type { WorldStore } from '../../ports/world-store.js';
 import type { SubgraphEntity } from '../types.js';
 
@@ -55,7 +48,7 @@ export async function loadEntityBlock(input: {
     ).sort(
       (a, b) =>
         (a.validTo === null ? 0 : 1) - (b.validTo === null ? 0 : 1) ||
-        generic(a) - generic(b) ||
+        genericLast(a) - genericLast(b) ||
         b.validFrom - a.validFrom,
     );
     const ends = await store.entities.getMany(shown.map((r) => (r.sourceId === entity.id ? r.targetId : r.sourceId)));
@@ -155,9 +148,4 @@ export function pickTransitions(input: { all: readonly Transition[]; options: Bl
   const first = inRange[0];
   const rest = inRange.slice(-(max - 1));
   return first && !rest.includes(first) ? [first, ...rest] : rest;
-}
-
-/** 1 for a link that names no kind of link (GENERIC_RELATIONSHIP), which comes after the typed ones. */
-function generic(r: Pick<Relationship, 'type'>): number {
-  return r.type === GENERIC_RELATIONSHIP ? 1 : 0;
 }

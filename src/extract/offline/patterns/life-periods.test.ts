@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ExtractionResult } from '../../result.js';
-import { extractOffline } from '../index.js';
-import { batchOf, rel, run, T0 } from '../test-kit.js';
+import { rel, run, said } from '../test-kit.js';
 
 const periods = (r: ExtractionResult) => r.entities.filter((e) => e.type === 'period');
-
-/** One turn said by a named speaker of a chat between people. */
-function said(speaker: string, text: string): ExtractionResult {
-  return extractOffline(
-    batchOf([
-      {
-        id: 'ep-1',
-        title: 'session 1',
-        createdAt: T0,
-        model: null,
-        turns: [{ role: 'user', text, time: T0, speaker }],
-      },
-    ]),
-    null,
-  );
-}
 
 describe('life periods', () => {
   it.each([

@@ -1,28 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractionResult } from '../../result.js';
-import { extractOffline } from '../index.js';
 import { loadSpanTagger, type SpanTagger } from '../nlp.js';
-import { batchOf, T0 } from '../test-kit.js';
+import { said } from '../test-kit.js';
 
 let tagger: SpanTagger;
 beforeAll(async () => {
   tagger = await loadSpanTagger();
 });
-
-function said(speaker: string, text: string): ExtractionResult {
-  return extractOffline(
-    batchOf([
-      {
-        id: 'ep-1',
-        title: 'session 1',
-        createdAt: T0,
-        model: null,
-        turns: [{ role: 'user', text, time: T0, speaker }],
-      },
-    ]),
-    tagger,
-  );
-}
 
 const typeOf = (r: ExtractionResult, name: string) => r.entities.find((e) => e.name === name)?.type;
 
@@ -36,7 +20,7 @@ describe('things a speaker introduces by name', () => {
     ["Guess what - I got a puppy two weeks ago! Her name's Coco and she is adorable.", 'Coco', 'pet'],
     ['I adopted a puppy named Biscuit.', 'Biscuit', 'pet'],
   ])('%s → %s (%s)', (text, name, type) => {
-    expect(typeOf(said('Maria', text), name)).toBe(type);
+    expect(typeOf(said('Maria', text, tagger), name)).toBe(type);
   });
 
   it.each([
@@ -49,6 +33,6 @@ describe('things a speaker introduces by name', () => {
     // A quoted title is a work's, not the group's: "one (a script) with my group called …".
     ['I\'m working on one with my group called "Finding Home." It\'s a script.', 'Finding Home'],
   ])('nothing named in: %s', (text, name) => {
-    expect(typeOf(said('Maria', text), name)).toBeUndefined();
+    expect(typeOf(said('Maria', text, tagger), name)).toBeUndefined();
   });
 });

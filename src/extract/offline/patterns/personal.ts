@@ -205,7 +205,7 @@ function eventOf(
   const vague = vagueCandidates({ text: object, now: s.time, tz: ctx.tz, periods: [], floor: 0 })[0];
   const vagueText = vague ? object.slice(vague.from, vague.to) : null;
   if (vagueText) object = object.replace(vagueText, '').replace(/\s+/g, ' ').trim();
-  if (feeling(v, s.text, object, tagger)) return null;
+  if (feeling({ v, before, phrase: s.text.slice(v.start, v.end), object, tagger })) return null;
   // "I have always enjoyed reading", "we usually went hiking": a habit, not something that happened then.
   if (HABIT.test(s.text.slice(Math.max(0, v.start - 12), v.end))) return null;
   const words = object.split(/\s+/).filter(Boolean);
@@ -250,10 +250,16 @@ const FEELING_OBJECT = /^(?:to\s+([a-z]+)|(?:about|that)\b)/i;
  * a verb, "about" or "that" follows ("I was thrilled to see the ocean"). What was done to the speaker stays an
  * event ("I got accepted for a fashion internship", "I was promoted to manager").
  */
-function feeling(v: NlpVerb, text: string, object: string, tagger: SpanTagger): boolean {
+function feeling(input: {
+  v: NlpVerb;
+  /** The sentence before the verb phrase, and the phrase. */
+  before: string;
+  phrase: string;
+  object: string;
+  tagger: SpanTagger;
+}): boolean {
+  const { v, before, phrase, object, tagger } = input;
   if (v.tense !== 'past') return false;
-  const before = text.slice(0, v.start);
-  const phrase = text.slice(v.start, v.end);
   if (PRESENT_BE_BEFORE.test(before) || /^(?:am|are|is)\b/i.test(phrase)) return true;
   if (!PAST_BE_BEFORE.test(before) && !/^(?:was|were)\b/i.test(phrase)) return false;
   const m = FEELING_OBJECT.exec(object);
