@@ -2,10 +2,11 @@ import { humanizeDuration, monthsBetween, relativeTime } from '../domain/humaniz
 import type { Tokenizer } from '../ports/tokenizer.js';
 import { createTokenBudget } from './budget.js';
 import { compileEvidence, wholeEvidenceTokens, type EvidenceOptions } from './evidence.js';
+import { questionAsksEdge } from './edge-cues.js';
 import { timeNote, type MemorySpan } from './time-note.js';
 import { intervalLines } from './interval.js';
 import type { Evidence } from '../query/evidence.js';
-import { EVENT_ATTRIBUTE, type Procedure, type Transition } from '../domain/world.js';
+import { EVENT_ATTRIBUTE, POINT_RELATIONSHIPS, type Procedure, type Transition } from '../domain/world.js';
 import type { Excerpt, PathHop, QueryPlan, Subgraph, SubgraphEntity } from '../query/types.js';
 import { changeText, relationshipProps, stateText } from './timeline.js';
 import { longDate, when, type TimeContext } from './time-format.js';
@@ -89,13 +90,18 @@ export function compileContext(input: {
   const worldOut = createTokenBudget({ limit: Math.max(0, worldLimit - out.used()), tokenizer });
   const titles = new Set<string>();
   for (const block of worldBlocks({ plan, sub, ctx })) {
-    const mark = cite.mark();
-    const lines = [...(titles.has(block.title) ? [] : ['', block.title]), ...block.lines(cite)];
-    if (!worldOut.takeAll(lines)) {
+    // The block whole, else shorter forms of it (an entity's fewer recent events and changes), else nothing.
+    for (let size = 0; size < (block.sizes ?? 1); size += 1) {
+      const mark = cite.mark();
+      const own = block.lines(cite, size);
+      if (own === null) continue;
+      const lines = [...(titles.has(block.title) ? [] : ['', block.title]), ...own];
+      if (worldOut.takeAll(lines)) {
+        titles.add(block.title);
+        break;
+      }
       cite.rollback(mark);
-      continue;
     }
-    titles.add(block.title);
   }
   if (worldOut.used() > 0) out.take(worldOut.text());
   const sourceLines = (sources: ContextSource[]) =>
@@ -186,10 +192,15 @@ function headerLines(plan: QueryPlan, ctx: TimeContext): string[] {
   return out;
 }
 
-/** A piece of the world model's part: its section's title and its lines, rendered with the citer when taken. */
+/**
+ * A piece of the world model's part: its section's title and its lines, rendered with the citer when taken. A block
+ * with `sizes` > 1 also has shorter forms (size 1, 2, …), tried in turn when the whole one does not fit.
+ */
 interface WorldBlock {
   title: string;
-  lines: (c: Cite) => string[];
+  /** null: the block has no form of this size. */
+  lines: (c: Cite, size: number) => string[] | null;
+  sizes?: number;
 }
 
 /** The world model's part as blocks in priority order. */
@@ -199,7 +210,16 @@ function worldBlocks(input: { plan: QueryPlan; sub: Subgraph; ctx: TimeContext }
   const section = <T>(title: string, items: readonly T[], lines: (item: T, c: Cite) => string[]) => {
     for (const item of items) blocks.push({ title, lines: (c) => lines(item, c) });
   };
-  section('What the world model knows:', sub.entities, (b, c) => entityLines(ctx, b, plan.wantsHistory, c));
+  for (const b of sub.entities) {
+    blocks.push({
+      title: 'What the world model knows:',
+      lines: (c, size) => {
+        const shown = size === 0 ? b : shorterBlock(b, plan.question);
+        return shown ? entityLines(ctx, shown, plan.wantsHistory, c) : null;
+      },
+      sizes: 2,
+    });
+  }
   const names = new Map(sub.entities.map((b) => [b.entity.id, b.entity.name]));
   section('Unresolved contradictions:', sub.contradictions, (t, c) => [
     `  • ${names.get(t.entityId) ?? 'an entity'}, ${when(ctx, t.eventTime)}: ${t.summary}${c(t.episodeId)}`,
@@ -241,6 +261,20 @@ function citer(episodes: ReadonlyMap<string, { title: string; createdAt: number 
       for (const [id, src] of numbered) if (src.n > mark) numbered.delete(id);
     },
   });
+}
+
+/**
+ * An entity's block cut to what the question asks when the whole one does not fit the world model's share: its
+ * head and current state with the relationships the question asks about (edge-cues.ts), none of its history; null
+ * when it asks about none (the block is then left out, and the evidence turns have the room). Pure.
+ */
+export function shorterBlock(block: SubgraphEntity, question: string): SubgraphEntity | null {
+  const relationships = block.relationships.filter((r) =>
+    questionAsksEdge(question, { type: r.relationship.type, otherName: r.other.name }),
+  );
+  if (relationships.length === 0) return null;
+  const { recentEvents: _events, ...rest } = block;
+  return { ...rest, transitions: [], hiddenCount: block.hiddenCount + block.transitions.length, relationships };
 }
 
 function entityLines(ctx: TimeContext, block: SubgraphEntity, history: boolean, cite: Cite): string[] {
@@ -288,8 +322,9 @@ function entityLines(ctx: TimeContext, block: SubgraphEntity, history: boolean, 
     const rel = r.relationship;
     const [a, b] = r.direction === 'out' ? [e.name, r.other.name] : [r.other.name, e.name];
     const props = relationshipProps(rel.properties);
-    const span =
-      rel.validTo === null
+    const span = POINT_RELATIONSHIPS.has(rel.type)
+      ? `by ${shortWhen(ctx, rel.validFrom)}`
+      : rel.validTo === null
         ? `since ${shortWhen(ctx, rel.validFrom)}`
         : `from ${shortWhen(ctx, rel.validFrom)} until ${shortWhen(ctx, rel.validTo)}`;
     lines.push(`  ↔ ${a} ${rel.type} ${b}${props ? ` (${props})` : ''}, ${span}${cite(rel.episodeId)}`);

@@ -35,6 +35,19 @@ export function genericLast(r: { type: string }): number {
   return r.type === GENERIC_RELATIONSHIP ? 1 : 0;
 }
 
+/**
+ * Relationship types that record something done at a time rather than a standing link: a visit, a book read, a film
+ * watched. Their start is when it happened, or when it was told when no time was given, so they read "by <date>",
+ * never "since".
+ */
+export const POINT_RELATIONSHIPS: ReadonlySet<string> = new Set([
+  'VISITED',
+  'READ',
+  'WATCHED',
+  'LISTENED_TO',
+  'PLAYED',
+]);
+
 export const TRANSITION_KINDS = ['creation', 'update', 'contradiction', 'resolution', 'archival', 'summary'] as const;
 export type TransitionKind = (typeof TRANSITION_KINDS)[number];
 

@@ -20,6 +20,7 @@ import { findToolEvents } from './patterns/tools.js';
 import type { Registry } from './registry.js';
 import type { SpanTagger } from './nlp.js';
 import { findPersonal } from './patterns/personal.js';
+import { findTravel } from './patterns/travel.js';
 
 const SENTENCE_FAMILIES = [
   findProjectChanges,
@@ -124,6 +125,8 @@ export function analyzeEpisodes(input: {
       }
       // A sentence a specific family understood (a decision, a tool switch, a promise) is not also a loose event.
       mergeFindings(findings, findPersonal({ ...ctx, tagger: input.tagger ?? null, events: !specific }));
+      // Where the speaker has been: an edge beside the sentence's event, never instead of it.
+      mergeFindings(findings, findTravel(ctx));
       turn.push(ctx);
     }
     flushTurn();

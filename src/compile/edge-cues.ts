@@ -1,0 +1,29 @@
+/**
+ * Does a question ask about a relationship? Used to cut an entity's block to what the question needs when the whole
+ * block does not fit: an edge stays when the question names its other end, or uses a word of what the edge records
+ * (a visit: "been to", "trip", "countries"; a pet: "dog", "pets"). Pure.
+ */
+const CUES: Record<string, RegExp> = {
+  VISITED:
+    /\b(?:visit\w*|been|travel\w*|trips?|vacation\w*|holidays?|countr(?:y|ies)|cit(?:y|ies)|states?|places?|where)\b/,
+  FROM: /\b(?:from|home|grew|born|raised|countr(?:y|ies)|origin\w*|where)\b/,
+  LIVES_IN: /\b(?:live[sd]?|living|home|moved?|where)\b/,
+  OWNS: /\b(?:pets?|dogs?|cats?|pupp(?:y|ies)|kittens?|animals?|own\w*)\b/,
+  READ: /\b(?:read\w*|books?|novels?|authors?)\b/,
+  WATCHED: /\b(?:watch\w*|movies?|films?|shows?|seen|saw)\b/,
+  LISTENED_TO: /\b(?:listen\w*|songs?|music|bands?|albums?|artists?)\b/,
+  PLAYED: /\b(?:play\w*|games?)\b/,
+  WORKS_AT: /\b(?:work\w*|jobs?|employ\w*|company|companies)\b/,
+  STUDIES_AT: /\b(?:stud\w*|school|college|universit(?:y|ies)|class\w*)\b/,
+  FAMILY_OF:
+    /\b(?:family|mother|mom|father|dad|parents?|sister|brother|sibling\w*|son|daughter|kids?|children|wife|husband|cousin|aunt|uncle|grand\w*)\b/,
+  KNOWS: /\b(?:friends?|know\w*|met|meet)\b/,
+  COLLABORATES_WITH: /\b(?:colleagues?|cowork\w*|co-work\w*|team\w*|partners?|work\w*)\b/,
+};
+
+export function questionAsksEdge(question: string, edge: { type: string; otherName: string }): boolean {
+  const q = question.toLowerCase();
+  const name = edge.otherName.toLowerCase().trim();
+  if (name.length > 1 && new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(q)) return true;
+  return CUES[edge.type]?.test(q) ?? false;
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { createTiktokenTokenizer } from '../adapters/tokenizer/tiktoken.js';
+import { EVENT_ATTRIBUTE, type Relationship } from '../domain/world.js';
+import { entity, transition } from '../query/test-kit.js';
+import type { QueryPlan, Subgraph, SubgraphEntity } from '../query/types.js';
+import { compileContext, shorterBlock } from './context.js';
+
+/**
+ * An entity block too long for the world model's share is shown shorter when the question asks about one of its
+ * relationships (its head and those edges), not left out: "Which countries has Maria been to?" must not lose
+ * Maria's visits because her history is long.
+ */
+const tokenizer = createTiktokenTokenizer();
+const day = (d: number) => Date.UTC(2023, 5, d, 12);
+const NOW = day(30);
+
+const maria = entity({ id: 'maria', name: 'Maria', type: 'person', firstSeen: day(1), lastSeen: day(28) });
+const did = (i: number) =>
+  transition({
+    id: `t${i}`,
+    entityId: 'maria',
+    kind: 'update',
+    eventTime: day(1) + i * 3_600_000,
+    summary: `Baked a batch of bread number ${i} for the neighbours down the street`,
+    toState: { [EVENT_ATTRIBUTE]: `baked a batch of bread number ${i} for the neighbours down the street` },
+    episodeId: 'e1',
+  });
+const visited: Relationship = {
+  id: 'r1',
+  type: 'VISITED',
+  sourceId: 'maria',
+  targetId: 'spain',
+  properties: {},
+  validFrom: day(2),
+  validTo: null,
+  confidence: 0.7,
+  episodeId: 'e1',
+  recordedAt: day(2),
+  discoveredBy: null,
+};
+const block: SubgraphEntity = {
+  entity: maria,
+  transitions: [did(1), did(2), did(3)],
+  recentEvents: Array.from({ length: 25 }, (_, i) => did(40 - i)),
+  transitionCount: 40,
+  changeCount: 39,
+  hiddenCount: 37,
+  relationships: [{ relationship: visited, other: { id: 'spain', name: 'Spain', type: 'place' }, direction: 'out' }],
+};
+const subgraph: Subgraph = {
+  entities: [block],
+  procedures: [],
+  contradictions: [],
+  paths: [],
+  excerpts: [],
+  events: [],
+};
+const plan: QueryPlan = {
+  question: 'Which countries has Maria been to?',
+  intent: 'general',
+  entityIds: ['maria'],
+  unknownNames: [],
+  timeRanges: [],
+  wantsHistory: false,
+  timeFormat: 'absolute',
+  decidedBy: 'rules',
+};
+
+function compile(limit: number) {
+  return compileContext({
+    plan,
+    subgraph,
+    time: { now: NOW, tz: 'UTC', format: 'absolute', periods: [] },
+    episodes: new Map([['e1', { title: 'Talk', createdAt: day(2) }]]),
+    budget: { limit, tokenizer },
+  });
+}
+
+describe('an entity block too long for its share', () => {
+  it('is shown shorter, its relationships kept, rather than left out', () => {
+    const whole = compile(8000);
+    expect(whole.text).toContain('bread number 16 ');
+    const tight = compile(400);
+    expect(tight.tokens).toBeLessThanOrEqual(400);
+    expect(tight.text).toContain('• Maria (person)');
+    expect(tight.text).toContain('↔ Maria VISITED Spain');
+    expect(tight.text).not.toContain('bread number 16 ');
+  });
+
+  it('a visit reads "by" its date, not "since"', () => {
+    expect(compile(8000).text).toContain('↔ Maria VISITED Spain, by 2 June 2023');
+  });
+
+  it('keeps only the edges the question asks about, and none of the history', () => {
+    const smaller = shorterBlock(block, 'Which countries has Maria been to?');
+    expect(smaller?.relationships).toHaveLength(1);
+    expect(smaller?.transitions).toEqual([]);
+    expect(smaller?.recentEvents).toBeUndefined();
+    expect(smaller?.hiddenCount).toBe(40);
+    // A question about something else has no shorter form: the block is left out for the evidence turns.
+    expect(shorterBlock(block, 'What bread did Maria bake?')).toBeNull();
+  });
+
+  it('leaves the block out when the question asks about none of its edges', () => {
+    const other = compileContext({
+      plan: { ...plan, question: 'What bread did Maria bake?' },
+      subgraph,
+      time: { now: NOW, tz: 'UTC', format: 'absolute', periods: [] },
+      episodes: new Map([['e1', { title: 'Talk', createdAt: day(2) }]]),
+      budget: { limit: 400, tokenizer },
+    });
+    expect(other.text).not.toContain('• Maria (person)');
+  });
+});

@@ -1,0 +1,62 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadSpanTagger, type SpanTagger } from '../nlp.js';
+import { rel, said, T0 } from '../test-kit.js';
+
+let tagger: SpanTagger;
+beforeAll(async () => {
+  tagger = await loadSpanTagger();
+});
+
+const DAY = 86_400_000;
+
+describe('where a speaker has been and comes from', () => {
+  it.each([
+    ['Still working on my biz. Took a short trip last week to Rome to clear my mind a little.', 'Rome'],
+    ['Last year I took a solo trip and took this pic in Spain.', 'Spain'],
+    ['When I was younger, my family and I went on a road trip to Oregon.', 'Oregon'],
+    ['I was in Chicago, it was awesome!', 'Chicago'],
+    ['I went to a place in London a few years ago - it was like walking into a movie!', 'London'],
+    ['Check out this pic from one of my trips to New York City!', 'New York City'],
+    ['I took that pic on a hike last summer near Fort Wayne.', 'Fort Wayne'],
+    ['Never had a chance to visit it. Been only to Rome once.', 'Rome'],
+  ])('%s → VISITED %s', (text, place) => {
+    expect(rel(said('Maria', text, tagger), 'Maria', 'VISITED', place)).toBeDefined();
+  });
+
+  it.each([
+    ['This necklace is a gift from my grandma in my home country, Sweden.', 'Sweden'],
+    ["I'm originally from Boston, so the winters here feel mild.", 'Boston'],
+    ['I grew up in Ohio with three brothers.', 'Ohio'],
+  ])('%s → FROM %s', (text, place) => {
+    const found = said('Caroline', text, tagger);
+    expect(rel(found, 'Caroline', 'FROM', place)).toBeDefined();
+    expect(rel(found, 'Caroline', 'VISITED', place)).toBeUndefined();
+  });
+
+  it.each([
+    ["I'm planning a trip to the East Coast.", 'East Coast'],
+    ["Next month, I'm off to Ireland for a semester.", 'Ireland'],
+    ['I want to visit Paris someday.', 'Paris'],
+    ["I haven't been to Edinburgh yet, but it sounds great.", 'Edinburgh'],
+    ['Have you been to Italy?', 'Italy'],
+    // Someone else's trip is theirs, not the speaker's.
+    ['Italy was awesome, the food was amazing.', 'Italy'],
+  ])('no visit in: %s', (text, place) => {
+    expect(rel(said('John', text, tagger), 'John', 'VISITED', place)).toBeUndefined();
+  });
+
+  it('dates the visit by the time the sentence gives, else leaves it to when it was said', () => {
+    const lastWeek = rel(said('Jon', 'Took a short trip last week to Rome.', tagger), 'Jon', 'VISITED', 'Rome');
+    const week = Date.parse(lastWeek?.eventTime ?? '');
+    expect(week).toBeLessThan(T0 - 3 * DAY);
+    expect(week).toBeGreaterThan(T0 - 14 * DAY);
+    const undated = rel(said('Jon', 'I was in Chicago, it was awesome!', tagger), 'Jon', 'VISITED', 'Chicago');
+    expect(undated?.eventTime).toBeUndefined();
+  });
+
+  it('keeps the sentence an event as well as an edge', () => {
+    const found = said('Jon', 'Took a short trip last week to Rome to clear my mind.', tagger);
+    expect(rel(found, 'Jon', 'VISITED', 'Rome')).toBeDefined();
+    expect(found.stateChanges.some((c) => c.entityName === 'Jon' && /trip/i.test(c.whatChanged))).toBe(true);
+  });
+});
