@@ -6,7 +6,7 @@ import { questionAsksEdge } from './edge-cues.js';
 import { timeNote, type MemorySpan } from './time-note.js';
 import { intervalLines } from './interval.js';
 import type { Evidence } from '../query/evidence.js';
-import { EVENT_ATTRIBUTE, POINT_RELATIONSHIPS, type Procedure, type Transition } from '../domain/world.js';
+import { EVENT_ATTRIBUTE, POINT_RELATIONSHIPS, startWord, type Procedure, type Transition } from '../domain/world.js';
 import type { Excerpt, PathHop, QueryPlan, Subgraph, SubgraphEntity } from '../query/types.js';
 import { changeText, relationshipProps, stateText } from './timeline.js';
 import { longDate, when, type TimeContext } from './time-format.js';
@@ -322,10 +322,9 @@ function entityLines(ctx: TimeContext, block: SubgraphEntity, history: boolean, 
     const rel = r.relationship;
     const [a, b] = r.direction === 'out' ? [e.name, r.other.name] : [r.other.name, e.name];
     const props = relationshipProps(rel.properties);
-    const span = POINT_RELATIONSHIPS.has(rel.type)
-      ? `by ${shortWhen(ctx, rel.validFrom)}`
-      : rel.validTo === null
-        ? `since ${shortWhen(ctx, rel.validFrom)}`
+    const span =
+      rel.validTo === null || POINT_RELATIONSHIPS.has(rel.type)
+        ? `${startWord(rel.type)} ${shortWhen(ctx, rel.validFrom)}`
         : `from ${shortWhen(ctx, rel.validFrom)} until ${shortWhen(ctx, rel.validTo)}`;
     lines.push(`  ↔ ${a} ${rel.type} ${b}${props ? ` (${props})` : ''}, ${span}${cite(rel.episodeId)}`);
   }

@@ -1,4 +1,4 @@
-import type { StateValue } from '../domain/world.js';
+import { startWord, type StateValue } from '../domain/world.js';
 import type {
   ActivityChange,
   AttributeChange,
@@ -40,7 +40,12 @@ export function compileDiff(input: { diff: WorldDiff; time: TimeContext }): stri
     d.attributesChanged,
     (c: AttributeChange) => `${named(c.entity)} — ${c.attribute}: ${valueText(c.from)} → ${valueText(c.to)}`,
   );
-  section(lines, 'Relationships begun', d.relationshipsBegun, (r) => `${edgeText(r)}, since ${when(ctx, r.time)}`);
+  section(
+    lines,
+    'Relationships begun',
+    d.relationshipsBegun,
+    (r) => `${edgeText(r)}, ${startWord(r.type)} ${when(ctx, r.time)}`,
+  );
   section(lines, 'Relationships ended', d.relationshipsEnded, (r) => `${edgeText(r)}, ended ${when(ctx, r.time)}`);
   section(lines, 'Beliefs reversed', d.beliefsReversed, (c: ContradictionChange) => {
     return `${named(c.entity)}: ${valueText(c.from?.stance ?? null)} → ${valueText(c.to.stance ?? null)}, ${when(ctx, c.time)} — ${c.summary}`;

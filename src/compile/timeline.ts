@@ -1,5 +1,5 @@
 import { humanizeDuration, monthsBetween } from '../domain/humanize.js';
-import { isWorldChange, type EntityState, type Transition } from '../domain/world.js';
+import { isWorldChange, startWord, type EntityState, type Transition } from '../domain/world.js';
 import type { EntityTimeline, TimelineRelationship } from '../world/timeline.js';
 import { longDate, when, type TimeContext } from './time-format.js';
 
@@ -80,7 +80,7 @@ function relationshipText(ctx: TimeContext, name: string, r: TimelineRelationshi
   const [source, target] = r.direction === 'out' ? [name, r.other.name] : [r.other.name, name];
   const span =
     rel.validTo === null
-      ? `since ${longDate(rel.validFrom, ctx.tz)}`
+      ? `${startWord(rel.type)} ${longDate(rel.validFrom, ctx.tz)}`
       : rel.validTo === rel.validFrom
         ? `ended ${longDate(rel.validTo, ctx.tz)}`
         : `${longDate(rel.validFrom, ctx.tz)} to ${longDate(rel.validTo, ctx.tz)}`;

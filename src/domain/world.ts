@@ -48,6 +48,11 @@ export const POINT_RELATIONSHIPS: ReadonlySet<string> = new Set([
   'PLAYED',
 ]);
 
+/** The word before an open relationship's start: "by" for a point relationship (a visit), "since" for the rest. Pure. */
+export function startWord(type: string): 'by' | 'since' {
+  return POINT_RELATIONSHIPS.has(type) ? 'by' : 'since';
+}
+
 export const TRANSITION_KINDS = ['creation', 'update', 'contradiction', 'resolution', 'archival', 'summary'] as const;
 export type TransitionKind = (typeof TRANSITION_KINDS)[number];
 

@@ -1,5 +1,12 @@
 import { localDayKey } from '../domain/time.js';
-import type { Entity, Period, Relationship, StateValue, Transition } from '../domain/world.js';
+import {
+  startWord,
+  type Entity,
+  type Period,
+  type Relationship,
+  type StateValue,
+  type Transition,
+} from '../domain/world.js';
 import type { WorldStore } from '../ports/world-store.js';
 import { assignFileNames } from './file-names.js';
 import { syncFiles, type ExportFile, type SyncReport } from './sync.js';
@@ -46,7 +53,7 @@ function relationshipLines(index: VaultIndex, entity: Entity, rels: Relationship
     const props = Object.entries(r.properties)
       .map(([k, v]) => `${noteText(k)}: ${valueText(v)}`)
       .join(', ');
-    const span = `since ${day(r.validFrom, index.tz)}${r.validTo === null ? '' : `, ended ${day(r.validTo, index.tz)}`}`;
+    const span = `${startWord(r.type)} ${day(r.validFrom, index.tz)}${r.validTo === null ? '' : `, ended ${day(r.validTo, index.tz)}`}`;
     lines.push(
       `- ${outgoing ? `${noteText(r.type)} → ${link(index, other)}` : `${link(index, other)} → ${noteText(r.type)}`}${props ? ` (${props})` : ''} — ${span}${r.discoveredBy ? ` — discovered by ${noteText(r.discoveredBy)}` : ''}`,
     );

@@ -5,7 +5,7 @@ import { entityPeriods } from '../../../world/entity-periods.js';
 import { findEntity } from '../../../world/lookup.js';
 import { loadTimeline } from '../../../world/timeline.js';
 import { parsePositiveInt } from '../args.js';
-import type { WorldStats } from '../../../domain/world.js';
+import { startWord, type WorldStats } from '../../../domain/world.js';
 import type { CommandContext } from '../context.js';
 import { clip, localDate, num, plural, table } from '../format.js';
 import type { ActionRunner } from '../run.js';
@@ -84,7 +84,7 @@ async function entity(ctx: CommandContext, name: string): Promise<void> {
     for (const r of open) {
       const arrow =
         r.direction === 'out' ? `${r.relationship.type} → ${r.other.name}` : `← ${r.relationship.type} ${r.other.name}`;
-      lines.push(`  ${arrow} (since ${longDate(r.relationship.validFrom, tz)})`);
+      lines.push(`  ${arrow} (${startWord(r.relationship.type)} ${longDate(r.relationship.validFrom, tz)})`);
     }
   }
   if (periods.length > 0) {
