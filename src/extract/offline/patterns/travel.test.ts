@@ -19,6 +19,7 @@ describe('where a speaker has been and comes from', () => {
     ['Check out this pic from one of my trips to New York City!', 'New York City'],
     ['I took that pic on a hike last summer near Fort Wayne.', 'Fort Wayne'],
     ['Never had a chance to visit it. Been only to Rome once.', 'Rome'],
+    ['Last week I went to a Harry Potter conference in the UK - it was incredible!', 'United Kingdom'],
   ])('%s → VISITED %s', (text, place) => {
     expect(rel(said('Maria', text, tagger), 'Maria', 'VISITED', place)).toBeDefined();
   });

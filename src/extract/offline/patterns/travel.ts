@@ -18,9 +18,10 @@ const VISITS: readonly RegExp[] = [
     String.raw`\b(?:trips?|vacation|vacations|holiday|getaway|honeymoon|road\s+trip|journey|tour|hike|visit)\b(?:\s+[\w'-]+){0,3}?\s+(?:to|in|at|near|around|through|across)\s+(?:a\s+place\s+in\s+)?${PLACE}`,
     'i',
   ),
-  // "visited Paris", "went to a place in London", "been only to Rome", "was in Chicago", "stayed in Galway"
+  // "visited Paris", "went to a place in London", "went to a Harry Potter conference in the UK", "been only to
+  // Rome", "was in Chicago", "stayed in Galway"
   new RegExp(
-    String.raw`\b(?:visited|went|traveled|travelled|flew|drove|been(?:\s+(?:only|once|twice))?|was|were|stayed|spent\s+[\w\s]{1,20}?)\s+(?:back\s+)?(?:to|in|at)\s+(?:a\s+place\s+in\s+)?${PLACE}`,
+    String.raw`\b(?:visited|went|traveled|travelled|flew|drove|been(?:\s+(?:only|once|twice))?|was|were|stayed|spent\s+[\w\s]{1,20}?)\s+(?:back\s+)?(?:to|in|at)\s+(?:(?:a|an|the)\s+(?:(?:[\w'-]+|⟦\d+⟧)\s+){0,4}?(?:in|at|near)\s+)?${PLACE}`,
     'i',
   ),
   // "took this pic in Spain", "snapped that photo near Fort Wayne"
