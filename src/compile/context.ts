@@ -6,7 +6,14 @@ import { questionAsksEdge } from './edge-cues.js';
 import { timeNote, type MemorySpan } from './time-note.js';
 import { intervalLines } from './interval.js';
 import type { Evidence } from '../query/evidence.js';
-import { EVENT_ATTRIBUTE, POINT_RELATIONSHIPS, startWord, type Procedure, type Transition } from '../domain/world.js';
+import {
+  EVENT_ATTRIBUTE,
+  isBareCreation,
+  POINT_RELATIONSHIPS,
+  startWord,
+  type Procedure,
+  type Transition,
+} from '../domain/world.js';
 import type { Excerpt, PathHop, QueryPlan, Subgraph, SubgraphEntity } from '../query/types.js';
 import { changeText, relationshipProps, stateText } from './timeline.js';
 import { longDate, when, type TimeContext } from './time-format.js';
@@ -306,11 +313,15 @@ function entityLines(ctx: TimeContext, block: SubgraphEntity, history: boolean, 
   }
   const state = stateText(e.state);
   if (state) lines.push(`  Current state: ${state}.`);
-  if (block.transitions.length > 0) {
+  // A creation that only says where the entity came up repeats the head line's first date once there is more.
+  const shown = block.transitions.some((t) => !isBareCreation(t))
+    ? block.transitions.filter((t) => !isBareCreation(t))
+    : block.transitions;
+  if (shown.length > 0) {
     const hidden = block.hiddenCount;
     const label = history ? 'History' : 'Latest changes';
     lines.push(`  ${label}${hidden > 0 ? ` (${hidden} more not shown)` : ''}:`);
-    for (const t of block.transitions) lines.push(...transitionLines(ctx, t, cite));
+    for (const t of shown) lines.push(...transitionLines(ctx, t, cite));
   }
   if (block.recentEvents && block.recentEvents.length > 0) {
     const done = block.recentEvents.map(

@@ -111,4 +111,28 @@ describe('an entity block too long for its share', () => {
     });
     expect(other.text).not.toContain('• Maria (person)');
   });
+
+  it('leaves out a creation that only says where the entity came up once there is a change to show', () => {
+    const born = transition({
+      id: 't0',
+      entityId: 'maria',
+      kind: 'creation',
+      eventTime: day(1),
+      summary: 'First mentioned in “Talk”',
+      episodeId: 'e1',
+    });
+    const withBirth: Subgraph = {
+      ...subgraph,
+      entities: [{ ...block, transitions: [born, did(2)], recentEvents: [] }],
+    };
+    const text = compileContext({
+      plan: { ...plan, wantsHistory: true },
+      subgraph: withBirth,
+      time: { now: NOW, tz: 'UTC', format: 'absolute', periods: [] },
+      episodes: new Map([['e1', { title: 'Talk', createdAt: day(2) }]]),
+      budget: { limit: 8000, tokenizer },
+    }).text;
+    expect(text).not.toContain('First mentioned');
+    expect(text).toContain('bread number 2 ');
+  });
 });

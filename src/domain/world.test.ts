@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { genericLast, GENERIC_RELATIONSHIP, startWord } from './world.js';
+import { genericLast, GENERIC_RELATIONSHIP, isBareCreation, startWord } from './world.js';
 
 describe('how relationships read', () => {
   it('a visit, a book read or a film watched happened by a date; a standing link holds since one', () => {
@@ -13,5 +13,11 @@ describe('how relationships read', () => {
       (a, b) => genericLast(a) - genericLast(b),
     );
     expect(sorted.map((r) => r.type)).toEqual(['VISITED', GENERIC_RELATIONSHIP]);
+  });
+
+  it('knows a creation that only says where the entity came up', () => {
+    expect(isBareCreation({ kind: 'creation', summary: 'First mentioned in “session 3”' })).toBe(true);
+    expect(isBareCreation({ kind: 'creation', summary: 'Started Tidepool' })).toBe(false);
+    expect(isBareCreation({ kind: 'update', summary: 'First mentioned in “session 3”' })).toBe(false);
   });
 });

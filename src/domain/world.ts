@@ -53,6 +53,14 @@ export function startWord(type: string): 'by' | 'since' {
   return POINT_RELATIONSHIPS.has(type) ? 'by' : 'since';
 }
 
+/** The summary of a creation that says only where an entity was first mentioned (no summary of its own was given). */
+export const FIRST_MENTION = 'First mentioned';
+
+/** A creation that says only where the entity came up: its date is the entity's first appearance. Pure. */
+export function isBareCreation(t: { kind: string; summary: string }): boolean {
+  return t.kind === 'creation' && t.summary.startsWith(FIRST_MENTION);
+}
+
 export const TRANSITION_KINDS = ['creation', 'update', 'contradiction', 'resolution', 'archival', 'summary'] as const;
 export type TransitionKind = (typeof TRANSITION_KINDS)[number];
 

@@ -2,7 +2,7 @@ import type { ExtractionResult } from '../../extract/result.js';
 import { isPlausibleTime } from '../../domain/time.js';
 import { normalizeName } from '../../resolve/normalize.js';
 import { PieError } from '../../domain/errors.js';
-import type { EntityState } from '../../domain/world.js';
+import { FIRST_MENTION, type EntityState } from '../../domain/world.js';
 import type { NameRef, WorkingSet, Working } from './working-set.js';
 
 /** Everything the planner needs besides the working set; built once per batch. */
@@ -80,7 +80,7 @@ export class PlanContext {
         kind: 'creation',
         from: null,
         to: { ...w.state },
-        summary: options.summary ?? `First mentioned${title ? ` in “${title}”` : ''}`,
+        summary: options.summary ?? `${FIRST_MENTION}${title ? ` in “${title}”` : ''}`,
         time,
         episodeId,
         confidence,
