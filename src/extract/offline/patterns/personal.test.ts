@@ -126,6 +126,10 @@ describe('personal events, pets and observations of both speakers', () => {
     'We were so worried about the storm.',
     // The object stops before what it is about.
     "I'm feeling inspired by autumn so I'm planning a few.",
+    // The object only points back at the talk: "donated for it" says nothing on its own.
+    'I donated for it last week.',
+    'I watched it too, it was great.',
+    'Yesterday I finally made this.',
   ])('no event in: %s', (text) => {
     const result = extractOffline(chat([['Melanie', text]]), tagger);
     expect(result.stateChanges.filter((c) => c.entityName === 'Melanie')).toEqual([]);

@@ -170,6 +170,13 @@ export function relativeTimes(text: string, at: number, tz: string): ResolvedTim
     });
 }
 
+/**
+ * An object that only points back at what was said before ("it", "for it", "watched it too", "made this"): the
+ * event would say nothing on its own ("donated for it").
+ */
+const POINTS_BACK =
+  /^(?:(?:for|to|with|about|on|at|in|from|of|into|by)\s+)?(?:it|that|this|them|these|those|one|so|too|there|here|a lot|lots|much|well)(?:\s+(?:too|also|again|as well|now|back|yet))?$/i;
+
 /** "I painted that lake sunrise last year" → painted: "that lake sunrise", dated 2022, said by the speaker. */
 function eventOf(
   ctx: PatternContext,
@@ -215,7 +222,7 @@ function eventOf(
   const end = v.end + (cut ? cut.index : rest.length);
   if (s.mentions.some((m) => (m.type === 'tool' || m.type === 'project') && m.start >= v.end && m.start < end))
     return null;
-  if (/^(?:it|that|this|them|so|too|there|here|one|a lot|lots|much|well)$/i.test(object)) return null;
+  if (POINTS_BACK.test(object)) return null;
   if (words.length > 0 && OPEN_END.test(object)) return null;
   const verbText = s.text.slice(v.start, v.end).replace(/^(?:just|finally|recently|also|actually|really)\s+/i, '');
   const when = own ?? times[0];
