@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../domain/text-match.js';
 import type { Entity } from '../domain/world.js';
 
 /**
@@ -137,7 +138,7 @@ function isDateName(w: readonly string[]): boolean {
  * puppy", "she's a Chihuahua", "Jack Russell mix" → a breed (the name describes an animal rather than naming one).
  */
 export function petContext(name: string, sentences: readonly string[]): 'pet' | 'breed' | null {
-  const n = escape(name);
+  const n = escapeRegExp(name);
   let pet = 0;
   let breed = 0;
   for (const s of sentences) {
@@ -155,7 +156,7 @@ export function petContext(name: string, sentences: readonly string[]): 'pet' | 
 }
 
 function workNamed(name: string, sentence: string): boolean {
-  const n = escape(name);
+  const n = escapeRegExp(name);
   return (
     new RegExp(`\\b${WORK_CUES.source.slice(2, -2)}\\s+(called|named|titled)\\s+["“']?${n}`, 'i').test(sentence) ||
     (new RegExp(`["“]${n}["”]`).test(sentence) && WORK_CUES.test(sentence))
@@ -165,8 +166,4 @@ function workNamed(name: string, sentence: string): boolean {
 function contextSample(name: string, sentences: readonly string[]): string {
   const s = sentences.find((x) => x.toLowerCase().includes(name.toLowerCase())) ?? '';
   return s.length > 100 ? `${s.slice(0, 97)}…` : s;
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -3,6 +3,8 @@
  * block does not fit: an edge stays when the question names its other end, or uses a word of what the edge records
  * (a visit: "been to", "trip", "countries"; a pet: "dog", "pets"). Pure.
  */
+import { escapeRegExp } from '../domain/text-match.js';
+
 const CUES: Record<string, RegExp> = {
   VISITED:
     /\b(?:visit\w*|been|travel\w*|trips?|vacation\w*|holidays?|countr(?:y|ies)|cit(?:y|ies)|states?|places?|where)\b/,
@@ -24,6 +26,6 @@ const CUES: Record<string, RegExp> = {
 export function questionAsksEdge(question: string, edge: { type: string; otherName: string }): boolean {
   const q = question.toLowerCase();
   const name = edge.otherName.toLowerCase().trim();
-  if (name.length > 1 && new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(q)) return true;
+  if (name.length > 1 && new RegExp(`\\b${escapeRegExp(name)}\\b`).test(q)) return true;
   return CUES[edge.type]?.test(q) ?? false;
 }

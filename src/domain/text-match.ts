@@ -1,5 +1,6 @@
 /**
- * How forgotten text is recognized in stored text: a substring compared with ASCII letters folded (as SQLite's
+ * Matching text in text. A name matched literally inside a pattern (escapeRegExp); and how forgotten text is
+ * recognized in stored text: a substring compared with ASCII letters folded (as SQLite's
  * lower() folds them), in its plain form and, where that differs, its JSON-escaped form (JSON columns keep quotes,
  * backslashes and line breaks escaped). Pure.
  */
@@ -15,6 +16,11 @@ export function textForms(text: string): string[] {
   const plain = lowerAscii(text);
   const escaped = JSON.stringify(plain).slice(1, -1);
   return escaped === plain ? [plain] : [plain, escaped];
+}
+
+/** The text as a regular expression that matches it literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 export const FORGOTTEN_MARK = '[forgotten]';

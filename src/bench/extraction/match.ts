@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../../domain/text-match.js';
 import { matchKey } from '../../query/keywords.js';
 
 /**
@@ -100,7 +101,7 @@ export function isAbout(record: WorldRecord, speaker: string): boolean {
   const name = speaker.toLowerCase();
   const first = name.split(/\s+/)[0] ?? name;
   if (record.about.some((a) => a === name || a === first || a.split(/\s+/)[0] === first)) return true;
-  return new RegExp(`\\b${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(record.text);
+  return new RegExp(`\\b${escapeRegExp(first)}\\b`, 'i').test(record.text);
 }
 
 /**

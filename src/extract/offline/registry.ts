@@ -3,6 +3,7 @@
  * names stay stable across batches), the gazetteer, and entities discovered in the batch itself. It finds mentions
  * of them in a sentence, longest match first, honouring case sensitivity and the ambiguity rule.
  */
+import { escapeRegExp } from '../../domain/text-match.js';
 import type { EntityState } from '../../domain/world.js';
 import type { Preamble, PreambleEntity } from '../types.js';
 import type { Mention, MentionOrigin } from './findings.js';
@@ -47,10 +48,6 @@ interface Form {
   text: string;
   entry: RegistryEntry;
   caseSensitive: boolean;
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function preambleEntities(preamble: Preamble): PreambleEntity[] {
