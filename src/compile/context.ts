@@ -97,10 +97,10 @@ export function compileContext(input: {
   const worldOut = createTokenBudget({ limit: Math.max(0, worldLimit - out.used()), tokenizer });
   const titles = new Set<string>();
   for (const block of worldBlocks({ plan, sub, ctx })) {
-    // The block whole, else shorter forms of it (an entity's fewer recent events and changes), else nothing.
-    for (let size = 0; size < (block.sizes ?? 1); size += 1) {
+    // The block whole, else its shorter form (an entity cut to the relationships asked about), else nothing.
+    for (const form of block.shorter ? [block.lines, block.shorter] : [block.lines]) {
       const mark = cite.mark();
-      const own = block.lines(cite, size);
+      const own = form(cite);
       if (own === null) continue;
       const lines = [...(titles.has(block.title) ? [] : ['', block.title]), ...own];
       if (worldOut.takeAll(lines)) {
@@ -200,14 +200,13 @@ function headerLines(plan: QueryPlan, ctx: TimeContext): string[] {
 }
 
 /**
- * A piece of the world model's part: its section's title and its lines, rendered with the citer when taken. A block
- * with `sizes` > 1 also has shorter forms (size 1, 2, …), tried in turn when the whole one does not fit.
+ * A piece of the world model's part: its section's title and its lines, rendered with the citer when taken; and a
+ * shorter form tried when the whole one does not fit (null when the block has none for this question).
  */
 interface WorldBlock {
   title: string;
-  /** null: the block has no form of this size. */
-  lines: (c: Cite, size: number) => string[] | null;
-  sizes?: number;
+  lines: (c: Cite) => string[];
+  shorter?: (c: Cite) => string[] | null;
 }
 
 /** The world model's part as blocks in priority order. */
@@ -220,11 +219,11 @@ function worldBlocks(input: { plan: QueryPlan; sub: Subgraph; ctx: TimeContext }
   for (const b of sub.entities) {
     blocks.push({
       title: 'What the world model knows:',
-      lines: (c, size) => {
-        const shown = size === 0 ? b : shorterBlock(b, plan.question);
-        return shown ? entityLines(ctx, shown, plan.wantsHistory, c) : null;
+      lines: (c) => entityLines(ctx, b, plan.wantsHistory, c),
+      shorter: (c) => {
+        const cut = shorterBlock(b, plan.question);
+        return cut ? entityLines(ctx, cut, plan.wantsHistory, c) : null;
       },
-      sizes: 2,
     });
   }
   const names = new Map(sub.entities.map((b) => [b.entity.id, b.entity.name]));
