@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Period } from '../domain/world.js';
-import { entity, transition } from '../query/test-kit.js';
-import type { QueryPlan, Subgraph } from '../query/types.js';
+import { entity, queryPlan, subgraph as subgraphOf, transition } from '../query/test-kit.js';
 import { compileContext } from './context.js';
 import type { TimeFormat } from './time-format.js';
 
@@ -19,7 +18,7 @@ const tidepool = entity({
   firstSeen: at(2024, 9, 10),
   lastSeen: at(2025, 10, 11),
 });
-const subgraph: Subgraph = {
+const subgraph = subgraphOf({
   entities: [
     {
       entity: tidepool,
@@ -49,22 +48,14 @@ const subgraph: Subgraph = {
       relationships: [],
     },
   ],
-  procedures: [],
-  contradictions: [],
-  paths: [],
-  excerpts: [],
-  events: [],
-};
-const plan: QueryPlan = {
+});
+const plan = queryPlan({
   question: 'How has Tidepool evolved?',
   intent: 'temporal_diff',
   entityIds: ['tp'],
-  unknownNames: [],
-  timeRanges: [],
   wantsHistory: true,
   timeFormat: 'hybrid',
-  decidedBy: 'rules',
-};
+});
 const episodes = new Map([
   ['ep1', { title: 'Tidepool idea', createdAt: at(2024, 9, 10) }],
   ['ep2', { title: 'Pivot talk', createdAt: at(2025, 7, 1) }],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTiktokenTokenizer } from '../adapters/tokenizer/tiktoken.js';
 import { EVENT_ATTRIBUTE, type Relationship } from '../domain/world.js';
-import { entity, transition } from '../query/test-kit.js';
+import { entity, queryPlan, subgraph as subgraphOf, transition } from '../query/test-kit.js';
 import type { QueryPlan, Subgraph, SubgraphEntity } from '../query/types.js';
 import { compileContext, shorterBlock } from './context.js';
 
@@ -47,29 +47,13 @@ const block: SubgraphEntity = {
   hiddenCount: 37,
   relationships: [{ relationship: visited, other: { id: 'spain', name: 'Spain', type: 'place' }, direction: 'out' }],
 };
-const subgraph: Subgraph = {
-  entities: [block],
-  procedures: [],
-  contradictions: [],
-  paths: [],
-  excerpts: [],
-  events: [],
-};
-const plan: QueryPlan = {
-  question: 'Which countries has Maria been to?',
-  intent: 'general',
-  entityIds: ['maria'],
-  unknownNames: [],
-  timeRanges: [],
-  wantsHistory: false,
-  timeFormat: 'absolute',
-  decidedBy: 'rules',
-};
+const subgraph = subgraphOf({ entities: [block] });
+const plan = queryPlan({ question: 'Which countries has Maria been to?', intent: 'general', entityIds: ['maria'] });
 
-function compile(limit: number) {
+function compile(limit: number, change: { plan?: Partial<QueryPlan>; subgraph?: Subgraph } = {}) {
   return compileContext({
-    plan,
-    subgraph,
+    plan: { ...plan, ...change.plan },
+    subgraph: change.subgraph ?? subgraph,
     time: { now: NOW, tz: 'UTC', format: 'absolute', periods: [] },
     episodes: new Map([['e1', { title: 'Talk', createdAt: day(2) }]]),
     budget: { limit, tokenizer },
@@ -102,13 +86,7 @@ describe('an entity block too long for its share', () => {
   });
 
   it('leaves the block out when the question asks about none of its edges', () => {
-    const other = compileContext({
-      plan: { ...plan, question: 'What bread did Maria bake?' },
-      subgraph,
-      time: { now: NOW, tz: 'UTC', format: 'absolute', periods: [] },
-      episodes: new Map([['e1', { title: 'Talk', createdAt: day(2) }]]),
-      budget: { limit: 400, tokenizer },
-    });
+    const other = compile(400, { plan: { question: 'What bread did Maria bake?' } });
     expect(other.text).not.toContain('• Maria (person)');
   });
 
@@ -125,13 +103,7 @@ describe('an entity block too long for its share', () => {
       ...subgraph,
       entities: [{ ...block, transitions: [born, did(2)], recentEvents: [] }],
     };
-    const text = compileContext({
-      plan: { ...plan, wantsHistory: true },
-      subgraph: withBirth,
-      time: { now: NOW, tz: 'UTC', format: 'absolute', periods: [] },
-      episodes: new Map([['e1', { title: 'Talk', createdAt: day(2) }]]),
-      budget: { limit: 8000, tokenizer },
-    }).text;
+    const text = compile(8000, { plan: { wantsHistory: true }, subgraph: withBirth }).text;
     expect(text).not.toContain('First mentioned');
     expect(text).toContain('bread number 2 ');
   });

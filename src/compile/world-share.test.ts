@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTiktokenTokenizer } from '../adapters/tokenizer/tiktoken.js';
-import { entity, episode, transition, turns } from '../query/test-kit.js';
-import type { QueryPlan, Subgraph } from '../query/types.js';
+import { entity, episode, queryPlan, subgraph as subgraphOf, transition, turns } from '../query/test-kit.js';
 import { compileContext } from './context.js';
 
 /**
@@ -24,7 +23,7 @@ const history = Array.from({ length: 10 }, (_, i) =>
     episodeId: 'e1',
   }),
 );
-const subgraph: Subgraph = {
+const subgraph = subgraphOf({
   entities: [
     {
       entity: marathon,
@@ -35,22 +34,13 @@ const subgraph: Subgraph = {
       relationships: [],
     },
   ],
-  procedures: [],
-  contradictions: [],
-  paths: [],
-  excerpts: [],
-  events: [],
-};
-const plan: QueryPlan = {
+});
+const plan = queryPlan({
   question: 'What shoes did Melanie buy for the race?',
   intent: 'temporal_diff',
   entityIds: ['m'],
-  unknownNames: [],
-  timeRanges: [],
   wantsHistory: true,
-  timeFormat: 'absolute',
-  decidedBy: 'rules',
-};
+});
 const e1 = episode({ id: 'e1', title: 'Running talk', createdAt: day(8), turnCount: 10 });
 const talk = turns(
   'e1',

@@ -1,4 +1,5 @@
 import type { Entity, Episode, StoredTurn, Transition } from '../domain/world.js';
+import type { QueryPlan, Subgraph } from './types.js';
 
 /** Builders for query tests (excluded from the build). */
 export const T0 = Date.UTC(2024, 0, 1);
@@ -71,4 +72,22 @@ export function turns(episodeId: string, lines: readonly [string, string][]): St
     externalId: null,
     meta: {},
   }));
+}
+
+/** A subgraph with only the parts given (every other list empty). */
+export function subgraph(partial: Partial<Subgraph>): Subgraph {
+  return { entities: [], procedures: [], contradictions: [], paths: [], excerpts: [], events: [], ...partial };
+}
+
+/** A plan decided by the rules, with no names, ranges or unknowns unless given. */
+export function queryPlan(partial: Pick<QueryPlan, 'question' | 'intent'> & Partial<QueryPlan>): QueryPlan {
+  return {
+    entityIds: [],
+    unknownNames: [],
+    timeRanges: [],
+    wantsHistory: false,
+    timeFormat: 'absolute',
+    decidedBy: 'rules',
+    ...partial,
+  };
 }
