@@ -56,6 +56,8 @@ function placeOf(ctx: PatternContext, index: string | undefined): Mention | null
 
 export function findTravel(ctx: PatternContext): Partial<Findings> {
   const { s } = ctx;
+  // Every rule needs a place named in the sentence: most sentences end here, before any pattern runs.
+  if (!s.mentions.some((m) => m.type === 'place')) return {};
   if (isQuestion(s) || isHedged(s) || !FIRST_PERSON.test(s.text)) return {};
   const relationships: RelationshipFinding[] = [];
   const seen = new Set<string>();
@@ -79,11 +81,13 @@ export function findTravel(ctx: PatternContext): Partial<Findings> {
     if (place) add(place, 'FROM');
   }
   if (!NOT_YET.test(s.text)) {
-    const when = relativeTimes(s.text, s.time, ctx.tz)[0]?.eventTime;
-    for (const re of VISITS) {
+    const visited = VISITS.flatMap((re) => {
       const place = placeOf(ctx, re.exec(s.masked)?.[1]);
-      if (place && !seen.has(`FROM:${place.name}`)) add(place, 'VISITED', when);
-    }
+      return place && !seen.has(`FROM:${place.name}`) ? [place] : [];
+    });
+    // The sentence's relative time dates the visit; read only when there is one (the personal family reads it too).
+    const when = visited.length > 0 ? relativeTimes(s.text, s.time, ctx.tz)[0]?.eventTime : undefined;
+    for (const place of visited) add(place, 'VISITED', when);
   }
   return { relationships };
 }
