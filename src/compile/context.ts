@@ -15,7 +15,7 @@ import {
   type Transition,
 } from '../domain/world.js';
 import type { Excerpt, PathHop, QueryPlan, Subgraph, SubgraphEntity } from '../query/types.js';
-import { changeText, relationshipProps, stateText } from './timeline.js';
+import { changeNote, relationshipProps, stateText } from './timeline.js';
 import { longDate, when, type TimeContext } from './time-format.js';
 
 const DAY = 86_400_000;
@@ -347,7 +347,7 @@ function shortWhen(ctx: TimeContext, time: number): string {
 }
 
 function transitionLines(ctx: TimeContext, t: Transition, cite: Cite): string[] {
-  const change = t.fromState && t.kind !== 'creation' ? ` [${changeText(t.fromState, t.toState)}]` : '';
+  const change = changeNote(t);
   const lines = [`    – ${when(ctx, t.eventTime)}: ${t.summary}${change}${cite(t.episodeId)}`];
   if (t.kind === 'contradiction') {
     lines.push(`      ⚠ Contradicted the previous state${t.resolvedBy ? ' (since resolved)' : ' (unresolved)'}.`);

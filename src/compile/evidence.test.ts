@@ -258,4 +258,13 @@ describe('passage', () => {
     expect(out.endsWith('…')).toBe(true);
     expect(tokenizer.count(out)).toBeLessThanOrEqual(20);
   });
+
+  it('keeps a list item whole with its number (no bare "2." beside a chosen sentence)', () => {
+    const text =
+      'Here are some ideas for charity events near you: 1. Run for the Cure, a race for cancer research. ' +
+      '2. Food bank drives in your town. 3. A charity gala with an auction.';
+    const out = passage(text, ['charity', 'cancer'], 40, tokenizer);
+    expect(out).toContain('1. Run for the Cure, a race for cancer research.');
+    expect(out).not.toMatch(/(^|\s)\d\.(\s+…|\s*$)/);
+  });
 });

@@ -272,6 +272,13 @@ function turnLine(input: EvidenceOptions & { episode: Episode; turn: StoredTurn;
 }
 
 /**
+ * Where a long turn is cut into sentences: after a sentence's end, and before a list item ("2. **Honey**", "- Rest").
+ * A list item's number stays with its item: alone ("2.") it was a sentence of its own, taken as the neighbour of the
+ * sentence before and shown as a bare "2. …" that says nothing.
+ */
+const SENTENCE_BREAK = /(?<=[.!?:])(?<!(?:^|\s)\d{1,3}\.)\s+|\s+(?=\d+\.\s)|\s+(?=[-*•]\s)/;
+
+/**
  * The sentences of a long turn that hold the most question words (stems of 5 letters), in their order, joined by
  * "…", within `cap` tokens; the turn's opening when no sentence holds any. With `fill`, the other sentences then
  * join in the order written while they fit (room the budget has left, see compileEvidence's `widen`).
@@ -284,7 +291,7 @@ export function passage(
   fill = false,
 ): string {
   const stems = keywords.map((k) => k.toLowerCase().slice(0, 5)).filter((k) => k.length >= 3);
-  const sentences = text.split(/(?<=[.!?:])\s+|\s+(?=\d+\.\s)|\s+(?=[-*•]\s)/).filter((s) => s.trim() !== '');
+  const sentences = text.split(SENTENCE_BREAK).filter((s) => s.trim() !== '');
   const scored = sentences.map((s, i) => {
     const words = s.toLowerCase().split(/[^\p{L}\p{N}]+/u);
     return { i, s, score: stems.filter((st) => words.some((w) => w.startsWith(st))).length };

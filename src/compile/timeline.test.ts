@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relationshipProps } from './timeline.js';
+import { changeNote, relationshipProps } from './timeline.js';
 
 describe('relationshipProps', () => {
   it('writes what the link is and leaves out bookkeeping values too long to read', () => {
@@ -9,5 +9,35 @@ describe('relationshipProps', () => {
     );
     expect(relationshipProps({ note: 'x'.repeat(60) })).toBe(`note: ${'x'.repeat(60)}`);
     expect(relationshipProps({ note: 'x'.repeat(61) })).toBe('');
+  });
+});
+
+describe('changeNote', () => {
+  const t = (kind: 'creation' | 'update', summary: string, from: object | null, to: object) => ({
+    kind,
+    summary,
+    fromState: from as Record<string, string | null> | null,
+    toState: to as Record<string, string | null>,
+  });
+  it.each([
+    // An event the summary tells: the bracket would say it again, with the event before it.
+    [t('update', 'Went camping.', { latest_event: 'painted' }, { latest_event: 'went camping' }), ''],
+    [
+      t('update', 'Went camping', { latest_event: 'painted' }, { latest_event: 'went hiking' }),
+      ' [latest_event: painted → went hiking]',
+    ],
+    [t('update', 'Paused', { status: 'active' }, { status: 'paused' }), ' [status: active → paused]'],
+    [
+      t(
+        'update',
+        'Went camping',
+        { latest_event: null, mood: 'tired' },
+        { latest_event: 'went camping', mood: 'glad' },
+      ),
+      ' [latest_event: ∅ → went camping; mood: tired → glad]',
+    ],
+    [t('creation', 'Started Tidepool', null, { status: 'active' }), ''],
+  ])('%j → %j', (transition, note) => {
+    expect(changeNote(transition)).toBe(note);
   });
 });

@@ -1,5 +1,5 @@
 import { humanizeDuration, monthsBetween } from '../domain/humanize.js';
-import { isWorldChange, startWord, type EntityState, type Transition } from '../domain/world.js';
+import { EVENT_ATTRIBUTE, isWorldChange, startWord, type EntityState, type Transition } from '../domain/world.js';
 import type { EntityTimeline, TimelineRelationship } from '../world/timeline.js';
 import { longDate, when, type TimeContext } from './time-format.js';
 
@@ -39,13 +39,32 @@ export function compileTimeline(input: { timeline: EntityTimeline; time: Omit<Ti
 }
 
 function transitionLines(ctx: TimeContext, t: Transition): string[] {
-  const change = t.fromState && t.kind !== 'creation' ? ` [${changeText(t.fromState, t.toState)}]` : '';
+  const change = changeNote(t);
   const lines = [`  • ${when(ctx, t.eventTime)}: ${t.summary}${change}`];
   if (t.kind === 'contradiction') {
     lines.push(`    ⚠ This contradicted the previous state${t.resolvedBy ? ' (since resolved)' : ' (unresolved)'}.`);
   }
   if (t.kind === 'resolution') lines.push('    ✓ Resolved an earlier contradiction.');
   return lines;
+}
+
+/**
+ * What a transition changed, in brackets after its summary (" [status: active → paused]"); nothing for a creation, or
+ * for an event the summary already tells ("Went camping" recording latest_event: went camping): its "previous → new
+ * event" says again what the line and the one before it said. Pure.
+ */
+export function changeNote(t: Pick<Transition, 'kind' | 'fromState' | 'toState' | 'summary'>): string {
+  if (!t.fromState || t.kind === 'creation') return '';
+  const keys = Object.keys(t.toState);
+  const plain = (v: unknown) =>
+    String(v)
+      .toLowerCase()
+      .replace(/[\s.!?]+$/, '')
+      .trim();
+  if (keys.length === 1 && keys[0] === EVENT_ATTRIBUTE && plain(t.toState[EVENT_ATTRIBUTE]) === plain(t.summary)) {
+    return '';
+  }
+  return ` [${changeText(t.fromState, t.toState)}]`;
 }
 
 export function changeText(from: EntityState, to: EntityState): string {

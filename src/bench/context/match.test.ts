@@ -7,6 +7,7 @@ import {
   isBareNumber,
   isShortAnswer,
   normalizeForMatch,
+  pairParts,
   parseDateAnswer,
 } from './match.js';
 
@@ -34,6 +35,20 @@ describe('answerParts', () => {
     ['salt and pepper', ['salt and pepper']],
   ])('%s', (answer, parts) => {
     expect(answerParts(answer)).toEqual(parts);
+  });
+});
+
+describe('pairParts', () => {
+  it.each([
+    ['clarinet and violin', ['clarinet', 'violin']],
+    ['Fetch & Frisbee', ['Fetch', 'Frisbee']],
+    ['salt and pepper and oil', ['salt', 'pepper', 'oil']],
+    ['pottery, camping and painting', null],
+    ['Sweden', null],
+    ['an hour and a half', null],
+    ['4 years and 9 months', null],
+  ])('%s', (answer, parts) => {
+    expect(pairParts(answer)).toEqual(parts);
   });
 });
 
@@ -99,6 +114,13 @@ describe('answerInText', () => {
     ['30 days. 31 days (including the last day) is also acceptable.', 'including the last day', false],
     ['One week. Answers ranging from 6 days to 8 days are also acceptable.', 'a gap of 7 days', true],
     ['One week. Answers ranging from 6 days to 8 days are also acceptable.', 'a gap of 9 days', false],
+    // Parts joined by "and" alone may be written apart; a quantity's "and" joins one amount.
+    ['clarinet and violin', 'I play my violin. … Yeah, I play clarinet!', true],
+    ['clarinet and violin', 'Yeah, I play clarinet!', false],
+    ['Fetch & Frisbee', 'we played frisbee, then fetch', true],
+    ['Pride and Prejudice', 'she reread Pride and Prejudice', true],
+    ['an hour and a half', 'an hour, then a half day', false],
+    ['1 year and 5 months', 'after 1 year; 5 months later', false],
   ])('%s in %s → %s', (answer, text, expected) => {
     expect(answerInText(answer, text)).toBe(expected);
   });
@@ -138,6 +160,11 @@ describe('contextBody', () => {
       ['Caroline & Melanie — session 3'],
       true,
     ],
+    ['4', 'Charity ideas:\n4. **Fitness Challenges**: join one', [], false],
+    ['4', 'Ideas: 1. … 2. … 3. … 4. … Use search engines', [], false],
+    ['2', '    Assistant: Options 1) rest 2) fluids', [], true],
+    ['4', 'I joined 4. Then I stopped', [], true],
+    ['4', 'I went to 4 charity events. 2. Walks', [], true],
     ['March', 'Time asked about: "March" = 1 March 2023 to 31 March 2023.', [], true],
     ['last March', 'Time asked about: "last March" = 1 March 2023 to 31 March 2023.', [], false],
   ])('%s in %j (titles %j): %s', (answer, context, titles, found) => {

@@ -5,7 +5,8 @@ import { MONTH_NAMES } from '../../domain/time.js';
  * Both sides are normalized the same way — lower case, accents dropped, punctuation to spaces, number words to
  * digits, ordinal suffixes dropped ("7th" → "7"), one space between words — and the answer must appear on word
  * boundaries. A date answer also matches in any common written order ("7 May 2023", "May 7, 2023", "2023-05-07");
- * a list answer ("pottery, camping and painting") matches only when every part does.
+ * a list answer ("pottery, camping and painting") matches only when every part does, and so may one whose parts are
+ * joined by "and" alone ("clarinet and violin", see pairParts).
  */
 
 const NUMBER_WORDS: Record<string, string> = {
@@ -194,10 +195,30 @@ export function answerAlternatives(answer: string): string[] {
  */
 export function answerInText(answer: string, text: string): boolean {
   const normalizedText = normalizeForMatch(text);
-  return answerAlternatives(answer).some((alternative) => {
-    const parts = answerParts(alternative);
-    return parts.length > 0 && parts.every((p) => partInText(p, normalizedText));
-  });
+  return answerAlternatives(answer).some((alternative) =>
+    [answerParts(alternative), pairParts(alternative)].some(
+      (parts) => parts !== null && parts.length > 0 && parts.every((p) => partInText(p, normalizedText)),
+    ),
+  );
+}
+
+/** A quantity ("an hour and a half", "1 year and 5 months"): its "and" joins one amount, not two answers. */
+const QUANTITY = /\d|\b(?:half|quarter|hours?|minutes?|seconds?|days?|weeks?|months?|years?)\b/;
+
+/**
+ * The parts of an answer that joins things with "and" (or "&") but no comma — "clarinet and violin", "Fetch and
+ * Frisbee" — each of which may be written apart (the violin in one turn, the clarinet in another), as a listed answer's
+ * parts may. Null for an answer with a comma or semicolon (answerParts splits it), without "and", or that is a
+ * quantity. Read beside the whole answer: "Pride and Prejudice" written whole is a hit either way. Pure.
+ */
+export function pairParts(answer: string): string[] | null {
+  if (/[,;]/.test(answer.replace(/(\d),(\d)/g, '$1$2'))) return null;
+  if (QUANTITY.test(normalizeForMatch(answer))) return null;
+  const parts = answer
+    .split(/\s+(?:and|&)\s+/i)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  return parts.length > 1 ? parts : null;
 }
 
 /**
@@ -205,7 +226,7 @@ export function answerInText(answer: string, text: string): boolean {
  * question wherever else the context repeats it, so "which came first, A or B?" is not found in its own echo; the
  * question's phrases quoted in the "Time asked about" and "Time between/since" lines (the dates and spans stay); citation and chunk
  * numbers ("[3]", "[1, 4]"); and the conversations' titles (a dataset's labels, such as "session 3", not what anyone
- * said). Applied to every system alike.
+ * said); and list items' numbers (LIST_NUMBER). Applied to every system alike.
  */
 export function contextBody(text: string, input: { question: string; titles?: readonly string[] }): string {
   let body = text
@@ -216,8 +237,15 @@ export function contextBody(text: string, input: { question: string; titles?: re
   if (question !== '') body = body.replaceAll(question, ' ');
   const titles = [...new Set(input.titles ?? [])].filter((t) => t.trim() !== '').sort((a, b) => b.length - a.length);
   for (const title of titles) body = body.replaceAll(title, ' ');
-  return body.replace(/\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/g, ' ');
+  return body.replace(/\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/g, ' ').replace(LIST_NUMBER, '$1 ');
 }
+
+/**
+ * A list item's number ("2. **Honey**", "3) Rest", "… 4. Use search engines"): at a line's start or after a sentence's
+ * end, followed by a space. It numbers an item and states no count, yet an assistant's numbered list holds every small
+ * number, so "How many charity events did I join?" (4) was found in a list of event ideas.
+ */
+const LIST_NUMBER = /(^[ \t]*|[.!?:…][ \t]+)\d{1,3}[.)](?=\s)/gm;
 
 /** Words of the answer's normal form: a "short" answer (≤ 6 words a part) is one a context can hold verbatim. */
 export function isShortAnswer(answer: string, maxWords = 6): boolean {
