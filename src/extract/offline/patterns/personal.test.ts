@@ -48,6 +48,16 @@ describe('personal events, pets and observations of both speakers', () => {
       day(0),
     ],
     ['Caroline', "I'm starting a dance studio because I love dancing.", 'Caroline', 'starting a dance studio', day(0)],
+    // An object too long to be an event ends before its purpose ("to encourage …")…
+    [
+      'Caroline',
+      'I gave a talk at my school last week to encourage students to get involved in the community.',
+      'Caroline',
+      'gave a talk at my school',
+      '2025-01-09',
+    ],
+    // … and keeps it when it is short enough to read whole.
+    ['Jon', 'I went to a fair to show off my studio.', 'Jon', 'went to a fair to show off my studio', day(0)],
     // compromise's lexicon files "lost" as an adjective; before "my" it is the verb.
     [
       'Melanie',
@@ -118,6 +128,9 @@ describe('personal events, pets and observations of both speakers', () => {
     'Everything I learned came from my mom.',
     // A habit is no event.
     'I have always enjoyed reading.',
+    // What follows "the chance to" or "how to" is the point, not a purpose to cut away.
+    'I got the chance to speak at the big annual conference in front of hundreds of people.',
+    'I started learning how to play the piano with a teacher from my neighbourhood church choir.',
     'We usually went hiking on Sundays.',
     // A feeling is no event.
     "Yep! I'm so excited to explore the nature - it looks amazing!",

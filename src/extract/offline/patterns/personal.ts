@@ -98,8 +98,9 @@ export function findPersonal(ctx: PatternContext & { tagger: SpanTagger | null; 
   };
   const times = relativeTimes(s.text, s.time, ctx.tz);
   if (ctx.tagger && ctx.events !== false && !isHedged(s) && mayTellEvent(s.text, ctx.tagger)) {
-    for (const v of ctx.tagger.verbs(s.text)) {
-      const event = eventOf(ctx, v, times, ctx.tagger);
+    const verbs = ctx.tagger.verbs(s.text);
+    for (const v of verbs) {
+      const event = eventOf(ctx, v, times, ctx.tagger, verbs);
       if (event) out.stateChanges.push(event);
     }
   }
@@ -183,6 +184,7 @@ function eventOf(
   v: NlpVerb,
   times: readonly ResolvedTime[],
   tagger: SpanTagger,
+  verbs: readonly NlpVerb[] = [],
 ): StateChangeFinding | null {
   const { s } = ctx;
   const ongoing = v.form === 'present-progressive' || v.form === 'present-perfect-progressive';
@@ -202,16 +204,11 @@ function eventOf(
   if (!SUBJECT_BEFORE.test(before) && !(v.tense === 'past' && NO_SUBJECT.test(before))) return null;
   if (describesThing(before, tagger)) return null;
   const rest = s.text.slice(v.end);
-  const cut = CLAUSE_END.exec(rest);
-  let object = (cut ? rest.slice(0, cut.index) : rest).trim();
-  // A time phrase inside the object is the event's date, not what was done.
-  const own = times.find((t) => t.from >= v.end && t.from < v.end + object.length + 1);
-  if (own) object = object.replace(s.text.slice(own.from, own.to), '').replace(/\s+/g, ' ').trim();
-  // A vague time ("a few weeks ago", "recently") is no part of what was done either; it names no day, so the event
-  // keeps the day it was said and the summary keeps the words.
-  const vague = vagueCandidates({ text: object, now: s.time, tz: ctx.tz, periods: [], floor: 0 })[0];
-  const vagueText = vague ? object.slice(vague.from, vague.to) : null;
-  if (vagueText) object = object.replace(vagueText, '').replace(/\s+/g, ' ').trim();
+  // What was done, up to the clause's end; past MAX_OBJECT_WORDS, up to a purpose ("… to encourage students").
+  let found = objectUpTo(ctx, v, times, rest, CLAUSE_END.exec(rest));
+  const purpose = wordCount(found.object) > MAX_OBJECT_WORDS ? purposeEnd(rest, v, verbs) : null;
+  if (purpose) found = objectUpTo(ctx, v, times, rest, purpose);
+  const { object, own, vagueText, cut } = found;
   if (feeling({ v, before, phrase: s.text.slice(v.start, v.end), object, tagger })) return null;
   // "I have always enjoyed reading", "we usually went hiking": a habit, not something that happened then.
   if (HABIT.test(s.text.slice(Math.max(0, v.start - 12), v.end))) return null;
@@ -238,6 +235,57 @@ function eventOf(
     episodeId: s.episodeId,
     eventTime: when?.eventTime ?? eventTimeOf(ctx.day),
   };
+}
+
+const wordCount = (text: string): number => text.split(/\s+/).filter(Boolean).length;
+
+/**
+ * An event's object: the words after the verb up to `cut`, without the time phrase inside it (the event's date) or
+ * a vague time ("a few weeks ago", "recently": it names no day, so the event keeps the day it was said and the
+ * summary keeps the words).
+ */
+function objectUpTo(
+  ctx: PatternContext,
+  v: NlpVerb,
+  times: readonly ResolvedTime[],
+  rest: string,
+  cut: { index: number } | null,
+): { object: string; own: ResolvedTime | undefined; vagueText: string | null; cut: { index: number } | null } {
+  const { s } = ctx;
+  let object = (cut ? rest.slice(0, cut.index) : rest).trim();
+  const own = times.find((t) => t.from >= v.end && t.from < v.end + object.length + 1);
+  if (own) object = object.replace(s.text.slice(own.from, own.to), '').replace(/\s+/g, ' ').trim();
+  const vague = vagueCandidates({ text: object, now: s.time, tz: ctx.tz, periods: [], floor: 0 })[0];
+  const vagueText = vague ? object.slice(vague.from, vague.to) : null;
+  if (vagueText) object = object.replace(vagueText, '').replace(/\s+/g, ' ').trim();
+  return { object, own, vagueText, cut };
+}
+
+/** "to" (or "in order to") right before a verb: what follows says why, not what was done. */
+const TO_BEFORE = /\s+(?:in order\s+)?to\s+$/i;
+/**
+ * "learning how to play the piano", "got the chance to speak": the verb after "how to", or after a noun that takes
+ * one ("the chance", "the courage"), is what was done or learned, not a purpose.
+ */
+const HOW =
+  /\b(?:how|what|where|when|which|who|whether|chance|opportunity|courage|strength|attitude|time|way|need|urge)$/i;
+
+/**
+ * Where a long event object ends before a purpose: "I gave a talk at my school last week to encourage students to get
+ * involved" did "gave a talk at my school", where the eleven words to the end were too many to be an event. The next
+ * verb the parser found, with "to" before it, ends the object where something is left before it ("went to see a
+ * movie") and it is not "how to …". Null: no such verb, or CLAUSE_END ends the object first.
+ */
+function purposeEnd(rest: string, v: NlpVerb, verbs: readonly NlpVerb[]): { index: number } | null {
+  const next = verbs.find((n) => n.start > v.end);
+  if (!next) return null;
+  const before = rest.slice(0, next.start - v.end);
+  const to = TO_BEFORE.exec(before);
+  if (!to) return null;
+  const object = before.slice(0, to.index).trim();
+  const clause = CLAUSE_END.exec(before);
+  if (object === '' || OPEN_END.test(object) || HOW.test(object) || (clause && clause.index < to.index)) return null;
+  return { index: to.index };
 }
 
 /** Adverbs of a habit, in or just before the verb phrase. */
