@@ -17,6 +17,11 @@ export interface AnnotatedEvent {
   text: string;
   /** The session's date (epoch ms, UTC), null when the date cannot be read. */
   date: number | null;
+  /**
+   * The session before's date (null: the first session, or unreadable). LoCoMo's sessions talk over what happened
+   * since the last one, so an event told "last Tuesday" is dated between the two.
+   */
+  since: number | null;
 }
 
 export interface Annotations {
@@ -71,18 +76,25 @@ export function locomoAnnotations(sample: unknown): Annotations {
     }
   }
   const summaries = isObject(sample.event_summary) ? sample.event_summary : {};
+  // The session's own time when the conversation has it, else the summary's day ("8 May, 2023") at noon.
+  const dateOf = (session: number): number | null => {
+    const own = conv[`session_${session}_date_time`];
+    const summary = summaries[`events_session_${session}`];
+    const day = isObject(summary) && typeof summary.date === 'string' ? summary.date : null;
+    return (
+      (typeof own === 'string' ? parseLocomoDate(own, 'UTC') : null) ??
+      (day !== null ? parseLocomoDate(`12:00 pm on ${day}`, 'UTC') : null)
+    );
+  };
   for (const [key, value] of Object.entries(summaries)) {
     const session = sessionOf(key);
     if (session === null || !isObject(value)) continue;
-    // The session's own time when the conversation has it, else the summary's day ("8 May, 2023") at noon.
-    const own = conv[`session_${session}_date_time`];
-    const date =
-      (typeof own === 'string' ? parseLocomoDate(own, 'UTC') : null) ??
-      (typeof value.date === 'string' ? parseLocomoDate(`12:00 pm on ${value.date}`, 'UTC') : null);
+    const date = dateOf(session);
+    const since = session > 1 ? dateOf(session - 1) : null;
     for (const [speaker, list] of Object.entries(value)) {
       if (speaker === 'date' || !Array.isArray(list)) continue;
       for (const text of list) {
-        if (typeof text === 'string' && text.trim() !== '') out.events.push({ speaker, session, text, date });
+        if (typeof text === 'string' && text.trim() !== '') out.events.push({ speaker, session, text, date, since });
         else out.skipped += 1;
       }
     }

@@ -88,4 +88,12 @@ describe('findFact and findEvent', () => {
     const onlyObservation = [record({ kind: 'observation', text: 'Caroline: I went to a LGBTQ support group' })];
     expect(findEvent({ text, speaker: 'Caroline', names, date, records: onlyObservation, lemmatize })).toBeNull();
   });
+  it('an event told later is found dated back to the session before, not earlier', () => {
+    const text = 'Caroline attends an LGBTQ support group for the first time.';
+    const date = Date.UTC(2023, 4, 7, 12) + 5 * DAY;
+    const args = { text, speaker: 'Caroline', names, date, records, lemmatize };
+    expect(findEvent(args)).toBeNull();
+    expect(findEvent({ ...args, since: date - 7 * DAY })).not.toBeNull();
+    expect(findEvent({ ...args, since: date - 3 * DAY })).toBeNull();
+  });
 });

@@ -132,14 +132,17 @@ export function findFact(input: {
 const WINDOW = 36 * 3_600_000;
 
 /**
- * The first dated transition or relationship that records an annotated event: about the speaker, within a day of
- * the session's date (36 hours either side, for the hour of day and zones), covering the event's key words.
+ * The first dated transition or relationship that records an annotated event: about the speaker, dated from the
+ * session before (`since`, when there is one) to the session's date, with 36 hours' slack either end (the hour of
+ * day and zones), covering the event's key words. An event told "last Tuesday" is dated that Tuesday, not the day it
+ * was told; LoCoMo files it under the session that told it.
  */
 export function findEvent(input: {
   text: string;
   speaker: string;
   names: readonly string[];
   date: number;
+  since?: number | null;
   records: readonly WorldRecord[];
   lemmatize?: Lemmatizer;
 }): WorldRecord | null {
@@ -150,7 +153,8 @@ export function findEvent(input: {
       (r) =>
         (r.kind === 'transition' || r.kind === 'relationship') &&
         r.time !== null &&
-        Math.abs(r.time - input.date) <= WINDOW &&
+        r.time >= Math.min(input.since ?? input.date, input.date) - WINDOW &&
+        r.time <= input.date + WINDOW &&
         isAbout(r, input.speaker) &&
         covers(keys, keysOf(r, lemmatize)),
     ) ?? null

@@ -143,7 +143,7 @@ export function extractionMarkdown(r: ExtractionBenchResult, meta: ExtractionRun
     `Command: \`${meta.command}\`. Source at ${meta.revision}. Data: \`${meta.data}\`. Run on ${meta.date} in ${meta.seconds.toFixed(0)} s. ` +
       'Fact recall: share of the annotated observations some fact, transition, relationship or observation of the world holds ' +
       "(from an evidence turn's session, about that speaker, with at least 40 % of its key words); event recall: share of " +
-      'event_summary events recorded as a transition or relationship about that speaker within a day of the session date; ' +
+      'event_summary events recorded as a transition or relationship about that speaker dated between the session before and the session (a day either side); ' +
       "precision: entities not flagged by `pie audit`'s junk detectors (estimate), and the share labelled real among the " +
       'hand-labelled entities found (bench/labels); type right: the share of those labelled real that have the type ' +
       'their label names. Definitions: docs/evaluation.md "Extraction quality".',
