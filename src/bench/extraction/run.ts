@@ -154,7 +154,15 @@ export async function runExtractionBench(
       for (const e of annotations.events) {
         if (e.date === null) continue;
         fig.events += 1;
-        const hit = findEvent({ text: e.text, speaker: e.speaker, names, date: e.date, since: e.since, records, lemmatize });
+        const hit = findEvent({
+          text: e.text,
+          speaker: e.speaker,
+          names,
+          date: e.date,
+          since: e.since,
+          records,
+          lemmatize,
+        });
         if (hit) {
           fig.eventHits += 1;
           push(result.examples.eventHits, {
