@@ -23,6 +23,10 @@ describe('changeNote', () => {
     // An event the summary tells: the bracket would say it again, with the event before it.
     [t('update', 'Went camping.', { latest_event: 'painted' }, { latest_event: 'went camping' }), ''],
     [
+      t('update', 'Went camping (yesterday [30 April 2023])', { latest_event: null }, { latest_event: 'went camping' }),
+      '',
+    ],
+    [
       t('update', 'Went camping', { latest_event: 'painted' }, { latest_event: 'went hiking' }),
       ' [latest_event: painted → went hiking]',
     ],

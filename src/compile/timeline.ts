@@ -50,8 +50,8 @@ function transitionLines(ctx: TimeContext, t: Transition): string[] {
 
 /**
  * What a transition changed, in brackets after its summary (" [status: active → paused]"); nothing for a creation, or
- * for an event the summary already tells ("Went camping" recording latest_event: went camping): its "previous → new
- * event" says again what the line and the one before it said. Pure.
+ * for an event the summary already tells ("Went camping (last week [...])" recording latest_event: went camping): its
+ * "previous → new event" says again what the line and the one before it said. Pure.
  */
 export function changeNote(t: Pick<Transition, 'kind' | 'fromState' | 'toState' | 'summary'>): string {
   if (!t.fromState || t.kind === 'creation') return '';
@@ -61,7 +61,11 @@ export function changeNote(t: Pick<Transition, 'kind' | 'fromState' | 'toState' 
       .toLowerCase()
       .replace(/[\s.!?]+$/, '')
       .trim();
-  if (keys.length === 1 && keys[0] === EVENT_ATTRIBUTE && plain(t.toState[EVENT_ATTRIBUTE]) === plain(t.summary)) {
+  if (
+    keys.length === 1 &&
+    keys[0] === EVENT_ATTRIBUTE &&
+    plain(t.summary).startsWith(plain(t.toState[EVENT_ATTRIBUTE]))
+  ) {
     return '';
   }
   return ` [${changeText(t.fromState, t.toState)}]`;

@@ -1,4 +1,4 @@
-import type { EntityState, StateValue } from '../../domain/world.js';
+import { EVENT_ATTRIBUTE, type EntityState, type StateValue } from '../../domain/world.js';
 import type { ExtractedStateChange } from '../../extract/result.js';
 import type { PlanContext } from './context.js';
 import { sameValue, type Working } from './working-set.js';
@@ -36,8 +36,12 @@ export function planStateChanges(ctx: PlanContext): void {
       episodeId,
       confidence: change.confidence,
     });
-    if (outcome.unchanged || outcome.historical) continue;
-    const fromValue: StateValue = outcome.previous ?? change.oldStateAspect ?? null;
+    if (outcome.unchanged) continue;
+    // Older information arriving late leaves the present as it is (its fact is closed history). An event told late
+    // ("I made this apple pie yesterday", after today's news) is still something that happened then: its transition
+    // keeps it in the entity's history, where an older value of any other attribute has no "from" to show.
+    if (outcome.historical && attribute !== EVENT_ATTRIBUTE) continue;
+    const fromValue: StateValue = outcome.historical ? null : (outcome.previous ?? change.oldStateAspect ?? null);
     ctx.ws.transition({
       w,
       kind: change.isContradiction ? 'contradiction' : 'update',

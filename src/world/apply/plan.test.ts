@@ -190,6 +190,30 @@ describe('applying an extraction result (pure rules)', () => {
     ).toEqual([['prototype', T0 - 10 * DAY, T0, 'fact-tp-stage']]);
   });
 
+  it('an event told late is kept in the history at its own time, and the latest event stays current', () => {
+    const m = plan({
+      known: [{ id: 'jo', type: 'person', name: 'John', state: { latest_event: 'got promoted' }, since: T0 }],
+      result: {
+        stateChanges: [
+          {
+            entityName: 'John',
+            whatChanged: 'Made an apple pie for the kids',
+            attribute: 'latest_event',
+            newStateAspect: 'made an apple pie for the kids',
+            eventTime: new Date(T0 - DAY).toISOString(),
+          },
+        ],
+      },
+    });
+    expect(
+      ops(m, 'transition.insert').map((t) => [t.transition.summary, t.transition.eventTime, t.transition.fromState]),
+    ).toEqual([['Made an apple pie for the kids', T0 - DAY, { latest_event: null }]]);
+    expect(ops(m, 'fact.close')).toEqual([]);
+    expect(ops(m, 'fact.insert').map((f) => [f.fact.value, f.fact.validTo])).toEqual([
+      ['made an apple pie for the kids', T0],
+    ]);
+  });
+
   it('relationships are versioned: a role change closes the old edge and opens a new one; an ended edge is closed', () => {
     const worksOn: Relationship = {
       id: 'r1',
