@@ -48,6 +48,21 @@ describe('personal events, pets and observations of both speakers', () => {
       day(0),
     ],
     ['Caroline', "I'm starting a dance studio because I love dancing.", 'Caroline', 'starting a dance studio', day(0)],
+    // What happened to the speaker's own people or pets is the speaker's event.
+    [
+      'Maria',
+      "Last week, my grandma passed away and it's been really hard.",
+      'Maria',
+      'my grandma passed away',
+      '2025-01-09',
+    ],
+    [
+      'John',
+      "My colleague Rob invited me to a beginner's yoga class.",
+      'John',
+      "my colleague Rob invited me to a beginner's yoga class",
+      day(0),
+    ],
     // An object too long to be an event ends before its purpose ("to encourage …")…
     [
       'Caroline',
@@ -128,6 +143,12 @@ describe('personal events, pets and observations of both speakers', () => {
     'Everything I learned came from my mom.',
     // A habit is no event.
     'I have always enjoyed reading.',
+    // The speaker's things, "it", "made me …", or a tense other than the simple past: not the speaker's event.
+    'My car broke down on the way to work.',
+    'Our veterans made it worth it.',
+    'Our neighbors made me decide to act.',
+    'My friends have played it and recommended it.',
+    'My mom thinks I should rest.',
     // What follows "the chance to" or "how to" is the point, not a purpose to cut away.
     'I got the chance to speak at the big annual conference in front of hundreds of people.',
     'I started learning how to play the piano with a teacher from my neighbourhood church choir.',

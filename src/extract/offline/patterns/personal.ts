@@ -56,7 +56,7 @@ const NO_SUBJECT =
  * a number ("$6,800", "2.5 miles") is no end.
  */
 const CLAUSE_END =
-  /\s*(?:[;:!?()]|[,.](?!\d)|\s-\s|\s(?:in (?:the )?hopes? of|in order to|hoping to)\s|\s(?:and|but|because|since|so|which|who|when|while|as|although|though|until|before|after)\s(?:it|i|we|they|he|she|that|this|there|my|our|the)\b|\s(?:because|since|so that|although)\b)/i;
+  /\s*(?:[;:!?()]|[,.](?!\d)|\s-\s|\s(?:in (?:the )?hopes? of|in order to|hoping to)\s|\s(?:and|but|because|since|so|which|who|when|while|as|although|though|until|before|after)\s(?:it|i|we|they|he|she|that|this|there|my|our|the)\b|\s(?:because|since|so that|although|even though|even if)\b)/i;
 const ANIMALS =
   /\b(dog|puppy|pup|cat|kitten|kitty|bunny|rabbit|hamster|parrot|bird|turtle|tortoise|horse|pony|guinea pig|fish|snake|lizard|gecko|ferret)s?\b/i;
 /** "her name is Shadow", "their names are Luna and Oliver". */
@@ -135,10 +135,11 @@ function mayTellEvent(text: string, tagger: SpanTagger): boolean {
     // The lexicon files some past forms as adjectives ("lost"); one before a determiner is a verb: "lost my job".
     return tags.includes('Adjective') && DETERMINER.test(words[at + 1] ?? '');
   };
-  // After the speaker as subject (within four words: "I just finally went"), or first in the sentence.
+  // After the speaker as subject (within four words: "I just finally went"), or the speaker's own ("my grandma
+  // passed away"), or first in the sentence.
   if (eventLike(0)) return true;
   for (const [i, word] of words.entries()) {
-    if (!/^(?:i|we|i'm|i've|we're|we've)$/.test(word)) continue;
+    if (!/^(?:i|we|i'm|i've|we're|we've|my|our)$/.test(word)) continue;
     for (let j = i + 1; j <= i + 4 && j < words.length; j++) if (eventLike(j)) return true;
   }
   return false;
@@ -201,8 +202,11 @@ function eventOf(
   const activity = infinitive === 'do' && ongoing;
   if (NOT_EVENTS.has(infinitive.split(' ')[0] ?? '') && !activity) return null;
   const before = s.text.slice(0, v.start);
-  if (!SUBJECT_BEFORE.test(before) && !(v.tense === 'past' && NO_SUBJECT.test(before))) return null;
-  if (describesThing(before, tagger)) return null;
+  const speaker = SUBJECT_BEFORE.test(before) || (v.tense === 'past' && NO_SUBJECT.test(before));
+  // What happened to the speaker's own people or pets ("my grandma passed away") is the speaker's event too.
+  const subject = !speaker && v.form === 'simple-past' ? ownSubjectOf(before, tagger) : null;
+  if (!speaker && subject === null) return null;
+  if (subject === null && describesThing(before, tagger)) return null;
   const rest = s.text.slice(v.end);
   // What was done, up to the clause's end; past MAX_OBJECT_WORDS, up to a purpose ("… to encourage students").
   let found = objectUpTo(ctx, v, times, rest, CLAUSE_END.exec(rest));
@@ -213,7 +217,8 @@ function eventOf(
   // "I have always enjoyed reading", "we usually went hiking": a habit, not something that happened then.
   if (HABIT.test(s.text.slice(Math.max(0, v.start - 12), v.end))) return null;
   const words = object.split(/\s+/).filter(Boolean);
-  if ((words.length === 0 && !gerund) || words.length > MAX_OBJECT_WORDS) return null;
+  if ((words.length === 0 && !gerund && subject === null) || words.length > MAX_OBJECT_WORDS) return null;
+  if (subject !== null && !ownEventObject(words, tagger)) return null;
   if (activity && !/^(?:\w{3,}ing|my|our|a|an|the|some)$/i.test(words[0] ?? '')) return null;
   // Work on tools and projects ("we moved the backend to Supabase") is the tool and project families' business.
   const end = v.end + (cut ? cut.index : rest.length);
@@ -224,17 +229,46 @@ function eventOf(
   const verbText = s.text.slice(v.start, v.end).replace(/^(?:just|finally|recently|also|actually|really)\s+/i, '');
   const when = own ?? times[0];
   const said = when ? ` (${s.text.slice(when.from, when.to)} [${when.label}])` : vagueText ? ` (${vagueText})` : '';
-  const summary = `${capitalize(verbText)} ${object}${said}`;
+  const told = `${subject === null ? '' : `${subject} `}${verbText} ${object}`;
+  const summary = `${capitalize(told)}${said}`;
   return {
     entityName: s.self,
     whatChanged: summary.replace(/\s+/g, ' ').trim(),
     attribute: EVENT_ATTRIBUTE,
-    newStateAspect: lowerFirst(`${verbText} ${object}`).replace(/\s+/g, ' ').trim(),
+    newStateAspect: lowerFirst(told).replace(/\s+/g, ' ').trim(),
     isContradiction: false,
     confidence: 0.6,
     episodeId: s.episodeId,
     eventTime: when?.eventTime ?? eventTimeOf(ctx.day),
   };
+}
+
+/** "my grandma", "our son", "my little brother", "my dog Max" right before the verb (adverbs between allowed). */
+const OWN_SUBJECT =
+  /\b((?:[Mm]y|[Oo]ur)\s+(?:[a-z][\w'’-]*\s+){0,2}?([a-z][\w'’-]*)(?:\s+[A-Z][a-z]+)?)(?:\s+(?:just|finally|recently|also|actually|really|suddenly))?\s*$/;
+
+/**
+ * The speaker's own person or pet as the subject of the clause ("my grandma passed away", "my son got into an
+ * accident", "my dog Max got sick"): a noun compromise files as a person (its Actor tag: mom, son, friend, boss …)
+ * or an animal. Things ("my car broke down", "my heart sank") are not taken. Null when there is none.
+ */
+function ownSubjectOf(before: string, tagger: SpanTagger): string | null {
+  const m = OWN_SUBJECT.exec(before);
+  const head = m?.[2]?.toLowerCase();
+  if (!m?.[1] || head === undefined) return null;
+  return tagger.lexicon(head).includes('Actor') || ANIMALS.test(head) ? m[1] : null;
+}
+
+/**
+ * What the speaker's own person or pet did says something on its own: nothing ("passed away"), or an object that
+ * is not "it" ("made it worth it"), "me" made to do something ("made me decide to act") or a lone adverb ("came even").
+ */
+function ownEventObject(words: readonly string[], tagger: SpanTagger): boolean {
+  const [first, second] = words.map((w) => w.toLowerCase());
+  if (first === undefined) return true;
+  if (first === 'it' || (first === 'me' && second !== undefined && tagger.lexicon(second).includes('Infinitive')))
+    return false;
+  return !(words.length === 1 && tagger.lexicon(first).includes('Adverb'));
 }
 
 const wordCount = (text: string): number => text.split(/\s+/).filter(Boolean).length;
