@@ -20,6 +20,9 @@ describe('normalizeForMatch', () => {
     ['$1,200.50 total', '120050 total'],
     ['self-care', 'self care'],
     ['  many   spaces ', 'many spaces'],
+    ['The week before 15April, 2022.', 'the week before 15 april 2022'],
+    ['3June', '3 june'],
+    ['100mg', '100mg'],
   ])('%s → %s', (input, expected) => {
     expect(normalizeForMatch(input)).toBe(expected);
   });

@@ -55,6 +55,10 @@ export function normalizeForMatch(text: string): string {
       .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase()
+      // A day run into its month ("15April", "3June": LoCoMo's conversation 4 writes 19 answers so) is two words.
+      .replace(/(\d)([a-z]{3,})/g, (whole, digit: string, word: string) =>
+        MONTHS.some((m) => word.startsWith(m.slice(0, 3))) ? `${digit} ${word}` : whole,
+      )
       // 1,200 and 1.5 keep their digits together; other punctuation separates words.
       .replace(/(\d)[,.](\d)/g, '$1$2')
       .replace(/['’]s\b/g, '')
