@@ -2,7 +2,7 @@ import { humanizeDuration, monthsBetween, relativeTime } from '../domain/humaniz
 import type { Tokenizer } from '../ports/tokenizer.js';
 import { createTokenBudget } from './budget.js';
 import { compileEvidence, wholeEvidenceTokens, type EvidenceOptions } from './evidence.js';
-import { questionAsksEdge } from './edge-cues.js';
+import { questionAsksChange, questionAsksEdge } from './edge-cues.js';
 import { timeNote, type MemorySpan } from './time-note.js';
 import { intervalLines } from './interval.js';
 import type { Evidence } from '../query/evidence.js';
@@ -278,9 +278,18 @@ export function shorterBlock(block: SubgraphEntity, question: string): SubgraphE
   const relationships = block.relationships.filter((r) =>
     questionAsksEdge(question, { type: r.relationship.type, otherName: r.other.name }),
   );
-  if (relationships.length === 0) return null;
+  const asked = questionAsksChange(question, block.entity.name);
+  const transitions = block.transitions.filter((t) => !isBareCreation(t) && asked(t.summary));
+  const events = (block.recentEvents ?? []).filter((t) => asked(String(t.toState[EVENT_ATTRIBUTE] ?? '')));
+  if (relationships.length === 0 && transitions.length === 0 && events.length === 0) return null;
   const { recentEvents: _events, ...rest } = block;
-  return { ...rest, transitions: [], hiddenCount: block.hiddenCount + block.transitions.length, relationships };
+  return {
+    ...rest,
+    transitions,
+    ...(events.length > 0 ? { recentEvents: events } : {}),
+    hiddenCount: block.hiddenCount + block.transitions.length - transitions.length,
+    relationships,
+  };
 }
 
 function entityLines(ctx: TimeContext, block: SubgraphEntity, history: boolean, cite: Cite): string[] {

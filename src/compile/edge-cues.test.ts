@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { questionAsksEdge } from './edge-cues.js';
+import { questionAsksChange, questionAsksEdge } from './edge-cues.js';
 
 describe('does a question ask about an edge', () => {
   it.each([
@@ -22,5 +22,17 @@ describe('does a question ask about an edge', () => {
     ['What did Ali read about Dali?', 'VISITED', 'Ali Baba'],
   ])('not: %s (%s %s)', (question, type, otherName) => {
     expect(questionAsksEdge(question, { type, otherName })).toBe(false);
+  });
+});
+
+describe('questionAsksChange', () => {
+  it.each([
+    ['When did Melanie run a charity race?', 'Melanie', 'Ran a charity race (last Sunday [21 May 2023])', true],
+    ['When did Melanie run a charity race?', 'Melanie', 'Painted that lake sunrise', false],
+    // The entity's own name is no shared word.
+    ['What did Melanie do?', 'Melanie', 'Melanie went camping', false],
+    ['When did Nate get purple hair?', 'Nate', 'Dyed my hair last week', true],
+  ])('%s / %s: %s → %s', (question, name, text, asked) => {
+    expect(questionAsksChange(question, name)(text)).toBe(asked);
   });
 });

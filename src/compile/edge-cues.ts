@@ -4,6 +4,7 @@
  * (a visit: "been to", "trip", "countries"; a pet: "dog", "pets"). Pure.
  */
 import { escapeRegExp } from '../domain/text-match.js';
+import { matchKey, questionKeywords } from '../query/keywords.js';
 
 const CUES: Record<string, RegExp> = {
   VISITED:
@@ -28,4 +29,19 @@ export function questionAsksEdge(question: string, edge: { type: string; otherNa
   const name = edge.otherName.toLowerCase().trim();
   if (name.length > 1 && new RegExp(`\\b${escapeRegExp(name)}\\b`).test(q)) return true;
   return CUES[edge.type]?.test(q) ?? false;
+}
+
+/**
+ * Does a question ask about a change or an event of an entity? It does when the change's words share a search word
+ * of the question (by its five-letter match key; the entity's own name left out): "When did Melanie run a charity
+ * race?" asks about "Ran a charity race (…)". Pure; the question's keys are read once.
+ */
+export function questionAsksChange(question: string, entityName: string): (text: string) => boolean {
+  const own = new Set(entityName.split(/\s+/).map((w) => matchKey(w)));
+  const keys = new Set(
+    questionKeywords(question)
+      .map((w) => matchKey(w))
+      .filter((k) => k.length >= 3 && !own.has(k)),
+  );
+  return (text) => text.split(/[^\p{L}\p{N}]+/u).some((w) => w.length >= 3 && keys.has(matchKey(w)));
 }

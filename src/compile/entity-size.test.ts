@@ -82,11 +82,30 @@ describe('an entity block too long for its share', () => {
     expect(smaller?.recentEvents).toBeUndefined();
     expect(smaller?.hiddenCount).toBe(40);
     // A question about something else has no shorter form: the block is left out for the evidence turns.
-    expect(shorterBlock(block, 'What bread did Maria bake?')).toBeNull();
+    expect(shorterBlock(block, 'What car does Maria drive?')).toBeNull();
+  });
+
+  it('keeps the changes and events whose words the question uses, and no others', () => {
+    const race = transition({
+      id: 'race',
+      entityId: 'maria',
+      kind: 'update',
+      eventTime: day(3),
+      summary: 'Ran a charity race for the shelter (last Sunday [4 June 2023])',
+      toState: { [EVENT_ATTRIBUTE]: 'ran a charity race for the shelter' },
+      episodeId: 'e1',
+    });
+    const withRace = { ...block, transitions: [did(1), race, did(3)] };
+    const smaller = shorterBlock(withRace, 'When did Maria run the charity race?');
+    expect(smaller?.transitions.map((t) => t.id)).toEqual(['race']);
+    expect(smaller?.recentEvents).toBeUndefined();
+    expect(smaller?.relationships).toEqual([]);
+    expect(smaller?.hiddenCount).toBe(39);
+    expect(shorterBlock(withRace, 'What bread did Maria bake?')?.recentEvents).toHaveLength(25);
   });
 
   it('leaves the block out when the question asks about none of its edges', () => {
-    const other = compile(400, { plan: { question: 'What bread did Maria bake?' } });
+    const other = compile(400, { plan: { question: 'What car does Maria drive?' } });
     expect(other.text).not.toContain('• Maria (person)');
   });
 
