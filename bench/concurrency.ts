@@ -28,7 +28,7 @@ export function writeFakeScript(input: { path: string }): void {
   const script = {
     delayMs: DELAY_MS,
     prompts: {
-      'extract-batch@2': [{ response: { entities: [{ name: 'Topic', type: 'concept' }], summary: 'x' } }],
+      'extract-batch@3': [{ response: { entities: [{ name: 'Topic', type: 'concept' }], summary: 'x' } }],
       'verify-entity@1': [{ response: { same: true, reason: 'benchmark' } }],
     },
   };

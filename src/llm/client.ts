@@ -228,7 +228,7 @@ export function createLlmClient(options: LlmClientOptions): LlmClient {
   };
 }
 
-/** Providers want a short identifier: "extract-batch@2" → "extract_batch". */
+/** Providers want a short identifier: "extract-batch@3" → "extract_batch". */
 function schemaName(promptId: string): string {
   return promptId.replace(/@.*$/, '').replace(/[^a-zA-Z0-9_]/g, '_');
 }

@@ -42,7 +42,7 @@ beforeAll(async () => {
   ({ dir, cleanup } = tempDir());
   db = join(dir, 'pie.db');
   writeFileSync(join(dir, 'chat.jsonl'), chat.map((c) => JSON.stringify(c)).join('\n'));
-  writeFileSync(join(dir, 'fake.json'), JSON.stringify({ prompts: { 'extract-batch@2': [{ response: extraction }] } }));
+  writeFileSync(join(dir, 'fake.json'), JSON.stringify({ prompts: { 'extract-batch@3': [{ response: extraction }] } }));
   const r = await pie(['--db', db, ...G, 'ingest', join(dir, 'chat.jsonl'), '--llm', `fake:${join(dir, 'fake.json')}`]);
   if (r.code !== 0) throw new Error(r.stderr);
 }, 60_000);

@@ -319,7 +319,7 @@ describe('pie bench extraction with a model', () => {
     writeFileSync(
       script,
       JSON.stringify({
-        prompts: { 'extract-batch@2': [{ contains: 'Biscuit', response: day1 }, { response: { summary: 'A day.' } }] },
+        prompts: { 'extract-batch@3': [{ contains: 'Biscuit', response: day1 }, { response: { summary: 'A day.' } }] },
       }),
     );
     const r = await pie(

@@ -23,7 +23,7 @@ beforeAll(async () => {
     summary: 'A conversation from the sample export.',
     significance: 0.4,
   };
-  writeFileSync(script, JSON.stringify({ delayMs: 250, prompts: { 'extract-batch@2': [{ response: answer }] } }));
+  writeFileSync(script, JSON.stringify({ delayMs: 250, prompts: { 'extract-batch@3': [{ response: answer }] } }));
 });
 afterAll(() => world.cleanup());
 

@@ -124,7 +124,7 @@ describe('reading the world built from the sample (offline extractor)', () => {
 
   it('--budget-tokens stops between batches with exit 7 and the next run continues', async () => {
     const script = join(dir, 'fake.json');
-    writeFileSync(script, JSON.stringify({ prompts: { 'extract-batch@2': [{ response: { summary: 'x' } }] } }));
+    writeFileSync(script, JSON.stringify({ prompts: { 'extract-batch@3': [{ response: { summary: 'x' } }] } }));
     const notes = join(dir, 'notes');
     const { mkdirSync } = await import('node:fs');
     mkdirSync(notes);

@@ -111,7 +111,7 @@ function ingestWith(model: LanguageModel, concurrency = 1) {
 
 describe('multi-day ingestion with a scripted model', () => {
   it('builds exact timelines, facts, contradictions, aliases and periods; the preamble carries earlier days', async () => {
-    const model = createScriptedModel({ script: { 'extract-batch@2': [DAY1, DAY2, DAY3] } });
+    const model = createScriptedModel({ script: { 'extract-batch@3': [DAY1, DAY2, DAY3] } });
     const summary = await ingestWith(model);
     expect(summary.status).toBe('completed');
     expect(summary.batches).toEqual({ planned: 3, done: 3, failed: 0, notStarted: 0 });
@@ -180,7 +180,7 @@ describe('multi-day ingestion with a scripted model', () => {
 
   it('a malformed answer fails its batch with the reason, keeps everything else, and a re-run finishes it', async () => {
     const bad = '{"entities": [{"name": 42}]}';
-    const model = createScriptedModel({ script: { 'extract-batch@2': [DAY1, bad, bad, DAY3] } });
+    const model = createScriptedModel({ script: { 'extract-batch@3': [DAY1, bad, bad, DAY3] } });
     const summary = await ingestWith(model);
     expect(summary.batches).toEqual({ planned: 3, done: 2, failed: 1, notStarted: 0 });
     expect(summary.failures[0]?.batchId).toBe('2024-11-06');
@@ -195,7 +195,7 @@ describe('multi-day ingestion with a scripted model', () => {
     expect((await store.transitions.forEntity(tidepool.id)).map((t) => t.kind)).toEqual(['creation']);
 
     // Re-run: only the failed day is extracted; days 1 and 3 come neither from the model nor twice.
-    const retry = createScriptedModel({ script: { 'extract-batch@2': [DAY2] } });
+    const retry = createScriptedModel({ script: { 'extract-batch@3': [DAY2] } });
     const again = await ingestWith(retry);
     expect(again.batches).toEqual({ planned: 1, done: 1, failed: 0, notStarted: 0 });
     expect(retry.calls).toHaveLength(1);

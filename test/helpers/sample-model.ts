@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SAMPLE } from './cli.js';
 
-/** One `extract-batch@2` rule of a fake model script: the answer to a batch whose prompt holds every string. */
+/** One `extract-batch@3` rule of a fake model script: the answer to a batch whose prompt holds every string. */
 export interface ExtractRule {
   contains: string | string[];
   response: object;
@@ -43,7 +43,7 @@ export function writeSampleModel(input: {
       delayMs: input.delayMs,
       ...(input.holdWhileExists === undefined ? {} : { holdWhileExists: input.holdWhileExists }),
       prompts: {
-        'extract-batch@2': [...(input.rules ?? []), ...rules],
+        'extract-batch@3': [...(input.rules ?? []), ...rules],
         'verify-entity@1': [{ response: { same: false, reason: 'different topics' } }],
       },
     }),

@@ -18,7 +18,7 @@ beforeAll(async () => {
   // A scripted model that takes a while, so a client can leave in the middle of ingest_episode.
   const script = join(world.dir, 'slow.json');
   const answer = { entities: [{ name: 'Heron', type: 'project', state: { stage: 'idea' } }], summary: 'Heron.' };
-  writeFileSync(script, JSON.stringify({ delayMs: 1500, prompts: { 'extract-batch@2': [{ response: answer }] } }));
+  writeFileSync(script, JSON.stringify({ delayMs: 1500, prompts: { 'extract-batch@3': [{ response: answer }] } }));
   local = await connect({ db: world.db, env: { PIE_LLM: `fake:${script}` } });
 });
 afterAll(async () => {

@@ -112,7 +112,7 @@ describe('ingest_episode with a model', () => {
     };
     writeFileSync(
       script,
-      JSON.stringify({ prompts: { 'extract-batch@2': [{ contains: 'starting Kestrel', response: answer }] } }),
+      JSON.stringify({ prompts: { 'extract-batch@3': [{ contains: 'starting Kestrel', response: answer }] } }),
     );
   });
   afterAll(() => world.cleanup());

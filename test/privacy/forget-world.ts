@@ -48,7 +48,7 @@ const HISTORY = [
 /** Rules are tried in order: the later batches' preambles quote what came before, so the specific ones lead. */
 const MODEL = {
   prompts: {
-    'extract-batch@2': [
+    'extract-batch@3': [
       {
         contains: 'We launched Tidepool today',
         response: {

@@ -82,7 +82,7 @@ function ingestWith(model: LanguageModel) {
 
 describe('observations from ingestion', () => {
   it('records one per transition (as --from-world would) and the extraction’s own, once', async () => {
-    const summary = await ingestWith(createScriptedModel({ script: { 'extract-batch@2': [DAY1, DAY2, DAY3] } }));
+    const summary = await ingestWith(createScriptedModel({ script: { 'extract-batch@3': [DAY1, DAY2, DAY3] } }));
     expect(summary.batches.done).toBe(3);
     const observations = await store.pyramid.observations({ order: 'asc' });
     const tidepool = await findEntity({ store, name: 'Tidepool' });

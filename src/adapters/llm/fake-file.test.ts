@@ -6,7 +6,7 @@ import type { ModelRequest } from '../../ports/llm.js';
 import { createFakeModelFromFile } from './fake-file.js';
 
 function request(content: string, signal?: AbortSignal): ModelRequest {
-  return { prompt: 'extract-batch@2', messages: [{ role: 'user', content }], ...(signal ? { signal } : {}) };
+  return { prompt: 'extract-batch@3', messages: [{ role: 'user', content }], ...(signal ? { signal } : {}) };
 }
 
 describe('the fake model script file', () => {
@@ -26,7 +26,7 @@ describe('the fake model script file', () => {
     const model = createFakeModelFromFile(
       script({
         prompts: {
-          'extract-batch@2': [
+          'extract-batch@3': [
             { contains: ['alpha', 'beta'], response: { both: true } },
             { contains: 'alpha', response: { alpha: true } },
           ],
@@ -35,14 +35,14 @@ describe('the fake model script file', () => {
     );
     expect((await model.generate(request('alpha and beta'))).text).toBe('{"both":true}');
     expect((await model.generate(request('alpha only'))).text).toBe('{"alpha":true}');
-    await expect(model.generate(request('gamma'))).rejects.toThrow(/no rule of extract-batch@2/);
+    await expect(model.generate(request('gamma'))).rejects.toThrow(/no rule of extract-batch@3/);
   });
 
   it('holds every call while the holdWhileExists file is there, and answers once it is gone', async () => {
     const gate = join(dir, 'gate');
     writeFileSync(gate, '');
     const model = createFakeModelFromFile(
-      script({ holdWhileExists: gate, prompts: { 'extract-batch@2': [{ response: 'done' }] } }),
+      script({ holdWhileExists: gate, prompts: { 'extract-batch@3': [{ response: 'done' }] } }),
     );
     let answered = false;
     const call = model.generate(request('anything')).then((r) => {
@@ -59,7 +59,7 @@ describe('the fake model script file', () => {
     const gate = join(dir, 'gate');
     writeFileSync(gate, '');
     const model = createFakeModelFromFile(
-      script({ holdWhileExists: gate, prompts: { 'extract-batch@2': [{ response: 'done' }] } }),
+      script({ holdWhileExists: gate, prompts: { 'extract-batch@3': [{ response: 'done' }] } }),
     );
     const abort = new AbortController();
     const call = model.generate(request('anything', abort.signal));

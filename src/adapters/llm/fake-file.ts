@@ -10,7 +10,7 @@ import { createScriptedModel, type ScriptedModel } from './fake.js';
  * `pie` as a real child process (crash-resume, MCP over stdio); never a default. Format:
  *
  *   { "delayMs": 0,
- *     "prompts": { "extract-batch@2": [ { "contains": "Tidepool kickoff", "response": { … } }, { "response": … } ] } }
+ *     "prompts": { "extract-batch@3": [ { "contains": "Tidepool kickoff", "response": { … } }, { "response": … } ] } }
  *
  * A request is answered by the first rule of its prompt whose `contains` (a string, or strings that must all occur)
  * appears in the request's messages; a rule without `contains` matches anything. Rules are reusable, so a re-run

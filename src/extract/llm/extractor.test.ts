@@ -130,7 +130,7 @@ describe('LLM extractor', () => {
 
   function extractorWith(answers: ScriptedAnswer[], clipAssistantChars?: number | null) {
     const model = createScriptedModel({
-      script: { 'extract-batch@2': answers },
+      script: { 'extract-batch@3': answers },
       ref: { provider: 'openai', model: 'gpt-5-mini' },
     });
     const client = createLlmClient({ model, cache: store.llmCache, clock: { now: () => DAY }, prices: DEFAULT_PRICES });
@@ -177,7 +177,7 @@ describe('LLM extractor', () => {
       /person, project, belief, decision, tool, concept, organization, period, place, event, preference, commitment/,
     );
     expect(system?.content).toMatch(/^observations — a few first-person sentences/m);
-    expect(model.calls[0]?.prompt).toBe('extract-batch@2');
+    expect(model.calls[0]?.prompt).toBe('extract-batch@3');
     const text = user?.content ?? '';
     expect(text).toContain('Current life period: UMD freshman year');
     expect(text).toContain('- Maya Chen [person] (aka Maya) — role: designer');
@@ -229,7 +229,7 @@ describe('LLM extractor', () => {
     const error = await extractor.extract({ batch }).catch((e: unknown) => e);
     expect(isPieError(error, 'LLM_INVALID_OUTPUT')).toBe(true);
     expect((error as Error).message).toMatch(
-      /gave an unusable answer to extract-batch@2 twice \(the JSON does not match the schema: significance: /,
+      /gave an unusable answer to extract-batch@3 twice \(the JSON does not match the schema: significance: /,
     );
     // The next attempt asks the model again (nothing invalid was cached).
     const { result } = await extractor.extract({ batch });

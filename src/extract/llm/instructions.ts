@@ -14,10 +14,19 @@ export const SUGGESTED_RELATIONSHIP_TYPES = [
   'FAMILY_OF',
   'MENTORS',
   'BUILT_WITH',
+  'OWNS',
+  'VISITED',
+  'FROM',
+  'READ',
+  'WATCHED',
+  'LISTENED_TO',
+  'PLAYED',
 ] as const;
 
 /**
- * The system prompt of extract-batch@2 (version 2 added observations). Any change in meaning needs a new prompt version (it keys the cache).
+ * The system prompt of extract-batch@3 (version 2 added observations; version 3 suggests the relationship types the
+ * offline rules also write: OWNS, VISITED, FROM and the point relationships READ, WATCHED, LISTENED_TO, PLAYED). Any
+ * change in meaning needs a new prompt version (it keys the cache).
  * The model classifies; code decides timestamps, identities and history.
  */
 export function extractionInstructions(): string {

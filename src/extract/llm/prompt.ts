@@ -6,7 +6,7 @@ import { extractionInstructions } from './instructions.js';
 import { DEFAULT_CLIP_ASSISTANT_CHARS, renderBatch, type RenderOptions } from './render.js';
 import { extractionOutputSchema, type ExtractionOutput } from './schema.js';
 
-export const EXTRACT_BATCH_PROMPT = { name: 'extract-batch', version: 2 } as const;
+export const EXTRACT_BATCH_PROMPT = { name: 'extract-batch', version: 3 } as const;
 
 /**
  * A cap, not a target: reasoning models (gpt-5*) spend part of it thinking, and an answer cut off at the cap is
