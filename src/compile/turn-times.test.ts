@@ -38,6 +38,11 @@ describe('annotateRelativeTimes', () => {
       'I ran a charity race last Sunday [4 June 2023, the Sunday before 9 June 2023].',
     ],
     [FRIDAY, 'Two days ago my dog was sick.', 'Two days ago [7 June 2023] my dog was sick.'],
+    [
+      FRIDAY,
+      'I got a puppy two weeks ago!',
+      'I got a puppy two weeks ago [the week of 22 May 2023, two weeks before 9 June 2023]!',
+    ],
     [FRIDAY, 'We went hiking last weekend.', 'We went hiking last weekend [the weekend before 9 June 2023].'],
     [AT, 'Today is a good day.', 'Today is a good day.'],
     [AT, 'It happened on 3 March 2021.', 'It happened on 3 March 2021.'],

@@ -78,8 +78,21 @@ const RELATIVE_HINT = new RegExp(
   'i',
 );
 
-/** What a resolved range is called: a day's date, "the week before <date>", a month, a year; null to leave it. */
+/**
+ * What a resolved range is called: a day's date, "the week before <date>", a month, a year; null to leave it. A count
+ * of weeks, months or years ago also says it from the day it was said, as a weekday does: "two weeks ago" said on
+ * 11 August 2023 is "the week of 24 July 2023, two weeks before 11 August 2023".
+ */
 export function resolvedLabel(range: TimeRange, at: number, tz: string): string | null {
+  const label = rangeLabel(range, at, tz);
+  const ago = new RegExp(AGO.source, 'i').exec(range.text);
+  // A day's date says it exactly; a week, month or year is named by its start, and the count says which it was.
+  const oneDay = range.end - range.start <= DAY + 3_600_000;
+  if (label === null || ago === null || ago.index !== 0 || oneDay) return label;
+  return `${label}, ${ago[1]?.toLowerCase() ?? ''} ${ago[2]?.toLowerCase() ?? ''} before ${longDate(at, tz)}`;
+}
+
+function rangeLabel(range: TimeRange, at: number, tz: string): string | null {
   const same = (s: { start: number; end: number }): boolean => s.start === range.start && s.end === range.end;
   const today = dayOf(at, tz);
   if (same(today)) return null;
