@@ -91,6 +91,9 @@ function readSpans(json: unknown, kind: NlpSpan['kind']): NlpSpan[] {
   return spans;
 }
 
+/** A particle compromise leaves as the root after an auxiliary "got" ("got back", "got up"). */
+const GOT_PARTICLE = /^(?:back|up|out|off|away|down|over|around)$/;
+
 function readVerb(raw: unknown, sentence: string): NlpVerb | null {
   if (!isRecord(raw) || !isRecord(raw.offset) || !isRecord(raw.verb) || typeof raw.text !== 'string') return null;
   const { length } = raw.offset;
@@ -101,9 +104,17 @@ function readVerb(raw: unknown, sentence: string): NlpVerb | null {
     const found = sentence.indexOf(surface, Math.max(0, start - 4));
     if (found >= 0 && found <= start + 4) start = found;
   }
-  const { infinitive, grammar, negative } = raw.verb;
-  if (typeof start !== 'number' || typeof length !== 'number' || typeof infinitive !== 'string') return null;
-  const g = isRecord(grammar) ? grammar : {};
+  const { grammar, negative, auxiliary, infinitive: root } = raw.verb;
+  if (typeof start !== 'number' || typeof length !== 'number' || typeof root !== 'string') return null;
+  // compromise reads "got" before a particle as an auxiliary ("we just got back from camping": root "back", present
+  // tense); it is the phrasal verb "get back", in the past.
+  const got = typeof auxiliary === 'string' && /^got$/i.test(auxiliary.trim()) && GOT_PARTICLE.test(root);
+  const infinitive = got ? `get ${root}` : root;
+  const g = got
+    ? { ...(isRecord(grammar) ? grammar : {}), tense: 'PastTense', form: 'simple-past' }
+    : isRecord(grammar)
+      ? grammar
+      : {};
   const tense =
     g.tense === 'PastTense'
       ? 'past'

@@ -48,6 +48,14 @@ describe('personal events, pets and observations of both speakers', () => {
       day(0),
     ],
     ['Caroline', "I'm starting a dance studio because I love dancing.", 'Caroline', 'starting a dance studio', day(0)],
+    // compromise reads "got" as an auxiliary of "back"; the event is "got back from …".
+    [
+      'Melanie',
+      'We just got back from camping with the family.',
+      'Melanie',
+      'got back from camping with the family',
+      day(0),
+    ],
     // What happened to the speaker's own people or pets is the speaker's event.
     [
       'Maria',
