@@ -1,0 +1,99 @@
+/**
+ * The speaker's pets (docs/offline-extractor.md "Personal events and observations"): "my dog Max", "a puppy named
+ * Coco", "Max, my dog", and names given after the talk turned to animals ("What are their names?" — "Luna and
+ * Oliver!") → a pet entity with its species, which the speaker OWNS.
+ */
+import { eventTimeOf } from '../dates.js';
+import type { EntityFinding, RelationshipFinding } from '../findings.js';
+import type { PatternContext } from './context.js';
+
+/** Animals kept as pets (the species of a pet entity). */
+export const ANIMALS =
+  /\b(dog|puppy|pup|cat|kitten|kitty|bunny|rabbit|hamster|parrot|bird|turtle|tortoise|horse|pony|guinea pig|fish|snake|lizard|gecko|ferret)s?\b/i;
+/** "her name is Shadow", "their names are Luna and Oliver". */
+const NAME_IS =
+  /\b(?:[Hh]is|[Hh]er|[Ii]ts|[Tt]heir)\s+names?(?:\s+(?:is|are)|['’]s)\s+([A-Z][a-z]+)(?:\s+and\s+([A-Z][a-z]+))?\b/;
+/** A reply that is only names: "Luna and Oliver!", "Max." */
+const ONLY_NAMES = /^\s*([A-Z][a-z]+)(?:\s*(?:,|and|&)\s*([A-Z][a-z]+))?\s*[!.]*\s*$/;
+/** The question such a reply answers. */
+const ASKS_NAMES = /\bwhat(?:'s|\s+is|\s+are|\s+were|\s+was)\s+(?:their|his|her|its)\s+names?\b/i;
+
+/** "my dog Max", "our cat Luna", "a puppy named Coco", "Max, my dog" → a pet the speaker owns. */
+export function petsOf(ctx: PatternContext): { entity: EntityFinding; owns: RelationshipFinding }[] {
+  const { s } = ctx;
+  const text = s.text;
+  const animal = `(${ANIMALS.source.slice(3, -5)})`;
+  const name = '([A-Z][a-z]+(?: [A-Z][a-z]+)?)';
+  const patterns = [
+    new RegExp(
+      `\\b(?:[Mm]y|[Oo]ur)\\s+(?:new\\s+|little\\s+|sweet\\s+|old\\s+)?${animal}s?,?\\s+(?:named\\s+|called\\s+)?${name}`,
+      'g',
+    ),
+    new RegExp(
+      `\\b(?:[Aa]n?|[Tt]he|[Aa]nother)\\s+(?:new\\s+|little\\s+)?${animal}\\s+(?:named|called)\\s+${name}`,
+      'g',
+    ),
+    new RegExp(`\\b${name},\\s+(?:[Mm]y|[Oo]ur)\\s+(?:new\\s+|little\\s+)?${animal}\\b`, 'g'),
+    // "I adopted a puppy, a beagle called Biscuit": a breed named in a sentence about an animal.
+    ...(ANIMALS.test(text) ? [new RegExp(`\\b(?:[Aa]n?)\\s+([a-z]+)\\s+(?:named|called)\\s+${name}`, 'g')] : []),
+  ];
+  const out: { entity: EntityFinding; owns: RelationshipFinding }[] = [];
+  for (const named of namedAcrossTurns(ctx)) out.push(pet(ctx, named.name, named.species));
+  for (const [i, re] of patterns.entries()) {
+    for (const m of text.matchAll(re)) {
+      const species = (i === 2 ? m[2] : m[1])?.toLowerCase() ?? 'pet';
+      const petName = i === 2 ? m[1] : m[2];
+      if (!petName || /^(?:I|We|The|And|But|She|He|They)$/.test(petName)) continue;
+      if (out.some((p) => p.entity.name === petName)) continue;
+      out.push(pet(ctx, petName, species));
+    }
+  }
+  return out;
+}
+
+function pet(ctx: PatternContext, name: string, species: string): { entity: EntityFinding; owns: RelationshipFinding } {
+  const { s } = ctx;
+  const eventTime = eventTimeOf(ctx.day);
+  return {
+    entity: { name, type: 'pet', aliases: [], state: { species }, episodeId: s.episodeId, eventTime },
+    owns: {
+      source: s.self,
+      target: name,
+      type: 'OWNS',
+      properties: { species },
+      ended: false,
+      confidence: 0.7,
+      episodeId: s.episodeId,
+      eventTime,
+    },
+  };
+}
+
+/**
+ * Pets named after the talk turned to them: "We've got a pup and a kitty." — "What are their names?" — "Luna and
+ * Oliver!", or "What's her name? Does she get along with your other dog?" — "Her name is Shadow!". The names are
+ * the speaker's pets when an animal was named in this turn or the two before; the species is that animal when only
+ * one kind was named, else "pet". A baby's name ("his name is Kyle" after "that baby in the pic") is no pet.
+ */
+function namedAcrossTurns(ctx: PatternContext): { name: string; species: string }[] {
+  const { s } = ctx;
+  const asked = ctx.earlier.at(-1) ?? '';
+  const m = NAME_IS.exec(s.text) ?? (ASKS_NAMES.test(asked) ? ONLY_NAMES.exec(s.text) : null);
+  if (!m) return [];
+  const talk = [...ctx.earlier, ...ctx.previous.map((p) => p.text), s.text].join(' ');
+  const kinds = new Set(
+    [...talk.matchAll(new RegExp(ANIMALS.source, 'gi'))].map((a) => speciesOf((a[1] ?? '').toLowerCase())),
+  );
+  if (kinds.size === 0 || /\b(?:baby|son|daughter|kid|child|brother|sister)\b/i.test(talk)) return [];
+  const species = kinds.size === 1 ? ([...kinds][0] ?? 'pet') : 'pet';
+  return [m[1], m[2]].flatMap((name) =>
+    name && !/^(?:I|We|The|And|But|She|He|They|Yes|Yeah|Thanks|Aw|Oh|Wow)$/.test(name) ? [{ name, species }] : [],
+  );
+}
+
+/** "pup" and "puppy" are a dog, "kitty" and "kitten" a cat. */
+function speciesOf(word: string): string {
+  if (/^(?:pup|puppy)$/.test(word)) return 'dog';
+  if (/^(?:kitty|kitten)$/.test(word)) return 'cat';
+  return word;
+}
