@@ -1,5 +1,12 @@
 import { humanizeDuration, monthsBetween } from '../domain/humanize.js';
-import { EVENT_ATTRIBUTE, isWorldChange, startWord, type EntityState, type Transition } from '../domain/world.js';
+import {
+  EVENT_ATTRIBUTE,
+  isEventChange,
+  isWorldChange,
+  startWord,
+  type EntityState,
+  type Transition,
+} from '../domain/world.js';
 import type { EntityTimeline, TimelineRelationship } from '../world/timeline.js';
 import { longDate, when, type TimeContext } from './time-format.js';
 
@@ -55,19 +62,12 @@ function transitionLines(ctx: TimeContext, t: Transition): string[] {
  */
 export function changeNote(t: Pick<Transition, 'kind' | 'fromState' | 'toState' | 'summary'>): string {
   if (!t.fromState || t.kind === 'creation') return '';
-  const keys = Object.keys(t.toState);
   const plain = (v: unknown) =>
     String(v)
       .toLowerCase()
       .replace(/[\s.!?]+$/, '')
       .trim();
-  if (
-    keys.length === 1 &&
-    keys[0] === EVENT_ATTRIBUTE &&
-    plain(t.summary).startsWith(plain(t.toState[EVENT_ATTRIBUTE]))
-  ) {
-    return '';
-  }
+  if (isEventChange(t) && plain(t.summary).startsWith(plain(t.toState[EVENT_ATTRIBUTE]))) return '';
   return ` [${changeText(t.fromState, t.toState)}]`;
 }
 

@@ -68,6 +68,8 @@ export function dayMentioned(input: { text: string; at: number; tz: string }): n
 }
 
 const AGO = new RegExp(`\\b(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\s+ago\\b`, 'gi');
+/** A range's own words that are a count of units ago ("two weeks ago"), read once per resolved range. */
+const AGO_PHRASE = new RegExp(`^(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\s+ago\\b`, 'i');
 
 /** A weekday's name, whole or short ("last Friday", "last Fri"): its date is said as "the Friday before …". */
 const WEEKDAY_WORD = /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b\.?$/i;
@@ -85,10 +87,10 @@ const RELATIVE_HINT = new RegExp(
  */
 export function resolvedLabel(range: TimeRange, at: number, tz: string): string | null {
   const label = rangeLabel(range, at, tz);
-  const ago = new RegExp(AGO.source, 'i').exec(range.text);
   // A day's date says it exactly; a week, month or year is named by its start, and the count says which it was.
   const oneDay = range.end - range.start <= DAY + 3_600_000;
-  if (label === null || ago === null || ago.index !== 0 || oneDay) return label;
+  const ago = label === null || oneDay ? null : AGO_PHRASE.exec(range.text);
+  if (label === null || ago === null) return label;
   return `${label}, ${ago[1]?.toLowerCase() ?? ''} ${ago[2]?.toLowerCase() ?? ''} before ${longDate(at, tz)}`;
 }
 

@@ -82,6 +82,12 @@ export type StateValue = string | number | boolean | null;
  * their state, each event a transition whose summary says it all.
  */
 export const EVENT_ATTRIBUTE = 'latest_event';
+
+/** A change that only records an event (its one attribute is EVENT_ATTRIBUTE), not a creation. Pure. */
+export function isEventChange(t: { kind: string; toState: Record<string, unknown> }): boolean {
+  const keys = Object.keys(t.toState);
+  return t.kind !== 'creation' && keys.length > 0 && keys.every((k) => k === EVENT_ATTRIBUTE);
+}
 export type EntityState = Record<string, StateValue>;
 
 export interface Entity {

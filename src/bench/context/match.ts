@@ -70,9 +70,12 @@ export function normalizeForMatch(text: string): string {
   );
 }
 
+/** A comma or semicolon that separates parts (not one inside a number: "1,200"). */
+const hasListSeparator = (answer: string): boolean => /[,;]/.test(answer.replace(/(\d),(\d)/g, '$1$2'));
+
 /** The parts a list answer must all match: split at commas and semicolons (and a final "and" after a comma). */
 export function answerParts(answer: string): string[] {
-  if (!/[,;]/.test(answer.replace(/(\d),(\d)/g, '$1$2'))) return [answer];
+  if (!hasListSeparator(answer)) return [answer];
   return answer
     .replace(/(\d),(\d)/g, '$1$2')
     .split(/[;,]|,?\s+and\s+(?=[^,;]*$)/)
@@ -216,7 +219,7 @@ const QUANTITY = /\d|\b(?:half|quarter|hours?|minutes?|seconds?|days?|weeks?|mon
  * quantity. Read beside the whole answer: "Pride and Prejudice" written whole is a hit either way. Pure.
  */
 export function pairParts(answer: string): string[] | null {
-  if (/[,;]/.test(answer.replace(/(\d),(\d)/g, '$1$2'))) return null;
+  if (hasListSeparator(answer)) return null;
   if (QUANTITY.test(normalizeForMatch(answer))) return null;
   const parts = answer
     .split(/\s+(?:and|&)\s+/i)

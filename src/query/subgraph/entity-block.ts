@@ -1,4 +1,4 @@
-import { EVENT_ATTRIBUTE, genericLast, isWorldChange, type Entity, type Transition } from '../../domain/world.js';
+import { genericLast, isEventChange, isWorldChange, type Entity, type Transition } from '../../domain/world.js';
 import type { WorldStore } from '../../ports/world-store.js';
 import type { SubgraphEntity } from '../types.js';
 
@@ -14,11 +14,6 @@ export interface BlockOptions {
 export const DEFAULT_BLOCK: Omit<BlockOptions, 'history'> = { maxTransitions: 12, maxRelationships: 8 };
 /** A person's latest events listed in one line besides the latest changes (current mode). */
 const RECENT_EVENTS = 25;
-
-const isEvent = (t: Transition): boolean =>
-  t.kind !== 'creation' &&
-  Object.keys(t.toState).length > 0 &&
-  Object.keys(t.toState).every((k) => k === EVENT_ATTRIBUTE);
 
 /**
  * One entity with the part of its history a question needs. Current mode: the latest changes and any unresolved
@@ -72,7 +67,7 @@ export async function loadEntityBlock(input: {
   // What a person did lately is one compact line beside the latest changes (events set one attribute, so the
   // state holds only the last of them).
   const recentEvents = latest
-    .filter((t) => isEvent(t) && !transitions.some((x) => x.id === t.id))
+    .filter((t) => isEventChange(t) && !transitions.some((x) => x.id === t.id))
     .slice(0, RECENT_EVENTS);
   return {
     entity,
