@@ -295,10 +295,10 @@ export function shorterBlock(block: SubgraphEntity, question: string): SubgraphE
 function entityLines(ctx: TimeContext, block: SubgraphEntity, history: boolean, cite: Cite): string[] {
   const e = block.entity;
   const aliases = e.aliases.length > 0 ? `, also called ${e.aliases.join(', ')}` : '';
-  const seen =
+  const seenCiting = (firstCite: string) =>
     e.lastSeen - e.firstSeen < DAY
-      ? `came up ${when(ctx, e.firstSeen)}`
-      : `first appeared ${when(ctx, e.firstSeen)}; last referenced ${when(ctx, e.lastSeen)}`;
+      ? `came up ${when(ctx, e.firstSeen)}${firstCite}`
+      : `first appeared ${when(ctx, e.firstSeen)}${firstCite}; last referenced ${when(ctx, e.lastSeen)}`;
   // An entity the world knows only by name (created when first mentioned, nothing changed, no state beyond its
   // category, no relationship) is one line citing where it came up: its history would repeat that line.
   const onlyMention =
@@ -308,9 +308,13 @@ function entityLines(ctx: TimeContext, block: SubgraphEntity, history: boolean, 
     block.transitions.every((t) => t.kind === 'creation');
   if (onlyMention) {
     const first = block.transitions[0];
-    return [`• ${e.name} (${e.type}${aliases}): ${seen}${first ? cite(first.episodeId) : ''}.`];
+    return [`• ${e.name} (${e.type}${aliases}): ${seenCiting(first ? cite(first.episodeId) : '')}.`];
   }
-  const lines = [`• ${e.name} (${e.type}${aliases}): ${seen}.`];
+  // A creation that only says where the entity came up repeats the head line's first date: with nothing else to show
+  // it becomes the head line's citation, and beside other changes it is left out.
+  const shown = block.transitions.filter((t) => !isBareCreation(t));
+  const firstCited = shown.length === 0 && block.transitions[0] ? cite(block.transitions[0].episodeId) : '';
+  const lines = [`• ${e.name} (${e.type}${aliases}): ${seenCiting(firstCited)}.`];
   const changes = block.changeCount;
   const months = Math.max(monthsBetween(e.firstSeen, e.lastSeen), 1);
   const span = e.lastSeen > e.firstSeen ? ` over ${humanizeDuration(e.lastSeen - e.firstSeen)}` : '';
@@ -321,10 +325,6 @@ function entityLines(ctx: TimeContext, block: SubgraphEntity, history: boolean, 
   }
   const state = stateText(e.state);
   if (state) lines.push(`  Current state: ${state}.`);
-  // A creation that only says where the entity came up repeats the head line's first date once there is more.
-  const shown = block.transitions.some((t) => !isBareCreation(t))
-    ? block.transitions.filter((t) => !isBareCreation(t))
-    : block.transitions;
   if (shown.length > 0) {
     const hidden = block.hiddenCount;
     const label = history ? 'History' : 'Latest changes';

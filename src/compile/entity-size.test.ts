@@ -126,4 +126,24 @@ describe('an entity block too long for its share', () => {
     expect(text).not.toContain('First mentioned');
     expect(text).toContain('bread number 2 ');
   });
+
+  it('cites where the entity came up on its head line when that creation is all its history', () => {
+    const born = transition({
+      id: 't0',
+      entityId: 'maria',
+      kind: 'creation',
+      eventTime: day(1),
+      summary: 'First mentioned in “Talk”',
+      episodeId: 'e1',
+    });
+    const bornOnly: Subgraph = {
+      ...subgraph,
+      entities: [{ ...block, transitions: [born], recentEvents: [], changeCount: 0, hiddenCount: 0 }],
+    };
+    const text = compile(8000, { subgraph: bornOnly }).text;
+    expect(text).toContain('• Maria (person): first appeared 1 June 2023 [1]; last referenced 28 June 2023.\n');
+    expect(text).not.toContain('First mentioned');
+    expect(text).not.toContain('Latest changes');
+    expect(text).toContain('↔ Maria VISITED Spain, by 2 June 2023 [1]');
+  });
 });

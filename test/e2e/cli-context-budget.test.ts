@@ -41,9 +41,9 @@ describe('pie ask --context-tokens', () => {
     ]);
     expect(j.maxContextTokens).toBe(budget);
     expect(j.contextTokens).toBeLessThanOrEqual(budget);
-    // Within a line or so of it: the evidence is recounted as written and the room that frees is taken (before, a
-    // 3,000-token budget stopped at 2,906).
-    expect(j.contextTokens).toBeGreaterThanOrEqual(budget - 30);
+    // Within a short line of it: the evidence is recounted as written and the room that frees is taken (before, a
+    // 3,000-token budget stopped at 2,906; what is left is less than the next turn with its session heading needs).
+    expect(j.contextTokens).toBeGreaterThanOrEqual(budget - 50);
     expect(j.context).toContain('From the conversations');
   });
 

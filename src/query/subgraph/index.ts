@@ -4,6 +4,7 @@ import { questionKeywords } from '../keywords.js';
 import type { QueryPlan, RankedItem, Subgraph, SubgraphEntity } from '../types.js';
 import { DEFAULT_BLOCK, loadEntityBlock, type BlockOptions } from './entity-block.js';
 import { loadExcerpts } from './excerpts.js';
+import { looseEvents } from './loose-events.js';
 import { findPaths } from './paths.js';
 
 export interface SubgraphLimits {
@@ -91,23 +92,16 @@ export async function buildSubgraph(input: {
     .filter((t) => plan.wantsHistory || isCurrent(t, sub.entities))
     .slice(0, limits.events)
     .sort((a, b) => a.eventTime - b.eventTime);
-  sub.events = await namedCreations(store, sub.events);
+  sub.events = await namedCreations(store, sub.events, plan);
   sub.excerpts = excerpts;
   return sub;
 }
 
-/**
- * A creation's summary says where the entity was first mentioned, not what it is ("First mentioned in “session
- * 10”"): as a loose event it leads with the entity's name and type.
- */
-async function namedCreations(store: WorldStore, events: Transition[]): Promise<Transition[]> {
+async function namedCreations(store: WorldStore, events: Transition[], plan: QueryPlan): Promise<Transition[]> {
   const ids = events.filter((t) => t.kind === 'creation').map((t) => t.entityId);
   if (ids.length === 0) return events;
-  const names = new Map((await store.entities.getMany([...new Set(ids)])).map((e) => [e.id, e]));
-  return events.map((t) => {
-    const e = t.kind === 'creation' ? names.get(t.entityId) : undefined;
-    return e ? { ...t, summary: `${e.name} (${e.type}): ${t.summary}` } : t;
-  });
+  const entities = new Map((await store.entities.getMany([...new Set(ids)])).map((e) => [e.id, e]));
+  return looseEvents(events, entities, plan);
 }
 
 /**

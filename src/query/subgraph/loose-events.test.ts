@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { entity, T0, transition } from '../test-kit.js';
+import { looseEvents } from './loose-events.js';
+
+const sweden = entity({ id: 'sweden', name: 'Sweden', type: 'place' });
+const melanie = entity({ id: 'mel', name: 'Melanie', type: 'person', aliases: ['Mel'] });
+const childhood = entity({ id: 'kid', name: "Caroline's childhood", type: 'period' });
+const entities = new Map([sweden, melanie, childhood].map((e) => [e.id, e]));
+const born = (entityId: string) =>
+  transition({
+    id: `c-${entityId}`,
+    entityId,
+    kind: 'creation',
+    eventTime: T0,
+    summary: 'First mentioned in “session 4”',
+  });
+
+describe('looseEvents', () => {
+  const events = [born('sweden'), born('mel'), born('kid')];
+
+  it('leaves out the bare first mention of an entity the question does not name', () => {
+    const out = looseEvents(events, entities, { question: 'What instruments does Melanie play?', entityIds: [] });
+    expect(out.map((t) => t.summary)).toEqual(['Melanie (person): First mentioned in “session 4”']);
+  });
+
+  it('keeps a resolved entity, and one whose name or alias shares a word with the question', () => {
+    const resolved = looseEvents(events, entities, { question: 'Where did she go?', entityIds: ['sweden'] });
+    expect(resolved.map((t) => t.entityId)).toEqual(['sweden']);
+    const byWord = looseEvents(events, entities, { question: 'What was her childhood like, Mel?', entityIds: [] });
+    expect(byWord.map((t) => t.entityId)).toEqual(['mel', 'kid']);
+  });
+
+  it('keeps every other change, and a creation that says more than where it came up', () => {
+    const started = transition({
+      id: 's',
+      entityId: 'sweden',
+      kind: 'creation',
+      eventTime: T0,
+      summary: 'Moved to Sweden',
+    });
+    const update = transition({ id: 'u', entityId: 'sweden', eventTime: T0, summary: 'Visited Stockholm' });
+    const out = looseEvents([started, update], entities, {
+      question: 'What instruments does Melanie play?',
+      entityIds: [],
+    });
+    expect(out.map((t) => t.summary)).toEqual(['Sweden (place): Moved to Sweden', 'Visited Stockholm']);
+  });
+});
