@@ -89,6 +89,15 @@ describe('people, organizations and places', () => {
     expect(r.entities.find((e) => e.name === 'Melanie')?.aliases).toContain('Mel');
   });
 
+  it('a two-letter nickname joins the one person whose first name starts with it', () => {
+    const r = run(['Hey Jo! Long time no see.'], {
+      tagger,
+      preamble: { mentionedEntities: [known('Joanna', 'person')] },
+    });
+    expect(r.entities.find((e) => e.name === 'Joanna')?.aliases).toContain('Jo');
+    expect(names(r, 'person')).not.toContain('Jo');
+  });
+
   it('an organization with a generic suffix is also known by its head', () => {
     const r = run(['Maya and I met Elena Park, a partner at Northgate Ventures.'], { tagger });
     expect(r.entities.find((e) => e.name === 'Northgate Ventures')?.aliases).toEqual(['Northgate']);

@@ -148,7 +148,7 @@ export function sentenceNameCandidates(
 
 /** "Mel" for "Melanie", "Dan" for "Daniel Okafor": the one other person whose first name starts with this one. */
 function nickname(name: string, people: readonly string[]): string | null {
-  if (name.includes(' ') || name.length < 3) return null;
+  if (name.includes(' ') || name.length < 2) return null;
   const longer = [...new Set(people)].filter((p) => {
     const first = p.split(/\s+/)[0] ?? '';
     return first.length > name.length && first.startsWith(name);
