@@ -46,7 +46,7 @@ export function microDreamsPhase(rules: MicroDreamRules = DEFAULT_MICRO_DREAM_RU
           sourceId: p.a,
           targetId: p.b,
           properties: { coMentions: p.count, evidenceEpisodes: p.episodes.join(', ') },
-          validFrom: p.first,
+          validFrom: p.reached,
           validTo: null,
           confidence: connectionConfidence(p.count),
           episodeId: p.episodes[0] ?? null,

@@ -33,6 +33,12 @@ export interface CoMention {
   b: string;
   count: number;
   first: number;
+  /**
+   * When the pair was named together for the threshold's time (its shared episodes in time order): the moment the
+   * memory could first tell the two are related, so the edge is valid from then; a snapshot of an earlier day, made
+   * after a sleep, does not show a link only later conversations evidence.
+   */
+  reached: number;
   last: number;
   /** The first few episodes that name both, in the order seen. */
   episodes: string[];
@@ -108,15 +114,19 @@ export function planMicroDreams(input: {
   }
   // Only the pairs that reach the threshold are followed episode by episode.
   const pairs = new Map<number, CoMention>();
+  // Each pair's earliest shared times, as many as the threshold, ascending (episodes come in any order).
+  const earliest = new Map<number, number[]>();
   for (const { episode, members } of lists) {
     for (let i = 0; i < members.length; i += 1) {
       for (let j = i + 1; j < members.length; j += 1) {
         const key = (members[i] as number) * size + (members[j] as number);
         if (!reached.has(key)) continue;
+        keepEarliest(earliest, key, episode.time, rules.minCoMentions);
         const p = pairs.get(key);
         if (p === undefined) {
           const [a = '', b = ''] = [ids[members[i] as number], ids[members[j] as number]];
-          pairs.set(key, { a, b, count: 1, first: episode.time, last: episode.time, episodes: [episode.episodeId] });
+          const time = episode.time;
+          pairs.set(key, { a, b, count: 1, first: time, reached: time, last: time, episodes: [episode.episodeId] });
           continue;
         }
         p.count += 1;
@@ -125,6 +135,10 @@ export function planMicroDreams(input: {
         if (p.episodes.length < EVIDENCE_KEPT) p.episodes.push(episode.episodeId);
       }
     }
+  }
+  for (const [key, p] of pairs) {
+    const times = earliest.get(key) ?? [];
+    p.reached = times[times.length - 1] ?? p.first;
   }
   const strong = [...pairs.values()];
   const open = strong.filter((p) => !input.connected.has(pairKey(p.a, p.b)));
@@ -135,4 +149,18 @@ export function planMicroDreams(input: {
     alreadyConnected: strong.length - open.length,
     skippedEpisodes,
   };
+}
+
+/** Adds a time to a pair's ascending list of its earliest shared times, kept to `keep` entries. */
+function keepEarliest(earliest: Map<number, number[]>, key: number, time: number, keep: number): void {
+  const times = earliest.get(key);
+  if (times === undefined) {
+    earliest.set(key, [time]);
+    return;
+  }
+  if (times.length >= keep && time >= (times[times.length - 1] as number)) return;
+  let at = times.length;
+  while (at > 0 && (times[at - 1] as number) > time) at -= 1;
+  times.splice(at, 0, time);
+  if (times.length > keep) times.pop();
 }

@@ -84,6 +84,16 @@ describe('a visit read from the talk, after a sleep', () => {
     expect(between('Maria', 'Spain').map((e) => [e.type, e.discovered])).toEqual([['VISITED', null]]);
   });
 
+  it('a snapshot of a day before the third shared session, made after the sleep, has no dreamt link', async () => {
+    // John and Paris are named together on 1, 2 and 3 May: the link is evidenced from the third on.
+    const before = await pie(cli(['snapshot', '--at', '2023-05-02']), { PIE_TZ: 'UTC' });
+    expect(before.code, before.stderr).toBe(0);
+    expect(before.stdout).toContain('John (person)');
+    expect(before.stdout).not.toContain('RELATED_TO');
+    const after = await pie(cli(['snapshot', '--at', '2023-05-03']), { PIE_TZ: 'UTC' });
+    expect(after.stdout).toMatch(/RELATED_TO Paris \(coMentions: 3[^\n]*since 3 May 2023/);
+  });
+
   it('a context after the sleep shows the visit before the links the sleep dreamt', async () => {
     const asked = await pie(
       cli(['ask', '--context-only', '--context-tokens', '1000', 'Which countries has Maria been to?']),

@@ -27,9 +27,22 @@ describe('planMicroDreams (co-mentions → RELATED_TO candidates)', () => {
     expect(plan.candidates).toBe(3); // a–b 4, a–c 3, c–d 3 (b–c 2, a–d 1 fall short)
     expect(plan.alreadyConnected).toBe(1);
     expect(plan.connections).toEqual([
-      { a: 'a', b: 'b', count: 4, first: 5, last: 40, episodes: ['e1', 'e2', 'e3', 'e5'] },
-      { a: 'a', b: 'c', count: 3, first: 5, last: 30, episodes: ['e1', 'e3', 'e4'] },
+      { a: 'a', b: 'b', count: 4, first: 5, reached: 20, last: 40, episodes: ['e1', 'e2', 'e3', 'e5'] },
+      { a: 'a', b: 'c', count: 3, first: 5, reached: 30, last: 30, episodes: ['e1', 'e3', 'e4'] },
     ]);
+  });
+
+  it('a link is reached at its threshold-th shared episode in time order, whatever order the episodes come in', () => {
+    const episodes = [ep('e1', 90, 'a', 'b'), ep('e2', 10, 'a', 'b'), ep('e3', 50, 'a', 'b'), ep('e4', 30, 'a', 'b')];
+    const [link] = planMicroDreams({ episodes, eligible: all, connected: new Set() }).connections;
+    expect(link).toMatchObject({ count: 4, first: 10, reached: 50, last: 90 });
+    const two = planMicroDreams({
+      episodes,
+      eligible: all,
+      connected: new Set(),
+      rules: { minCoMentions: 2, maxPerRun: 50, maxEntitiesPerEpisode: 40 },
+    });
+    expect(two.connections[0]?.reached).toBe(30);
   });
 
   it('a threshold of 2 finds more; ties are ordered by ids; the cap keeps the strongest', () => {
