@@ -192,7 +192,10 @@ function headerLines(plan: QueryPlan, ctx: TimeContext): string[] {
   ];
   if (plan.timeRanges.length > 0) {
     const ranges = plan.timeRanges.map(
-      (r) => `"${r.text}" = ${longDate(r.start, ctx.tz)} to ${longDate(r.end - 1, ctx.tz)}`,
+      (r) =>
+        `"${r.text}" = ${longDate(r.start, ctx.tz)} to ${longDate(r.end - 1, ctx.tz)}${
+          r.movedToMemory ? ' (no year given: the latest with conversations in the memory)' : ''
+        }`,
     );
     out.push(`Time asked about: ${ranges.join('; ')}.`);
   }

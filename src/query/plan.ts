@@ -7,6 +7,7 @@ import { chooseTimeFormat, classifyIntent, wantsHistory } from './intent.js';
 import { CLASSIFY_QUERY_PROMPT } from './intent-prompt.js';
 import { findNamedEntities } from './named-entities.js';
 import { findTimeRanges } from './time/index.js';
+import { anchorYearlessInMemory } from './time-in-memory.js';
 import type { Intent, QueryPlan, TimeFormatChoice } from './types.js';
 
 export interface PlanInput {
@@ -25,7 +26,11 @@ export interface PlanInput {
 /** Reads a question: intent, named entities, time references, history or current, the time format. */
 export async function planQuery(input: PlanInput): Promise<QueryPlan> {
   const { question, now } = input;
-  const timeRanges = findTimeRanges({ text: question, now, tz: input.tz, periods: input.periods });
+  const timeRanges = await anchorYearlessInMemory({
+    store: input.store,
+    ranges: findTimeRanges({ text: question, now, tz: input.tz, periods: input.periods }),
+    tz: input.tz,
+  });
   const named = await findNamedEntities({ store: input.store, question });
   let intent: Intent = classifyIntent({ question, namedEntities: named.length, timeRanges: timeRanges.length });
   let history: boolean | null = null;

@@ -78,7 +78,8 @@ export function joinRanges(chosen: readonly Candidate[], ctx: MatchContext): Can
     if (b && a.yearless && !b.yearless && LIST.test(gap) && (b.kind === 'month' || b.kind === 'explicit')) {
       // "in March and May 2024": the year written once applies to both.
       const year = anchorYear(a.yearless, { ...yearlessOf(b, ctx), isEnd: true }, ctx);
-      out.push({ ...a, ...yearlessSpan(a.yearless, year, ctx.tz) });
+      const { yearless, ...rest } = a;
+      out.push({ ...rest, ...yearlessSpan(yearless, year, ctx.tz) });
       continue;
     }
     const toNow = TO_NOW.exec(ctx.text.slice(a.to));
@@ -110,7 +111,9 @@ export function applyModifiers(chosen: readonly Candidate[], ctx: MatchContext):
     if (!m || !word) return c;
     const from = limit + before.length - m[0].length + m[0].indexOf(m[1] ?? '');
     const span = modified(word, c, ctx);
-    return { ...c, ...span, from };
+    // The modifier made the range: a yearless reading of what it modifies is not the range any more.
+    const { yearless: _read, ...rest } = c;
+    return { ...rest, ...span, from };
   });
 }
 

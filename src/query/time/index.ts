@@ -27,6 +27,7 @@ function floorOf(input: FindTimeRangesInput): number {
 function toRange(c: Candidate, text: string): TimeRange {
   const range: TimeRange = { start: c.start, end: c.end, text: text.slice(c.from, c.to), kind: c.kind };
   if (c.periodId !== undefined) range.periodId = c.periodId;
+  if (c.yearless !== undefined) range.yearless = c.yearless;
   return range;
 }
 

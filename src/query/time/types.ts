@@ -14,6 +14,13 @@ export interface TimeRange {
   kind: TimeRangeKind;
   /** For kind 'period': the period entity id. */
   periodId?: string;
+  /** A month or a day named without a year and read alone (no range, modifier or list gave it one). */
+  yearless?: Yearless;
+  /**
+   * Set when the year `now` implies held no conversation and the range was moved back to the latest year whose same
+   * month or day does (planQuery): "On April 27th, how long did I run?" asked in 2026 of a memory from 2023.
+   */
+  movedToMemory?: boolean;
 }
 
 export interface FindTimeRangesInput {
