@@ -118,9 +118,14 @@ export function assemble(input: {
         episodeId: a.episodeId,
       });
   }
-  const selves = new Set(analyses.flatMap((a) => a.sentences.map((s) => s.self)).filter((n) => n !== SELF_NAME));
-  for (const self of selves) {
-    all.entities.push({ name: self, type: 'person', aliases: [], state: {}, episodeId: batch.episodes[0]?.id ?? '' });
+  // Each speaker is declared from the first episode they speak in: a batch may hold several people's conversations
+  // (MemoryBank's users, one day each), and the batch's first episode is not theirs.
+  const selves = new Map<string, string>();
+  for (const s of analyses.flatMap((a) => a.sentences)) {
+    if (s.self !== SELF_NAME && !selves.has(s.self)) selves.set(s.self, s.episodeId);
+  }
+  for (const [self, episodeId] of selves) {
+    all.entities.push({ name: self, type: 'person', aliases: [], state: {}, episodeId });
   }
   const entities = mergeEntities(
     [...mentionedEntities(analyses, registry), ...all.entities, ...periodEntities(all)],
