@@ -172,6 +172,10 @@ describe('personal events, pets and observations of both speakers', () => {
     'I donated for it last week.',
     'I watched it too, it was great.',
     'Yesterday I finally made this.',
+    "Okay, I've taken note of that.",
+    // What talking to an AI companion gave: about the conversation, not the speaker's life (MemoryBank).
+    "I've learned a lot of useful knowledge and experience during our chat.",
+    'In the process of talking to you, I learned a lot of useful insights and reflections.',
   ])('no event in: %s', (text) => {
     const result = extractOffline(chat([['Melanie', text]]), tagger);
     expect(result.stateChanges.filter((c) => c.entityName === 'Melanie')).toEqual([]);

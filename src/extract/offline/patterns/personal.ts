@@ -168,7 +168,14 @@ export function relativeTimes(text: string, at: number, tz: string): ResolvedTim
  * event would say nothing on its own ("donated for it").
  */
 const POINTS_BACK =
-  /^(?:(?:for|to|with|about|on|at|in|from|of|into|by)\s+)?(?:it|that|this|them|these|those|one|so|too|there|here|a lot|lots|much|well)(?:\s+(?:too|also|again|as well|now|back|yet))?$/i;
+  /^(?:(?:(?:note|notice|care|track)\s+of|for|to|with|about|on|at|in|from|of|into|by)\s+)?(?:it|that|this|them|these|those|one|so|too|there|here|a lot|lots|much|well)(?:\s+(?:too|also|again|as well|now|back|yet))?$/i;
+
+/**
+ * A sentence about the conversation itself ("I've learned a lot during our chat", "In the process of talking to
+ * you, I learned a lot"): what someone got from talking to an AI companion is no event of their life. ("Taken note
+ * of that" points back, above.)
+ */
+const ABOUT_THE_CHAT = /\b(?:(?:our|this) (?:chats?|conversations?)|(?:talking|chatting|speaking) (?:to|with) you)\b/i;
 
 /** "I painted that lake sunrise last year" → painted: "that lake sunrise", dated 2022, said by the speaker. */
 function eventOf(
@@ -215,7 +222,7 @@ function eventOf(
   const end = v.end + (cut ? cut.index : rest.length);
   if (s.mentions.some((m) => (m.type === 'tool' || m.type === 'project') && m.start >= v.end && m.start < end))
     return null;
-  if (POINTS_BACK.test(object)) return null;
+  if (POINTS_BACK.test(object) || ABOUT_THE_CHAT.test(s.text)) return null;
   if (words.length > 0 && OPEN_END.test(object)) return null;
   const verbText = s.text.slice(v.start, v.end).replace(/^(?:just|finally|recently|also|actually|really)\s+/i, '');
   const when = own ?? times[0];
