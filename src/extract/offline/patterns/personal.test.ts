@@ -125,6 +125,22 @@ describe('personal events, pets and observations of both speakers', () => {
     ['Melanie', 'This morning I went to the gym.', 'Melanie', 'went to the gym', day(0)],
     ['Melanie', 'In the summer I went to Spain.', 'Melanie', 'went to Spain', day(0)],
     ['Caroline', 'The kids and I baked cookies yesterday.', 'Caroline', 'baked cookies', day(-1)],
+    // Words between a determiner and "when" are no thing described ("one that stands out was when I met…").
+    [
+      'Maria',
+      'There are so many, but one that stands out was when I met someone special at the shelter.',
+      'Maria',
+      'met someone special at the shelter',
+      day(0),
+    ],
+    // A title with its comma inside the quotes keeps its closing quote.
+    [
+      'Jack',
+      'Today I watched a really great one called "Police Story," which tells a story about police.',
+      'Jack',
+      'watched a really great one called "Police Story"',
+      day(0),
+    ],
   ])('%s: %s', (speaker, text, entityName, value, eventDay) => {
     const result = extractOffline(chat([[speaker, text]]), tagger);
     // Every event goes to the one latest_event attribute (a field per verb made a state of a hundred verbs).
@@ -173,6 +189,9 @@ describe('personal events, pets and observations of both speakers', () => {
     'I watched it too, it was great.',
     'Yesterday I finally made this.',
     "Okay, I've taken note of that.",
+    'I mixed them together, added light soy sauce and starch.',
+    // Three words describe the thing before the subject: still a thing the clause describes.
+    'The sweet and sour fish I made was golden crispy, sweet and delicious.',
     // What talking to an AI companion gave: about the conversation, not the speaker's life (MemoryBank).
     "I've learned a lot of useful knowledge and experience during our chat.",
     'In the process of talking to you, I learned a lot of useful insights and reflections.',

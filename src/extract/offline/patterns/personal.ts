@@ -65,7 +65,7 @@ const CLAUSE_END =
  * preposition ("in the summer I went" is a time, not a thing), or a pronoun that stands for the thing.
  */
 const RELATIVE_HEAD =
-  /(?:^|[^\w\s'’]\s*|\b(?!(?:in|at|on|for|during|over|by|from|after|before|since|until|through|throughout|of|with)\s)[a-z]+\s+)(?:the|a|an|this|these|that|those|my|our|your|his|her|their|some|any|every|each|all the|all of the)\s+(?:[\w'’-]+\s+){0,2}([a-z][\w'’-]*)\s*$|\b(?:one|ones|something|anything|everything|nothing|what|whatever|which)\s*$/i;
+  /(?:^|[^\w\s'’]\s*|\b(?!(?:in|at|on|for|during|over|by|from|after|before|since|until|through|throughout|of|with)\s)[a-z]+\s+)(?:the|a|an|this|these|that|those|my|our|your|his|her|their|some|any|every|each|all the|all of the)\s+(?:[\w'’-]+\s+(?:and\s+)?){0,2}([a-z][\w'’-]*)\s*$|\b(?:one|ones|something|anything|everything|nothing|what|whatever|which)\s*$/i;
 /** Head nouns of a time phrase before the subject ("this morning I went", "the whole time I was there"). */
 const TIME_HEAD =
   /^(?:morning|afternoon|evening|night|tonight|today|yesterday|day|days|week|weeks|weekend|weekends|month|months|year|years|summer|winter|spring|autumn|fall|semester|season|time|times|moment|while)$/i;
@@ -168,7 +168,7 @@ export function relativeTimes(text: string, at: number, tz: string): ResolvedTim
  * event would say nothing on its own ("donated for it").
  */
 const POINTS_BACK =
-  /^(?:(?:(?:note|notice|care|track)\s+of|for|to|with|about|on|at|in|from|of|into|by)\s+)?(?:it|that|this|them|these|those|one|so|too|there|here|a lot|lots|much|well)(?:\s+(?:too|also|again|as well|now|back|yet))?$/i;
+  /^(?:(?:(?:note|notice|care|track)\s+of|for|to|with|about|on|at|in|from|of|into|by)\s+)?(?:it|that|this|them|these|those|one|so|too|there|here|a lot|lots|much|well)(?:\s+(?:too|also|again|as well|now|back|yet|together))?$/i;
 
 /**
  * A sentence about the conversation itself ("I've learned a lot during our chat", "In the process of talking to
@@ -290,7 +290,19 @@ function objectUpTo(
   const vague = vagueCandidates({ text: object, now: s.time, tz: ctx.tz, periods: [], floor: 0 })[0];
   const vagueText = vague ? object.slice(vague.from, vague.to) : null;
   if (vagueText) object = object.replace(vagueText, '').replace(/\s+/g, ' ').trim();
-  return { object, own, vagueText, cut };
+  return { object: closeQuote(object), own, vagueText, cut };
+}
+
+/**
+ * A title quoted with its comma inside ("called "Police Story," which tells…") is cut at that comma: the object gets
+ * its closing quote back rather than keeping an open one. Pure.
+ */
+function closeQuote(object: string): string {
+  const straight = (object.match(/"/g) ?? []).length;
+  if (straight % 2 === 1 && /"[^"]+$/.test(object)) return `${object}"`;
+  const opened = (object.match(/“/g) ?? []).length;
+  if (opened > (object.match(/”/g) ?? []).length && /“[^”]+$/.test(object)) return `${object}”`;
+  return object;
 }
 
 /** "to" (or "in order to") right before a verb: what follows says why, not what was done. */
