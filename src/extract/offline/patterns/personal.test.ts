@@ -200,6 +200,34 @@ describe('personal events, pets and observations of both speakers', () => {
     expect(result.stateChanges.filter((c) => c.entityName === 'Melanie')).toEqual([]);
   });
 
+  it('a story told in one turn keeps its time in the sentences that go on with it, until the turn is back in the present', () => {
+    const events = (text: string) =>
+      extractOffline(chat([['Melanie', text]]), tagger)
+        .stateChanges.filter((c) => c.entityName === 'Melanie')
+        .map((c) => [c.newStateAspect, c.eventTime?.slice(0, 10), c.whatChanged]);
+    expect(events('Yesterday I went hiking with my brother. We ran out of water on the way down.')).toEqual([
+      ['went hiking with my brother', day(-1), 'Went hiking with my brother (Yesterday [14 January 2025])'],
+      ['ran out of water on the way down', day(-1), 'Ran out of water on the way down (Yesterday [14 January 2025])'],
+    ]);
+    // Back in the present: "now" stops the story's time; a time of its own wins; another turn starts afresh.
+    expect(events('Yesterday I went hiking. Now I finally finished my essay.').map((e) => e[1])).toEqual([
+      day(-1),
+      day(0),
+    ]);
+    expect(events('Last year I went to Spain. I visited Madrid yesterday.').map((e) => e[1])).toEqual([
+      '2024-07-02',
+      day(-1),
+    ]);
+    const twoTurns = extractOffline(
+      chat([
+        ['Melanie', 'Yesterday I went hiking with my brother.'],
+        ['Melanie', 'We ran out of water on the way down.'],
+      ]),
+      tagger,
+    ).stateChanges.filter((c) => c.entityName === 'Melanie');
+    expect(twoTurns.map((c) => c.eventTime?.slice(0, 10))).toEqual([day(-1), day(0)]);
+  });
+
   it('pets named after the talk turned to them, across turns; a baby named so is no pet', () => {
     const result = extractOffline(
       chat([

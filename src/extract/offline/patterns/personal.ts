@@ -90,8 +90,9 @@ export function findPersonal(ctx: PatternContext & { tagger: SpanTagger | null; 
   const times = relativeTimes(s.text, s.time, ctx.tz);
   if (ctx.tagger && ctx.events !== false && !isHedged(s) && mayTellEvent(s.text, ctx.tagger)) {
     const verbs = ctx.tagger.verbs(s.text);
+    const story = storyTime(ctx);
     for (const v of verbs) {
-      const event = eventOf(ctx, v, times, ctx.tagger, verbs);
+      const event = eventOf(ctx, v, times, ctx.tagger, verbs, story);
       if (event) out.stateChanges.push(event);
     }
   }
@@ -144,6 +145,23 @@ interface ResolvedTime {
   eventTime: string;
 }
 
+/** A sentence back in the present ("now I'm even more pumped"): no earlier time of the turn carries into it. */
+const NOW = /\b(?:now|nowadays|currently|these days|at the moment|right now)\b/i;
+
+/**
+ * The time a story told in this turn is set in: the last relative time of an earlier sentence of the turn, when it
+ * points before the day it was said ("Last weekend I went to Yuntai Mountain. I ran out of food halfway up." — the
+ * second sentence happened last weekend too). Null when the turn's last time is today or later, or there is none.
+ */
+function storyTime(ctx: PatternContext): (ResolvedTime & { told: string }) | null {
+  for (const prev of [...ctx.previous].reverse()) {
+    const last = relativeTimes(prev.text, prev.time, ctx.tz).at(-1);
+    if (!last) continue;
+    return last.eventTime.slice(0, 10) < ctx.day ? { ...last, told: prev.text.slice(last.from, last.to) } : null;
+  }
+  return null;
+}
+
 /** Relative times in a sentence ("yesterday", "last year", "two weeks ago"), resolved against when it was said. */
 export function relativeTimes(text: string, at: number, tz: string): ResolvedTime[] {
   return selectNonOverlapping(relativeCandidates({ text, now: at, tz, periods: [], floor: 0 }))
@@ -184,6 +202,7 @@ function eventOf(
   times: readonly ResolvedTime[],
   tagger: SpanTagger,
   verbs: readonly NlpVerb[] = [],
+  story: (ResolvedTime & { told: string }) | null = null,
 ): StateChangeFinding | null {
   const { s } = ctx;
   const ongoing = v.form === 'present-progressive' || v.form === 'present-perfect-progressive';
@@ -225,8 +244,17 @@ function eventOf(
   if (POINTS_BACK.test(object) || ABOUT_THE_CHAT.test(s.text)) return null;
   if (words.length > 0 && OPEN_END.test(object)) return null;
   const verbText = s.text.slice(v.start, v.end).replace(/^(?:just|finally|recently|also|actually|really)\s+/i, '');
-  const when = own ?? times[0];
-  const said = when ? ` (${s.text.slice(when.from, when.to)} [${when.label}])` : vagueText ? ` (${vagueText})` : '';
+  // A sentence with no time of its own that goes on with a story told earlier in the turn is set when the story is.
+  const carried =
+    !own && times.length === 0 && !vagueText && v.form === 'simple-past' && !NOW.test(s.text) ? story : null;
+  const when = own ?? times[0] ?? carried ?? undefined;
+  const said = carried
+    ? ` (${carried.told} [${carried.label}])`
+    : when
+      ? ` (${s.text.slice(when.from, when.to)} [${when.label}])`
+      : vagueText
+        ? ` (${vagueText})`
+        : '';
   const told = `${subject === null ? '' : `${subject} `}${verbText} ${object}`;
   const summary = `${capitalize(told)}${said}`;
   return {
