@@ -72,6 +72,14 @@ describe('a month or day named without a year', () => {
     expect(june.plan.timeRanges[0]?.movedToMemory).toBeUndefined();
   });
 
+  it('a duration question naming a day keeps dates beside the relative times (auto format)', async () => {
+    const auto = (question: string) => buildQueryContext({ store, question, now: NOW, tz: 'UTC', format: 'auto' });
+    const dated = await auto('On April 27th, how long did Frank run in the park?');
+    expect(dated.plan.timeFormat).toBe('hybrid');
+    expect(dated.text).toMatch(/27 April 2023 \(about 3\.5 years ago\)/);
+    expect((await auto('How long did Frank run in the park?')).plan.timeFormat).toBe('semantic');
+  });
+
   it('a date with its year, or a range a modifier made, is not moved', async () => {
     const dated = await ask('What did Frank do on 27 April 2024?');
     expect(dated.plan.timeRanges).toEqual([expect.objectContaining({ start: day(2024, 4, 27) })]);
