@@ -4,7 +4,7 @@
  * (a visit: "been to", "trip", "countries"; a pet: "dog", "pets"). Pure.
  */
 import { escapeRegExp } from '../domain/text-match.js';
-import { matchKey, questionKeywords } from '../query/keywords.js';
+import { keyCoverage, matchKey, questionKeywords } from '../query/keywords.js';
 
 const CUES: Record<string, RegExp> = {
   VISITED:
@@ -38,10 +38,12 @@ export function questionAsksEdge(question: string, edge: { type: string; otherNa
  */
 export function questionAsksChange(question: string, entityName: string): (text: string) => boolean {
   const own = new Set(entityName.split(/\s+/).map((w) => matchKey(w)));
-  const keys = new Set(
-    questionKeywords(question)
-      .map((w) => matchKey(w))
-      .filter((k) => k.length >= 3 && !own.has(k)),
-  );
-  return (text) => text.split(/[^\p{L}\p{N}]+/u).some((w) => w.length >= 3 && keys.has(matchKey(w)));
+  const keys = [
+    ...new Set(
+      questionKeywords(question)
+        .map((w) => matchKey(w))
+        .filter((k) => k.length >= 3 && !own.has(k)),
+    ),
+  ];
+  return (text) => keyCoverage(text, keys) > 0;
 }

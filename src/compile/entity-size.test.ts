@@ -25,6 +25,15 @@ const did = (i: number) =>
     toState: { [EVENT_ATTRIBUTE]: `baked a batch of bread number ${i} for the neighbours down the street` },
     episodeId: 'e1',
   });
+/** Maria's creation, which only says where she came up. */
+const born = transition({
+  id: 't0',
+  entityId: 'maria',
+  kind: 'creation',
+  eventTime: day(1),
+  summary: 'First mentioned in “Talk”',
+  episodeId: 'e1',
+});
 const visited: Relationship = {
   id: 'r1',
   type: 'VISITED',
@@ -110,14 +119,6 @@ describe('an entity block too long for its share', () => {
   });
 
   it('leaves out a creation that only says where the entity came up once there is a change to show', () => {
-    const born = transition({
-      id: 't0',
-      entityId: 'maria',
-      kind: 'creation',
-      eventTime: day(1),
-      summary: 'First mentioned in “Talk”',
-      episodeId: 'e1',
-    });
     const withBirth: Subgraph = {
       ...subgraph,
       entities: [{ ...block, transitions: [born, did(2)], recentEvents: [] }],
@@ -128,14 +129,6 @@ describe('an entity block too long for its share', () => {
   });
 
   it('cites where the entity came up on its head line when that creation is all its history', () => {
-    const born = transition({
-      id: 't0',
-      entityId: 'maria',
-      kind: 'creation',
-      eventTime: day(1),
-      summary: 'First mentioned in “Talk”',
-      episodeId: 'e1',
-    });
     const bornOnly: Subgraph = {
       ...subgraph,
       entities: [{ ...block, transitions: [born], recentEvents: [], changeCount: 0, hiddenCount: 0 }],

@@ -56,4 +56,12 @@ describe('chooseTimeFormat (auto)', () => {
   ] as const)('%s → %s', (question, format) => {
     expect(chooseTimeFormat(question)).toBe(format);
   });
+
+  it('a duration question naming a day or a month keeps dates (hybrid); other time ranges do not', () => {
+    const q = 'On April 27th, how long did I run?';
+    expect(chooseTimeFormat(q, [{ kind: 'explicit' }])).toBe('hybrid');
+    expect(chooseTimeFormat('How long did I run in May?', [{ kind: 'month' }])).toBe('hybrid');
+    expect(chooseTimeFormat('How long did I run last week?', [{ kind: 'relative' }])).toBe('semantic');
+    expect(chooseTimeFormat('When did I run on April 27th?', [{ kind: 'explicit' }])).toBe('absolute');
+  });
 });

@@ -1,4 +1,5 @@
 import type { TimeFormat } from '../compile/time-format.js';
+import type { TimeRange } from './time/types.js';
 import type { Intent } from './types.js';
 
 /**
@@ -70,11 +71,15 @@ const DURATION_QUESTION =
 /**
  * The `auto` format (DESIGN.md §4). The seed paper's Test-of-Time run found narrative-only time hurt questions
  * asking for a date (−37.5 points) and helped durations (+25): date questions get exact dates, duration and
- * "how long ago" questions get relative time with periods, everything else gets both (hybrid).
+ * "how long ago" questions get relative time with periods, everything else gets both (hybrid). A duration question
+ * that names a day or a month among its time ranges ("On April 27th, how long did I run?") keeps dates beside the
+ * relative times (hybrid): with relative times alone the context could not show which turns are from that day.
  */
-export function chooseTimeFormat(question: string): TimeFormat {
+export function chooseTimeFormat(question: string, ranges: readonly Pick<TimeRange, 'kind'>[] = []): TimeFormat {
   const q = normalizeQuestion(question);
   if (DATE_QUESTION.test(q)) return 'absolute';
-  if (DURATION_QUESTION.test(q)) return 'semantic';
+  if (DURATION_QUESTION.test(q)) {
+    return ranges.some((r) => r.kind === 'explicit' || r.kind === 'month') ? 'hybrid' : 'semantic';
+  }
   return 'hybrid';
 }

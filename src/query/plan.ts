@@ -6,9 +6,8 @@ import { normalizeName } from '../resolve/normalize.js';
 import { chooseTimeFormat, classifyIntent, wantsHistory } from './intent.js';
 import { CLASSIFY_QUERY_PROMPT } from './intent-prompt.js';
 import { findNamedEntities } from './named-entities.js';
-import { findTimeRanges, type TimeRange } from './time/index.js';
+import { findTimeRanges } from './time/index.js';
 import { anchorYearlessInMemory } from './time-in-memory.js';
-import type { TimeFormat } from '../compile/time-format.js';
 import type { Intent, QueryPlan, TimeFormatChoice } from './types.js';
 
 export interface PlanInput {
@@ -64,7 +63,7 @@ export async function planQuery(input: PlanInput): Promise<QueryPlan> {
     unknownNames,
     timeRanges,
     wantsHistory: history ?? wantsHistory({ question, intent, pastRange }),
-    timeFormat: input.format === 'auto' ? autoFormat(question, timeRanges) : input.format,
+    timeFormat: input.format === 'auto' ? chooseTimeFormat(question, timeRanges) : input.format,
     decidedBy,
   };
 }
@@ -74,15 +73,4 @@ async function resolveName(store: WorldStore, name: string): Promise<Entity | nu
   if (key.length === 0) return null;
   const found = await store.entities.findByKey(key);
   return found.sort((a, b) => b.importance - a.importance || b.lastSeen - a.lastSeen)[0] ?? null;
-}
-
-/**
- * The `auto` format for a question: chooseTimeFormat's, except that a duration question naming a day or a month
- * ("On April 27th, how long did I run?") keeps dates beside the relative times (hybrid): with relative times alone the
- * context could not show which turns are from the day it names.
- */
-function autoFormat(question: string, ranges: readonly TimeRange[]): TimeFormat {
-  const chosen = chooseTimeFormat(question);
-  const dated = ranges.some((r) => r.kind === 'explicit' || r.kind === 'month');
-  return chosen === 'semantic' && dated ? 'hybrid' : chosen;
 }

@@ -110,11 +110,8 @@ function readVerb(raw: unknown, sentence: string): NlpVerb | null {
   // tense); it is the phrasal verb "get back", in the past.
   const got = typeof auxiliary === 'string' && /^got$/i.test(auxiliary.trim()) && GOT_PARTICLE.test(root);
   const infinitive = got ? `get ${root}` : root;
-  const g = got
-    ? { ...(isRecord(grammar) ? grammar : {}), tense: 'PastTense', form: 'simple-past' }
-    : isRecord(grammar)
-      ? grammar
-      : {};
+  const read = isRecord(grammar) ? grammar : {};
+  const g = got ? { ...read, tense: 'PastTense', form: 'simple-past' } : read;
   const tense =
     g.tense === 'PastTense'
       ? 'past'

@@ -1,5 +1,5 @@
 import { isBareCreation, type Entity, type Transition } from '../../domain/world.js';
-import { matchKeys, questionKeywords, textKeys } from '../keywords.js';
+import { keyCoverage, matchKeys, questionKeywords } from '../keywords.js';
 import type { QueryPlan } from '../types.js';
 
 /**
@@ -14,9 +14,9 @@ export function looseEvents(
   entities: ReadonlyMap<string, Entity>,
   plan: Pick<QueryPlan, 'question' | 'entityIds'>,
 ): Transition[] {
-  const asked = new Set(matchKeys(questionKeywords(plan.question)));
+  const asked = matchKeys(questionKeywords(plan.question));
   const named = (e: Entity) =>
-    plan.entityIds.includes(e.id) || [e.name, ...e.aliases].some((n) => [...textKeys(n)].some((k) => asked.has(k)));
+    plan.entityIds.includes(e.id) || [e.name, ...e.aliases].some((n) => keyCoverage(n, asked) > 0);
   return events.flatMap((t) => {
     if (t.kind !== 'creation') return [t];
     const e = entities.get(t.entityId);

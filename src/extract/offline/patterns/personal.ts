@@ -90,9 +90,8 @@ export function findPersonal(ctx: PatternContext & { tagger: SpanTagger | null; 
   const times = relativeTimes(s.text, s.time, ctx.tz);
   if (ctx.tagger && ctx.events !== false && !isHedged(s) && mayTellEvent(s.text, ctx.tagger)) {
     const verbs = ctx.tagger.verbs(s.text);
-    const story = storyTime(ctx);
     for (const v of verbs) {
-      const event = eventOf(ctx, v, times, ctx.tagger, verbs, story);
+      const event = eventOf(ctx, v, times, ctx.tagger, verbs);
       if (event) out.stateChanges.push(event);
     }
   }
@@ -202,7 +201,6 @@ function eventOf(
   times: readonly ResolvedTime[],
   tagger: SpanTagger,
   verbs: readonly NlpVerb[] = [],
-  story: (ResolvedTime & { told: string }) | null = null,
 ): StateChangeFinding | null {
   const { s } = ctx;
   const ongoing = v.form === 'present-progressive' || v.form === 'present-perfect-progressive';
@@ -246,15 +244,10 @@ function eventOf(
   const verbText = s.text.slice(v.start, v.end).replace(/^(?:just|finally|recently|also|actually|really)\s+/i, '');
   // A sentence with no time of its own that goes on with a story told earlier in the turn is set when the story is.
   const carried =
-    !own && times.length === 0 && !vagueText && v.form === 'simple-past' && !NOW.test(s.text) ? story : null;
+    !own && times.length === 0 && !vagueText && v.form === 'simple-past' && !NOW.test(s.text) ? storyTime(ctx) : null;
   const when = own ?? times[0] ?? carried ?? undefined;
-  const said = carried
-    ? ` (${carried.told} [${carried.label}])`
-    : when
-      ? ` (${s.text.slice(when.from, when.to)} [${when.label}])`
-      : vagueText
-        ? ` (${vagueText})`
-        : '';
+  const whenText = carried?.told ?? (when ? s.text.slice(when.from, when.to) : null);
+  const said = when ? ` (${whenText} [${when.label}])` : vagueText ? ` (${vagueText})` : '';
   const told = `${subject === null ? '' : `${subject} `}${verbText} ${object}`;
   const summary = `${capitalize(told)}${said}`;
   return {
