@@ -141,6 +141,10 @@ describe('personal events, pets and observations of both speakers', () => {
       'watched a really great one called "Police Story"',
       day(0),
     ],
+    // Chat drops the subject behind a word or two ("Just started …") and drops "I've" before "been" (LoCoMo).
+    ['Maria', 'Just started doing aerial yoga, it’s great.', 'Maria', 'started doing aerial yoga', day(0)],
+    ['Tim', 'Finally finished my thesis last week!', 'Tim', 'finished my thesis', '2025-01-09'],
+    ['Melanie', 'Been running longer since our last talk.', 'Melanie', 'been running longer', day(0)],
   ])('%s: %s', (speaker, text, entityName, value, eventDay) => {
     const result = extractOffline(chat([[speaker, text]]), tagger);
     // Every event goes to the one latest_event attribute (a field per verb made a state of a hundred verbs).
@@ -195,6 +199,11 @@ describe('personal events, pets and observations of both speakers', () => {
     // What talking to an AI companion gave: about the conversation, not the speaker's life (MemoryBank).
     "I've learned a lot of useful knowledge and experience during our chat.",
     'In the process of talking to you, I learned a lot of useful insights and reflections.',
+    // Nothing in particular, and "been" with no verb of doing after it.
+    'Hey Nate! Just finished something - pretty wild journey!',
+    'Been there, done that.',
+    'Been thinking about it a lot.',
+    'Been doing great!',
   ])('no event in: %s', (text) => {
     const result = extractOffline(chat([['Melanie', text]]), tagger);
     expect(result.stateChanges.filter((c) => c.entityName === 'Melanie')).toEqual([]);

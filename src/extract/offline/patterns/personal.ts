@@ -50,8 +50,9 @@ const SECOND_PERSON = /\b(?:you|your|yours|you're|you've|you'd|you'll|ya)\b/i;
 const SUBJECT_BEFORE =
   /\b(?:i|we)(?:'m|'ve|'re|'d)?(?:\s+(?:am|are|was|were|have|has|had|been|just|finally|recently|also|actually|really|even|already|eventually|then|first|all))*\s*$/i;
 /** Chat drops the subject: "Lost my job yesterday", "Been running longer" (after an interjection at most). */
-const NO_SUBJECT =
-  /^\s*(?:(?:hey|hi|yeah|yep|yup|well|so|oh|wow|actually|also|just|finally|recently|lol|haha)[,!.]?\s+)*$/i;
+const LEAD_WORDS = 'hey|hi|yeah|yep|yup|well|so|oh|wow|actually|also|just|finally|recently|lol|haha';
+const NO_SUBJECT = new RegExp(`^\\s*(?:(?:${LEAD_WORDS})[,!.]?\\s+)*$`, 'i');
+const LEAD_WORD = new RegExp(`^(?:${LEAD_WORDS})$`);
 /**
  * Where an event's object ends: a new clause, a reason, a time phrase that was already read; a comma or point inside
  * a number ("$6,800", "2.5 miles") is no end.
@@ -127,8 +128,10 @@ function mayTellEvent(text: string, tagger: SpanTagger): boolean {
     return tags.includes('Adjective') && DETERMINER.test(words[at + 1] ?? '');
   };
   // After the speaker as subject (within four words: "I just finally went"), or the speaker's own ("my grandma
-  // passed away"), or first in the sentence.
-  if (eventLike(0)) return true;
+  // passed away"), or first in the sentence after the words chat drops its subject behind ("Just started …").
+  let first = 0;
+  while (first < words.length - 1 && LEAD_WORD.test(words[first] ?? '')) first++;
+  if (eventLike(first)) return true;
   for (const [i, word] of words.entries()) {
     if (!/^(?:i|we|i'm|i've|we're|we've|my|our)$/.test(word)) continue;
     for (let j = i + 1; j <= i + 4 && j < words.length; j++) if (eventLike(j)) return true;
@@ -181,11 +184,11 @@ export function relativeTimes(text: string, at: number, tz: string): ResolvedTim
 }
 
 /**
- * An object that only points back at what was said before ("it", "for it", "watched it too", "made this"): the
- * event would say nothing on its own ("donated for it").
+ * An object that only points back at what was said before ("it", "for it", "watched it too", "made this"), or at
+ * nothing in particular ("just finished something"): the event would say nothing on its own ("donated for it").
  */
 const POINTS_BACK =
-  /^(?:(?:(?:note|notice|care|track)\s+of|for|to|with|about|on|at|in|from|of|into|by)\s+)?(?:it|that|this|them|these|those|one|so|too|there|here|a lot|lots|much|well)(?:\s+(?:too|also|again|as well|now|back|yet|together))?$/i;
+  /^(?:(?:(?:note|notice|care|track)\s+of|for|to|with|about|on|at|in|from|of|into|by)\s+)?(?:it|that|this|them|these|those|one|so|too|there|here|a lot|lots|much|well|something|anything|stuff)(?:\s+(?:too|also|again|as well|now|back|yet|together))?$/i;
 
 /**
  * A sentence about the conversation itself ("I've learned a lot during our chat", "In the process of talking to
@@ -203,7 +206,10 @@ function eventOf(
   verbs: readonly NlpVerb[] = [],
 ): StateChangeFinding | null {
   const { s } = ctx;
-  const ongoing = v.form === 'present-progressive' || v.form === 'present-perfect-progressive';
+  const before = s.text.slice(0, v.start);
+  // "Been training for a marathon": "I've been …" with the subject dropped, as chat does.
+  const droppedPerfect = v.form === '' && /^been\s+[a-z]+ing\b/i.test(s.text.slice(v.start)) && NO_SUBJECT.test(before);
+  const ongoing = v.form === 'present-progressive' || v.form === 'present-perfect-progressive' || droppedPerfect;
   if ((v.tense !== 'past' && !ongoing) || v.copula || v.negative) return null;
   const infinitive = v.infinitive.toLowerCase().trim();
   // "went hiking", "go swimming": the activity is the gerund and needs no object.
@@ -216,8 +222,7 @@ function eventOf(
   // "I'm doing kickboxing" is an activity; "I do think", "I'm doing great" are not (checked on the object below).
   const activity = infinitive === 'do' && ongoing;
   if (NOT_EVENTS.has(infinitive.split(' ')[0] ?? '') && !activity) return null;
-  const before = s.text.slice(0, v.start);
-  const speaker = SUBJECT_BEFORE.test(before) || (v.tense === 'past' && NO_SUBJECT.test(before));
+  const speaker = SUBJECT_BEFORE.test(before) || ((v.tense === 'past' || droppedPerfect) && NO_SUBJECT.test(before));
   // What happened to the speaker's own people or pets ("my grandma passed away") is the speaker's event too.
   const subject = !speaker && v.form === 'simple-past' ? ownSubjectOf(before, tagger) : null;
   if (!speaker && subject === null) return null;
