@@ -43,6 +43,20 @@ describe('looseEvents', () => {
       question: 'What instruments does Melanie play?',
       entityIds: [],
     });
-    expect(out.map((t) => t.summary)).toEqual(['Sweden (place): Moved to Sweden', 'Visited Stockholm']);
+    expect(out.map((t) => t.summary)).toEqual(['Sweden (place): Moved to Sweden', 'Sweden: Visited Stockholm']);
+  });
+
+  it("says whose every change is, unless its summary starts with the entity's name or alias", () => {
+    const said = (id: string, summary: string) => transition({ id, entityId: 'mel', eventTime: T0, summary });
+    const out = looseEvents(
+      [said('a', 'Went to see a concert'), said('b', 'Melanie moved to Denver'), said('c', 'Mel adopted a cat')],
+      entities,
+      { question: 'Who went to a concert?', entityIds: [] },
+    );
+    expect(out.map((t) => t.summary)).toEqual([
+      'Melanie: Went to see a concert',
+      'Melanie moved to Denver',
+      'Mel adopted a cat',
+    ]);
   });
 });

@@ -7,7 +7,8 @@ import type { QueryPlan } from '../types.js';
  * the entity was first mentioned, not what it is ("First mentioned in “session 10”"), so it leads with the entity's
  * name and type; and a bare one is kept only for an entity the question names (resolved, or a word of its name or
  * alias in the question): the first mention of a place or a period the question never names says nothing about it,
- * and on LoCoMo's small budgets those lines took the room of a turn that held the answer. Pure.
+ * and on LoCoMo's small budgets those lines took the room of a turn that held the answer. Every other change names
+ * its entity too (`whose`). Pure.
  */
 export function looseEvents(
   events: readonly Transition[],
@@ -18,10 +19,21 @@ export function looseEvents(
   const named = (e: Entity) =>
     plan.entityIds.includes(e.id) || [e.name, ...e.aliases].some((n) => keyCoverage(n, asked) > 0);
   return events.flatMap((t) => {
-    if (t.kind !== 'creation') return [t];
     const e = entities.get(t.entityId);
-    if (!e) return isBareCreation(t) ? [] : [t];
+    if (!e) return t.kind === 'creation' && isBareCreation(t) ? [] : [t];
+    if (t.kind !== 'creation') return [{ ...t, summary: whose(e, t.summary) }];
     if (isBareCreation(t) && !named(e)) return [];
     return [{ ...t, summary: `${e.name} (${e.type}): ${t.summary}` }];
   });
+}
+
+/**
+ * A change said with the entity it happened to ("Lucy: Went to see Jay Chou's concert"): shown apart from its
+ * entity's block, a line without it leaves the reader to guess whose it is, in a memory where two people talk or
+ * where a project and a person both change. A summary that starts with the name or an alias keeps its own words.
+ */
+function whose(e: Entity, summary: string): string {
+  const lower = summary.toLowerCase();
+  const starts = [e.name, ...e.aliases].some((n) => n !== '' && lower.startsWith(n.toLowerCase()));
+  return starts ? summary : `${e.name}: ${summary}`;
 }
