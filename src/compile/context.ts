@@ -225,7 +225,10 @@ function worldBlocks(input: { plan: QueryPlan; sub: Subgraph; ctx: TimeContext }
       lines: (c) => entityLines(ctx, b, plan.wantsHistory, c),
       shorter: (c) => {
         const cut = shorterBlock(b, plan.question);
-        return cut ? entityLines(ctx, cut, plan.wantsHistory, c) : null;
+        if (cut) return entityLines(ctx, cut, plan.wantsHistory, c);
+        // An entity the question names keeps its head line when it has other names: the turns may use them.
+        const named = plan.entityIds.includes(b.entity.id) && b.entity.aliases.length > 0;
+        return named ? entityLines(ctx, headOnly(b), false, c) : null;
       },
     });
   }
@@ -275,7 +278,8 @@ function citer(episodes: ReadonlyMap<string, { title: string; createdAt: number 
 /**
  * An entity's block cut to what the question asks when the whole one does not fit the world model's share: its
  * head and current state with the relationships the question asks about (edge-cues.ts), none of its history; null
- * when it asks about none (the block is then left out, and the evidence turns have the room). Pure.
+ * when it asks about none (the block is then left out, and the evidence turns have the room; an entity the
+ * question names keeps its head line). Pure.
  */
 export function shorterBlock(block: SubgraphEntity, question: string): SubgraphEntity | null {
   const relationships = block.relationships.filter((r) =>
@@ -293,6 +297,12 @@ export function shorterBlock(block: SubgraphEntity, question: string): SubgraphE
     hiddenCount: block.hiddenCount + block.transitions.length - transitions.length,
     relationships,
   };
+}
+
+/** An entity's block reduced to its head line: no state, changes, events or relationships. Pure. */
+function headOnly(block: SubgraphEntity): SubgraphEntity {
+  const { recentEvents: _events, ...rest } = block;
+  return { ...rest, entity: { ...block.entity, state: {} }, transitions: [], relationships: [], changeCount: 0 };
 }
 
 function entityLines(ctx: TimeContext, block: SubgraphEntity, history: boolean, cite: Cite): string[] {

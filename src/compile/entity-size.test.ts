@@ -118,6 +118,24 @@ describe('an entity block too long for its share', () => {
     expect(other.text).not.toContain('• Maria (person)');
   });
 
+  it('keeps the head line of an entity the question names when it has other names, nothing more', () => {
+    const mari = { ...block, entity: { ...maria, aliases: ['Mari'] } };
+    const named = compile(400, {
+      plan: { question: 'What nickname does John use for Maria?' },
+      subgraph: { ...subgraph, entities: [mari] },
+    });
+    expect(named.tokens).toBeLessThanOrEqual(400);
+    expect(named.text).toContain('• Maria (person, also called Mari): first appeared 1 June 2023; last referenced');
+    expect(named.text).not.toContain('Changed state');
+    expect(named.text).not.toContain('bread number');
+    // Not named by the question (not resolved in its plan): left out as before.
+    const unnamed = compile(400, {
+      plan: { question: 'What nickname does John use for her?', entityIds: [] },
+      subgraph: { ...subgraph, entities: [mari] },
+    });
+    expect(unnamed.text).not.toContain('• Maria (person');
+  });
+
   it('leaves out a creation that only says where the entity came up once there is a change to show', () => {
     const withBirth: Subgraph = {
       ...subgraph,

@@ -11,6 +11,7 @@ import { findProjectChanges } from './patterns/changes.js';
 import { findCommitments } from './patterns/commitments.js';
 import { buildMasked, EARLIER_TURNS, type PatternContext } from './patterns/context.js';
 import { findDecisions } from './patterns/decisions.js';
+import { findFavorites } from './patterns/favorites.js';
 import { findLife } from './patterns/life.js';
 import { findLifePeriods } from './patterns/life-periods.js';
 import { findPeriods } from './patterns/periods.js';
@@ -31,6 +32,7 @@ const SENTENCE_FAMILIES = [
   findLifePeriods,
   findDecisions,
   findPreferences,
+  findFavorites,
   findCommitments,
   findActions,
 ] as const;
