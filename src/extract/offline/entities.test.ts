@@ -45,6 +45,11 @@ describe('people, organizations and places', () => {
       'I interviewed at Google, Microsoft and Apple.',
       ['organization:Google', 'organization:Microsoft', 'organization:Apple'],
     ],
+    // Names outside compromise's lists of first and last names (MemoryBank, LoCoMo).
+    ["I went to see Jay Chou's concert and it was very stunning.", ['person:Jay Chou']],
+    ['Kenji Tanaka called me yesterday.', ['person:Kenji Tanaka']],
+    // Not a person: a shop, whose first word is an ordinary one.
+    ["We went to Trader Joe's.", []],
   ])('%s', (text, expected) => {
     expect(typed([text])).toEqual(expected);
   });

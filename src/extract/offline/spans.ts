@@ -2,8 +2,8 @@
  * compromise's person/organization/place spans → name candidates, filtered hard: compromise guesses organizations
  * from suffixes ("Digital Marketing", "Corporate Team") and places from words like "Park" or "Street", and tags
  * brands, book characters and products as people. What survives:
- * - people: a word tagged as a first or last name, no ordinary word after the name (leading role words such as
- *   "Director" are dropped), not a title of a work ("a game called …"), not an acronym;
+ * - people: a word tagged as a first or last name (or two person-tagged words, one unknown to the lexicon: "Jay
+ *   Chou"), no ordinary word after the name (leading role words such as "Director" are dropped), not a title of a work ("a game called …"), not an acronym;
  * - organizations: an organization word ("Labs", "Airlines", "Society" …), or one word compromise knows as a
  *   company, or several words none of which is an ordinary word;
  * - places: a city, country or region compromise knows, or several capitalized words after "in/to/from/at/visited/
@@ -118,7 +118,19 @@ function personName(words: SpanWords, tagger: SpanTagger): string | null {
   if (/^[A-Z]{2,}$/.test(name)) return null;
   if (words.title) return terms.length === 1 && ordinary(name, tagger, true) ? null : name;
   if (terms.length === 1) return terms[0]?.tags.includes('FirstName') ? name : null;
-  return terms.some(isNamed) ? name : null;
+  return terms.some(isNamed) || unlistedPerson(terms, tagger) ? name : null;
+}
+
+/**
+ * Two words compromise reads as a person's name though its lists have neither as a first or last name, one of them
+ * a word its lexicon does not know at all ("Jay Chou", "Kenji Tanaka"): names from outside its lists are still names.
+ */
+function unlistedPerson(terms: readonly NlpTerm[], tagger: SpanTagger): boolean {
+  return (
+    terms.length === 2 &&
+    terms.every((t) => t.tags.includes('Person')) &&
+    terms.some((t) => tagger.lexicon(t.text.replace(/['’]s$/i, '')).length === 0)
+  );
 }
 
 export function spanCandidate(span: NlpSpan, sentence: Sentence, tagger: SpanTagger): NameCandidate | null {
