@@ -81,6 +81,23 @@ describe('people, organizations and places', () => {
     expect(r.entities[0]?.aliases).toEqual(expect.arrayContaining(['Professor Okafor', 'Prof. Okafor']));
   });
 
+  it('a title the tagger knows reads as written, and its surname joins the full name (LongMemEval)', () => {
+    const r = run(
+      ['I had no idea the impact President Kennedy had on the space program.', 'John F Kennedy was bold.'],
+      {
+        tagger,
+      },
+    );
+    expect(names(r, 'person')).toEqual(['John F Kennedy']);
+    expect(r.entities[0]?.aliases).toContain('President Kennedy');
+    expect(typed(['Senator Warren spoke today.'])).toEqual(['person:Senator Warren']);
+  });
+
+  it('a title inside quotes names a work, not a person', () => {
+    expect(typed(['I just finished watching "The Marvelous Mrs. Maisel" and loved it.'])).toEqual([]);
+    expect(typed(['I finally met Mrs. Maisel, my new neighbour.'])).toEqual(['person:Mrs. Maisel']);
+  });
+
   it('a first name used alone becomes an alias of the full name', () => {
     const r = run(['Maya Chen joined us. Maya is handling design.'], { tagger });
     expect(r.entities.find((e) => e.name === 'Maya Chen')?.aliases).toEqual(['Maya']);

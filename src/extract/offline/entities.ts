@@ -5,7 +5,7 @@
 import type { DiscoveredName, Registry } from './registry.js';
 import type { EntityFinding, RelationshipFinding, Sentence } from './findings.js';
 import type { SpanTagger } from './nlp.js';
-import { spanCandidate, titled, titleWord } from './spans.js';
+import { insideQuotes, spanCandidate, titled, titleWord } from './spans.js';
 import { normalizeRelation, RELATION_NOUNS, relationEdge } from './lexicon.js';
 import { cleanName, isPlausibleName, nameRun, personRun } from './names.js';
 
@@ -100,6 +100,7 @@ export function sentenceNameCandidates(
     }
   }
   for (const m of text.matchAll(TITLE_NAME)) {
+    if (insideQuotes(text, m.index)) continue;
     const title = titled(m[1] ?? '');
     const name = cleanName(m[2] ?? '');
     if (!isPlausibleName(name)) continue;
@@ -158,6 +159,13 @@ function nickname(name: string, people: readonly string[]): string | null {
 
 const TITLE_ONLY = /^(?:Professor|Dr\.|Mr\.|Mrs\.|Ms\.|Dean|Coach)\s+(\S+)$/;
 
+/** A title and a surname found by the tagger's honorifics ("President Kennedy"), as TITLE_ONLY reads it. */
+function titledSurname(c: NameCandidate): [string, string] | null {
+  const words = c.name.split(/\s+/);
+  const title = c.state.title;
+  return title && words.length === 2 && words[0] === titleWord(title) && words[1] ? [c.name, words[1]] : null;
+}
+
 /**
  * Filters candidates against the registry (tools, known entities and project names win) and merges duplicates:
  * a title-only person ("Prof. Okafor") joins a full-named person with the same last name.
@@ -180,7 +188,7 @@ export function resolveCandidates(input: {
     else prior.state = { ...c.state, ...prior.state };
   }
   const people = [...byName.values()].filter(
-    (c) => c.type === 'person' && c.name.split(/\s+/).length > 1 && !TITLE_ONLY.test(c.name),
+    (c) => c.type === 'person' && c.name.split(/\s+/).length > 1 && !TITLE_ONLY.test(c.name) && !titledSurname(c),
   );
   const knownPersons = input.base.all().filter((e) => e.type === 'person');
   const knownPeople = knownPersons.filter((e) => e.name.split(/\s+/).length > 1);
@@ -197,7 +205,7 @@ export function resolveCandidates(input: {
     const known = input.base.get(c.name);
     let name = known?.name ?? c.name;
     const aliases = [...c.aliases];
-    const titleOnly = TITLE_ONLY.exec(c.name);
+    const titleOnly = TITLE_ONLY.exec(c.name) ?? titledSurname(c);
     const nicknameOf = !known && c.type === 'person' && !titleOnly ? nickname(c.name, allPeople) : null;
     if (nicknameOf) {
       aliases.push(c.name);

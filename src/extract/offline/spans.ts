@@ -42,10 +42,17 @@ export function titled(title: string): string {
   return TITLES[title.toLowerCase()] ?? title.toLowerCase();
 }
 
+/** A title as written before a name: "Professor", "Dr.", "Mrs."; a word that is no abbreviation takes no point. */
 export function titleWord(title: string): string {
   if (title === 'professor') return 'Professor';
   if (title === 'doctor') return 'Dr.';
-  return `${title.charAt(0).toUpperCase()}${title.slice(1)}.`;
+  const word = `${title.charAt(0).toUpperCase()}${title.slice(1)}`;
+  return /^(?:mr|mrs|ms)$/.test(title) ? `${word}.` : word;
+}
+
+/** Whether `index` of `text` falls inside double quotes (a title of a work: "The Marvelous Mrs. Maisel"). */
+export function insideQuotes(text: string, index: number): boolean {
+  return (text.slice(0, index).match(/["“”]/g) ?? []).length % 2 === 1;
 }
 
 /** Lexicon classes that never belong in a person's name ("Trader", "Ultimate", "All"). */
@@ -140,7 +147,7 @@ export function spanCandidate(span: NlpSpan, sentence: Sentence, tagger: SpanTag
   const before = sentence.text.slice(Math.max(0, span.start - 12), span.start);
   // Titles of works ("Kingkiller Chronicle", "a game called Apex Legends") are not people, places or companies.
   if (/(?:\bcalled|\bnamed)\s*$/i.test(before)) return null;
-  if ((sentence.text.slice(0, span.start).match(/"/g) ?? []).length % 2 === 1) return null;
+  if (insideQuotes(sentence.text, span.start)) return null;
   const base = { aliases: [], episodeId: sentence.episodeId, self: sentence.self };
   const multi = words.terms.length > 1;
   const allCapitalized = span.terms.every((t) => /^[\p{Lu}\p{N}]/u.test(t.text) || CONNECTOR.test(t.text));
