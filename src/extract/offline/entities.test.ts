@@ -50,6 +50,17 @@ describe('people, organizations and places', () => {
     ['Kenji Tanaka called me yesterday.', ['person:Kenji Tanaka']],
     // Not a person: a shop, whose first word is an ordinary one.
     ["We went to Trader Joe's.", []],
+    // Part of a longer proper name the tagger cut (LongMemEval S dev30, LoCoMo): no person, no place.
+    ['I remember playing Super Mario Advance on my Game Boy Advance.', []],
+    ['I think I will start with King Family Vineyards and then go hiking.', []],
+    ['I earned $420 at the Downtown Farmers Market on my last visit.', []],
+    ["I volunteered at the Museum of Contemporary Art's summer festival.", []],
+    ['I also loved playing The Legend of Zelda on my Game Boy.', []],
+    ['Last week I went to a Harry Potter conference in the UK.', ['place:United Kingdom']],
+    // A day after a name is no part of it; a possessive surname after a first name is the person's.
+    ['I saw Caroline Tuesday at the park.', ['person:Caroline']],
+    ["I'd like to explore more of Julien Baker's music.", ['person:Julien Baker']],
+    ["I'm interested in exploring more of Phoebe Bridgers' music.", ['person:Phoebe Bridgers']],
   ])('%s', (text, expected) => {
     expect(typed([text])).toEqual(expected);
   });

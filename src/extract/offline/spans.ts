@@ -115,8 +115,12 @@ const isNamed = (t: NlpTerm): boolean => t.tags.includes('FirstName') || t.tags.
 function personName(words: SpanWords, tagger: SpanTagger): string | null {
   const terms = [...words.terms];
   const multi = terms.length > 1;
-  while (terms.length > 1 && !isNamed(terms[0] as NlpTerm) && ordinary(terms[0]?.text ?? '', tagger, true))
+  while (terms.length > 1 && !isNamed(terms[0] as NlpTerm) && ordinary(terms[0]?.text ?? '', tagger, true)) {
+    // A role before a name is dropped ("Director Kim Budil"); any other word makes the rest part of a longer name
+    // ("Super Mario Advance").
+    if (!tagger.lexicon(terms[0]?.text ?? '').includes('Actor') && terms.length > 2) return null;
     terms.shift();
+  }
   if (terms.length === 0 || terms.some((t) => CONNECTOR.test(t.text))) return null;
   if (terms.slice(1).some((t) => ordinary(t.text, tagger, true) || placeWord(t.text, tagger))) return null;
   if (terms.length > 1 && isAnyGazetteerForm(terms[0]?.text ?? '')) return null;
@@ -140,10 +144,47 @@ function unlistedPerson(terms: readonly NlpTerm[], tagger: SpanTagger): boolean 
   );
 }
 
+/**
+ * Whether the name's words are only part of a longer proper name the tagger cut: a capitalized word right after
+ * them ("Downtown Farmers Market", "Summer Solstice Fair", "King Family Vineyards") or, mid-sentence, right before
+ * them, "of" or "the" between ("Super Mario Advance", "The Legend of Zelda"). A day or a month after a name is no
+ * part of it ("I saw Caroline Tuesday"), nor a word after a possessive ("Octavia Butler's Parable").
+ */
+function partOfLongerName(span: NlpSpan, terms: readonly NlpTerm[], text: string, tagger: SpanTagger): boolean {
+  // The span's own first word, a title included ("President Kennedy"); the name's last word.
+  const first = span.terms[0];
+  const last = terms.at(-1);
+  if (!first || !last) return false;
+  const end = last.start + last.length;
+  const next = /^\s+(\p{Lu}[\p{L}'’-]*)/u.exec(text.slice(end))?.[1];
+  const calendar = (w: string) => tagger.lexicon(w.replace(/['’]s$/, '')).some((t) => t === 'WeekDay' || t === 'Month');
+  if (next && next !== 'I' && !/['’]s$/.test(last.text) && !calendar(next)) return true;
+  // The word before the capitalized one ends in a letter: the capital is mid-clause, not a sentence's or clause's start.
+  const prior = /(\S+)\s+(\p{Lu}[\p{L}'’-]*)\s+(?:(?:of|the|de)\s+)?$/u.exec(text.slice(0, first.start));
+  const word = prior?.[2] ?? '';
+  return prior !== null && /[\p{L}\p{N}]$/u.test(prior[1] ?? '') && word !== 'I' && !TITLES[word.toLowerCase()];
+}
+
+/**
+ * The surname the tagger left out of a first name, said in the possessive right after it ("Julien Baker's music",
+ * "Phoebe Bridgers' songs"): the word is the person's, not the start of a longer name. Null when there is none.
+ */
+function possessiveSurname(terms: readonly NlpTerm[], text: string): string | null {
+  const last = terms.at(-1);
+  if (!last) return null;
+  return (
+    /^\s+(\p{Lu}[\p{Ll}-]+)(?:['’]s|['’])(?=[\s,.!?;:]|$)/u.exec(text.slice(last.start + last.length))?.[1] ?? null
+  );
+}
+
 export function spanCandidate(span: NlpSpan, sentence: Sentence, tagger: SpanTagger): NameCandidate | null {
   const words = spanWords(span);
   const raw = cleanName(words.terms.map((t) => t.text).join(' '));
   if (!isPlausibleName(raw)) return null;
+  const surname =
+    span.kind === 'person' && words.terms.length === 1 ? possessiveSurname(words.terms, sentence.text) : null;
+  if (!surname && span.kind !== 'organization' && partOfLongerName(span, words.terms, sentence.text, tagger))
+    return null;
   const before = sentence.text.slice(Math.max(0, span.start - 12), span.start);
   // Titles of works ("Kingkiller Chronicle", "a game called Apex Legends") are not people, places or companies.
   if (/(?:\bcalled|\bnamed)\s*$/i.test(before)) return null;
@@ -153,8 +194,9 @@ export function spanCandidate(span: NlpSpan, sentence: Sentence, tagger: SpanTag
   const allCapitalized = span.terms.every((t) => /^[\p{Lu}\p{N}]/u.test(t.text) || CONNECTOR.test(t.text));
   const plain = words.terms.filter((t) => !CONNECTOR.test(t.text)).every((t) => !ordinary(t.text, tagger));
   if (span.kind === 'person' || (span.kind === 'place' && multi && isNamed(words.terms[0] as NlpTerm))) {
-    const name = personName(words, tagger);
-    if (!name) return null;
+    const first = personName(words, tagger);
+    if (!first) return null;
+    const name = surname ? `${first} ${surname}` : first;
     const single = !name.includes(' ');
     return {
       ...base,
