@@ -46,6 +46,8 @@ describe('beliefs', () => {
     // MemoryBank: words that point at the talk around them make no claim of their own.
     'Very good suggestions! I think these are not just gifts, but also beautiful memories.',
     'Lately I feel like something important is missing.',
+    // About the talk itself (LongMemEval S dev30).
+    'I think the conversation has been wrapped up nicely.',
   ])('not a belief: %s', (text) => {
     expect(run([text]).beliefs).toEqual([]);
   });

@@ -28,11 +28,12 @@ const NOT_A_CLAIM =
   /\b(?:would|could|might|will|should|won't|wouldn't|I|me|my|mine|myself|we|us|our)\b|'ll\b|\b(?:sounds?|looks?|seems?)\b|\b(?:great|good|nice|perfect|fair|reasonable|fun|amazing|awesome|helpful|useful|cool|lovely|wonderful|excellent)\s+(?:idea|choice|option|plan|touch|addition|price|deal|starting point|fit|way|pick|gift|one)\b|\b(?:is|are|was|were)\s+(?:so\s+|really\s+|very\s+)?(?:perfect|helpful|great|fine|incredible|amazing|awesome|fun)\b/i;
 /**
  * A clause that means something only beside the talk it came from is no standing belief: it points at a thing
- * there ("the plot of this movie is very compact") or rates an unnamed part of it ("the most interesting part is
- * the emotional changes", "the first thing is to make a plan"; "the best thing about remote work is …" names it).
+ * there ("the plot of this movie is very compact"), rates an unnamed part of it ("the most interesting part is
+ * the emotional changes", "the first thing is to make a plan"; "the best thing about remote work is …" names it),
+ * or is about the talk itself ("the conversation has been wrapped up nicely").
  */
 const LEANS_ON_CONTEXT =
-  /\b(?:this|these|those)\s+[a-z]|^the\s+(?:\w+\s+){0,2}(?:part|thing|step|bit)s?\s+(?:is|are|was|were)\b/i;
+  /\b(?:this|these|those)\s+[a-z]|^the\s+(?:\w+\s+){0,2}(?:part|thing|step|bit)s?\s+(?:is|are|was|were)\b|^(?:the|our)\s+(?:conversation|chat|discussion)s?\b/i;
 /**
  * A claim says something of something: it has a verb ("is", "can", "beats", "worked"). "I feel like a different
  * person now" compares; "a different person now" is no belief.

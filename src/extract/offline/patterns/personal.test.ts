@@ -311,6 +311,16 @@ describe('personal events, pets and observations of both speakers', () => {
     ['Caroline', 'We watched "The Santa Clause" last night.', 'The Santa Clause', 'movie', 'WATCHED'],
     ['Melanie', 'I just saw "Elf" again, so funny.', 'Elf', 'movie', 'WATCHED'],
     ['Caroline', 'I keep listening to "Summer Sounds", such a good song.', 'Summer Sounds', 'song', 'LISTENED_TO'],
+    // The word right after the title says what it is before the verb does (LongMemEval S dev30).
+    [
+      'Caroline',
+      'I am actually listening to "The 7 Habits of Highly Effective People" audiobook right now.',
+      'The 7 Habits of Highly Effective People',
+      'book',
+      null,
+    ],
+    // A podcast is none of the kinds of work: no song, no LISTENED_TO.
+    ['Caroline', 'As for podcasts, I enjoy listening to "The Daily Boost" most.', 'The Daily Boost', undefined, null],
   ])('a work in quotes: %s: %s', (speaker, text, title, type, relation) => {
     const result = extractOffline(chat([[speaker, text]]), tagger);
     expect(result.entities.find((e) => e.name === title)?.type).toBe(type);
