@@ -9,6 +9,7 @@ import { findActions } from './patterns/actions.js';
 import { findBeliefsInTurn } from './patterns/beliefs.js';
 import { findProjectChanges } from './patterns/changes.js';
 import { findCommitments } from './patterns/commitments.js';
+import { findCounts } from './patterns/counts.js';
 import { buildMasked, EARLIER_TURNS, type PatternContext } from './patterns/context.js';
 import { findDecisions } from './patterns/decisions.js';
 import { findFavorites } from './patterns/favorites.js';
@@ -69,6 +70,10 @@ export function analyzeEpisodes(input: {
     ...knownOfType(preamble, 'period'),
   ];
   const fallbackProject = soleActiveProject(preamble);
+  const families = [
+    ...SENTENCE_FAMILIES,
+    (ctx: PatternContext) => findCounts({ ...ctx, tagger: input.tagger ?? null }),
+  ];
   const out: EpisodeAnalysis[] = [];
   for (const { episode, sentences } of input.episodes) {
     const findings = emptyFindings();
@@ -116,7 +121,7 @@ export function analyzeEpisodes(input: {
         knownPeriods,
       };
       let specific = false;
-      for (const family of SENTENCE_FAMILIES) {
+      for (const family of families) {
         const found = family(ctx);
         mergeFindings(findings, found);
         specific ||= [found.stateChanges, found.decisions, found.relationships, found.entities].some(

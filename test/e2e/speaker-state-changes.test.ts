@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pie, tempDir } from '../helpers/cli.js';
 
 /**
- * A favourite that changes, crossed through four features: the offline extractor reads "X is my favorite book" as
- * the speaker's state; the temporal rules close the old favourite when a new one of the same kind is told; the
- * timeline and the snapshot of a day between show each at its time; the compiled context states the current one
- * and the history that says it changed.
+ * A favourite and a count that change, crossed through four features: the offline extractor reads "X is my
+ * favorite book" and "I'm now at 600 followers" as the speaker's state; the temporal rules close the old value when
+ * a new one of the same kind is told; the timeline and the snapshot of a day between show each at its time; the
+ * compiled context states the current one.
  */
-describe('a favourite that changes', () => {
+describe('a favourite and a count that change', () => {
   let dir: { dir: string; cleanup: () => void };
   let db: string;
   const cli = (args: string[]) => ['--db', db, '--now', '2023-07-01', ...args];
@@ -24,11 +24,13 @@ describe('a favourite that changes', () => {
       session_1_date_time: '1:00 pm on 1 May, 2023',
       session_1: [
         { speaker: 'Tim', dia_id: 'D1:1', text: 'I reread the whole series again. Harry Potter is my favorite book.' },
+        { speaker: 'Tim', dia_id: 'D1:3', text: 'Also, my book blog just reached 500 followers!' },
         { speaker: 'John', dia_id: 'D1:2', text: 'Nice! Mine is The Hobbit.' },
       ],
       session_2_date_time: '3:00 pm on 10 June, 2023',
       session_2: [
         { speaker: 'Tim', dia_id: 'D2:1', text: 'Guess what, The Name of the Wind is my favorite book now.' },
+        { speaker: 'Tim', dia_id: 'D2:3', text: "I just checked and I'm now at 600 followers." },
         { speaker: 'John', dia_id: 'D2:2', text: 'Big change! Why?' },
       ],
     };
@@ -48,13 +50,17 @@ describe('a favourite that changes', () => {
     const after = timeline.stdout.search(/10 June 2023[^\n]*Favorite book: The Name of the Wind/);
     expect(before).toBeGreaterThan(0);
     expect(after).toBeGreaterThan(before);
+    expect(timeline.stdout).toMatch(/Current state:[^\n]*followers: 600/);
+    expect(timeline.stdout).toMatch(/10 June 2023[^\n]*Followers: 600 \[followers: 500 → 600\]/);
   });
 
   it('a snapshot of a day between the two shows the favourite then', async () => {
     const snap = await pie(cli(['snapshot', '--at', '2023-05-20']), { PIE_TZ: 'UTC' });
     expect(snap.code, snap.stderr).toBe(0);
     expect(snap.stdout).toContain('favorite_book: Harry Potter');
+    expect(snap.stdout).toContain('followers: 500');
     expect(snap.stdout).not.toContain('The Name of the Wind');
+    expect(snap.stdout).not.toContain('600');
   });
 
   it("the context states the current favourite, not the other speaker's", async () => {
@@ -65,5 +71,10 @@ describe('a favourite that changes', () => {
       /Tim \(person[^\n]*\n(?:[^\n]*\n)*?\s+Current state:[^\n]*favorite_book: The Name of the Wind/,
     );
     expect(world).not.toContain('favorite_book: The Hobbit');
+    const count = await pie(cli(['ask', '--context-only', 'How many followers does Tim have now?']), { PIE_TZ: 'UTC' });
+    expect(count.code, count.stderr).toBe(0);
+    expect(count.stdout.slice(0, count.stdout.indexOf('From the conversations'))).toMatch(
+      /Current state:[^\n]*followers: 600/,
+    );
   });
 });
