@@ -41,6 +41,8 @@ describe('changeNote', () => {
       ' [latest_event: ∅ → went camping; mood: tired → glad]',
     ],
     [t('creation', 'Started Tidepool', null, { status: 'active' }), ''],
+    // A summary that is the change itself: no bracket repeating it.
+    [t('update', 'relation: sister → best friend', { relation: 'sister' }, { relation: 'best friend' }), ''],
   ])('%j → %j', (transition, note) => {
     expect(changeNote(transition)).toBe(note);
   });

@@ -58,7 +58,8 @@ function transitionLines(ctx: TimeContext, t: Transition): string[] {
 /**
  * What a transition changed, in brackets after its summary (" [status: active → paused]"); nothing for a creation, or
  * for an event the summary already tells ("Went camping (last week [...])" recording latest_event: went camping): its
- * "previous → new event" says again what the line and the one before it said. Pure.
+ * "previous → new event" says again what the line and the one before it said; nor for a summary that is the change
+ * itself ("relation: sister → best friend"). Pure.
  */
 export function changeNote(t: Pick<Transition, 'kind' | 'fromState' | 'toState' | 'summary'>): string {
   if (!t.fromState || t.kind === 'creation') return '';
@@ -68,7 +69,9 @@ export function changeNote(t: Pick<Transition, 'kind' | 'fromState' | 'toState' 
       .replace(/[\s.!?]+$/, '')
       .trim();
   if (isEventChange(t) && plain(t.summary).startsWith(plain(t.toState[EVENT_ATTRIBUTE]))) return '';
-  return ` [${changeText(t.fromState, t.toState)}]`;
+  const note = changeText(t.fromState, t.toState);
+  // A summary that is the change itself ("relation: sister → best friend") needs no bracket saying it again.
+  return plain(t.summary) === plain(note) ? '' : ` [${note}]`;
 }
 
 export function changeText(from: EntityState, to: EntityState): string {

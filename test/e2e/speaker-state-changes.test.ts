@@ -7,7 +7,8 @@ import { pie, tempDir } from '../helpers/cli.js';
  * A favourite and a count that change, crossed through four features: the offline extractor reads "X is my
  * favorite book" and "I'm now at 600 followers" as the speaker's state; the temporal rules close the old value when
  * a new one of the same kind is told; the timeline and the snapshot of a day between show each at its time; the
- * compiled context states the current one.
+ * compiled context states the current one. A kinship that would change ("my sister Emma", later "my best friend
+ * Emma") is flagged as a contradiction instead; the favourite and the count are not.
  */
 describe('a favourite and a count that change', () => {
   let dir: { dir: string; cleanup: () => void };
@@ -25,12 +26,14 @@ describe('a favourite and a count that change', () => {
       session_1: [
         { speaker: 'Tim', dia_id: 'D1:1', text: 'I reread the whole series again. Harry Potter is my favorite book.' },
         { speaker: 'Tim', dia_id: 'D1:3', text: 'Also, my book blog just reached 500 followers!' },
+        { speaker: 'Tim', dia_id: 'D1:5', text: 'My sister Emma is visiting this weekend.' },
         { speaker: 'John', dia_id: 'D1:2', text: 'Nice! Mine is The Hobbit.' },
       ],
       session_2_date_time: '3:00 pm on 10 June, 2023',
       session_2: [
         { speaker: 'Tim', dia_id: 'D2:1', text: 'Guess what, The Name of the Wind is my favorite book now.' },
         { speaker: 'Tim', dia_id: 'D2:3', text: "I just checked and I'm now at 600 followers." },
+        { speaker: 'Tim', dia_id: 'D2:5', text: 'My best friend Emma got me tickets to the game.' },
         { speaker: 'John', dia_id: 'D2:2', text: 'Big change! Why?' },
       ],
     };
@@ -76,5 +79,14 @@ describe('a favourite and a count that change', () => {
     expect(count.stdout.slice(0, count.stdout.indexOf('From the conversations'))).toMatch(
       /Current state:[^\n]*followers: 600/,
     );
+  });
+
+  it('a kinship that would change is an unresolved contradiction; the favourite and the count are updates', async () => {
+    const listed = await pie(cli(['contradictions']), { PIE_TZ: 'UTC' });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain('Emma');
+    expect(listed.stdout).toContain('sister → best friend');
+    expect(listed.stdout).not.toContain('followers');
+    expect(listed.stdout).not.toContain('favorite');
   });
 });

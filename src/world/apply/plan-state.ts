@@ -1,3 +1,4 @@
+import { kinshipConflict } from '../../domain/kinship.js';
 import { EVENT_ATTRIBUTE, type EntityState, type StateValue } from '../../domain/world.js';
 import type { ExtractedStateChange } from '../../extract/result.js';
 import type { PlanContext } from './context.js';
@@ -56,7 +57,10 @@ export function planStateChanges(ctx: PlanContext): void {
   }
 }
 
-/** Declared entities: new ones are created with their state; known ones get one update transition for what changed. */
+/**
+ * Declared entities: new ones are created with their state; known ones get one update transition for what changed
+ * (a contradiction when a kinship would change: kinship.ts).
+ */
 export function planEntities(ctx: PlanContext, which: 'new' | 'existing'): void {
   for (const e of ctx.input.result.entities) {
     const ref = ctx.ref(e.name);
@@ -79,9 +83,10 @@ export function planEntities(ctx: PlanContext, which: 'new' | 'existing'): void 
     }
     const changed = Object.keys(to);
     if (changed.length === 0) continue;
+    const conflict = changed.some((a) => kinshipConflict(a, from[a] ?? null, to[a] ?? null));
     ctx.ws.transition({
       w,
-      kind: 'update',
+      kind: conflict ? 'contradiction' : 'update',
       from,
       to,
       summary: changed.map((a) => describeChange(a, from[a] ?? null, to[a] ?? null)).join('; '),
