@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Period } from '../domain/world.js';
 import type { Contradiction, StateContradiction } from '../query/world-at/contradictions.js';
-import { changeText, compileContradictions } from './contradictions.js';
+import { changeBracket, changeText, compileContradictions } from './contradictions.js';
 import type { TimeContext, TimeFormat } from './time-format.js';
 
 const T = (iso: string): number => Date.parse(iso);
@@ -116,5 +116,13 @@ describe('compileContradictions', () => {
     [{ x: '' }, { x: 'y', z: null }, 'x: ∅ → y; z: ∅ → ∅'],
   ])('changeText(%j, %j) = %s', (from, to, text) => {
     expect(changeText(from, to)).toBe(text);
+  });
+});
+
+describe('changeBracket', () => {
+  it('shows what changed after a summary, unless the summary is that change', () => {
+    expect(changeBracket('Paused', { status: 'active' }, { status: 'paused' })).toBe(' [status: active → paused]');
+    expect(changeBracket('relation: sister → friend', { relation: 'sister' }, { relation: 'friend' })).toBe('');
+    expect(changeBracket('Nothing', null, {})).toBe('');
   });
 });

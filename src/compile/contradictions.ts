@@ -31,10 +31,9 @@ export function compileContradictions(input: {
 }
 
 function stateLines(ctx: TimeContext, c: StateContradiction): string[] {
-  const change = changeText(c.from, c.to);
   const by = c.contradictedBy ? `; contradicted by ${named(c.contradictedBy)}` : '';
   const lines = [
-    `  • ${named(c.entity)} (${c.entity.type}), ${when(ctx, c.time)}: ${c.summary}${change ? ` [${change}]` : ''}${by}`,
+    `  • ${named(c.entity)} (${c.entity.type}), ${when(ctx, c.time)}: ${c.summary}${changeBracket(c.summary, c.from, c.to)}${by}`,
   ];
   if (c.source) lines.push(`      Source: “${c.source.title}”, ${when(ctx, c.source.time)}.`);
   if (c.resolved) {
@@ -64,6 +63,12 @@ export function changeText(from: EntityState | null, to: EntityState): string {
   return Object.keys(to)
     .map((k) => `${k}: ${valueText(from?.[k])} → ${valueText(to[k])}`)
     .join('; ');
+}
+
+/** " [relation: sister → friend]" after a summary, or nothing when the change is empty or the summary says it. */
+export function changeBracket(summary: string, from: EntityState | null, to: EntityState): string {
+  const change = changeText(from, to);
+  return change && change !== summary.trim() ? ` [${change}]` : '';
 }
 
 function valueText(v: EntityState[string] | undefined): string {

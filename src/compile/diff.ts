@@ -9,7 +9,7 @@ import type {
 } from '../query/world-at/diff-compute.js';
 import type { Bounded } from '../query/world-at/refs.js';
 import type { Span } from '../query/world-at/span.js';
-import { changeText, named } from './contradictions.js';
+import { changeBracket, named } from './contradictions.js';
 import { plural } from '../domain/humanize.js';
 import { spanPoint } from './snapshot.js';
 import { relationshipProps, stateText } from './timeline.js';
@@ -51,9 +51,8 @@ export function compileDiff(input: { diff: WorldDiff; time: TimeContext }): stri
     return `${named(c.entity)}: ${valueText(c.from?.stance ?? null)} → ${valueText(c.to.stance ?? null)}, ${when(ctx, c.time)} — ${c.summary}`;
   });
   section(lines, 'Contradictions raised', d.contradictions, (c: ContradictionChange) => {
-    const change = changeText(c.from, c.to);
     const resolved = c.resolved ? ' (since resolved)' : '';
-    return `${named(c.entity)} (${c.entity.type}), ${when(ctx, c.time)}: ${c.summary}${change ? ` [${change}]` : ''}${resolved}`;
+    return `${named(c.entity)} (${c.entity.type}), ${when(ctx, c.time)}: ${c.summary}${changeBracket(c.summary, c.from, c.to)}${resolved}`;
   });
   section(lines, 'Gone quiet', d.goneQuiet, (x: ActivityChange) => {
     return `${named(x.entity)} (${x.entity.type}): ${plural(x.mentionsA, 'mention')} ${a}, none ${b}; last ${when(ctx, x.time)}`;

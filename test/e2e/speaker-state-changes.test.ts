@@ -85,7 +85,9 @@ describe('a favourite and a count that change', () => {
     const listed = await pie(cli(['contradictions']), { PIE_TZ: 'UTC' });
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toContain('Emma');
-    expect(listed.stdout).toContain('sister → best friend');
+    expect(listed.stdout).toContain('relation: sister → best friend');
+    // The summary is the change: no bracket repeating it.
+    expect(listed.stdout).not.toContain('[relation: sister → best friend]');
     expect(listed.stdout).not.toContain('followers');
     expect(listed.stdout).not.toContain('favorite');
   });
