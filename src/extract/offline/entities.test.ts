@@ -57,6 +57,10 @@ describe('people, organizations and places', () => {
     ["I volunteered at the Museum of Contemporary Art's summer festival.", []],
     ['I also loved playing The Legend of Zelda on my Game Boy.', []],
     ['Last week I went to a Harry Potter conference in the UK.', ['place:United Kingdom']],
+    // A person's name takes no definite article: a product, a card, a sofa (LongMemEval S dev30).
+    ['I just got a new couch from West Elm, the Harmony Sofa in dark gray velvet.', []],
+    ['I think I will apply for the Chase Freedom Unlimited card.', []],
+    ['I recently went to a Paul McCartney show with my parents.', ['person:Paul McCartney']],
     // A day after a name is no part of it; a possessive surname after a first name is the person's.
     ['I saw Caroline Tuesday at the park.', ['person:Caroline']],
     ["I'd like to explore more of Julien Baker's music.", ['person:Julien Baker']],

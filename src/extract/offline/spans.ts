@@ -194,6 +194,8 @@ export function spanCandidate(span: NlpSpan, sentence: Sentence, tagger: SpanTag
   const allCapitalized = span.terms.every((t) => /^[\p{Lu}\p{N}]/u.test(t.text) || CONNECTOR.test(t.text));
   const plain = words.terms.filter((t) => !CONNECTOR.test(t.text)).every((t) => !ordinary(t.text, tagger));
   if (span.kind === 'person' || (span.kind === 'place' && multi && isNamed(words.terms[0] as NlpTerm))) {
+    // A person's name takes no definite article: "the Harmony Sofa", "the Fossil Grant" name things.
+    if (/\bthe\s+$/i.test(before) && span.kind === 'person') return null;
     const first = personName(words, tagger);
     if (!first) return null;
     const name = surname ? `${first} ${surname}` : first;
