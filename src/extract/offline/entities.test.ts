@@ -57,6 +57,9 @@ describe('people, organizations and places', () => {
     ["I volunteered at the Museum of Contemporary Art's summer festival.", []],
     ['I also loved playing The Legend of Zelda on my Game Boy.', []],
     ['Last week I went to a Harry Potter conference in the UK.', ['place:United Kingdom']],
+    // An adverb opening the sentence is no person in apposition; a name in "-ly" still is (LongMemEval S dev30).
+    ['Additionally, my colleague Sarah is pregnant.', ['person:Sarah']],
+    ['Holly, my roommate, moved out.', ['person:Holly']],
     // A person's name takes no definite article: a product, a card, a sofa (LongMemEval S dev30).
     ['I just got a new couch from West Elm, the Harmony Sofa in dark gray velvet.', []],
     ['I think I will apply for the Chase Freedom Unlimited card.', []],

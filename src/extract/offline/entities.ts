@@ -70,6 +70,18 @@ const PLACE_CONTEXT = new RegExp(
   'gu',
 );
 
+/**
+ * One capitalized word in "-ly" that compromise's lexicon does not know or knows as an adverb: an adverb opening
+ * the sentence ("Additionally, my colleague Sarah …" read as a person named in apposition), not Emily, Kelly or
+ * Holly.
+ */
+function adverbLike(name: string, tagger: SpanTagger | null): boolean {
+  if (name.includes(' ') || !/ly$/i.test(name)) return false;
+  if (!tagger) return false;
+  const tags = tagger.lexicon(name);
+  return tags.length === 0 || tags.includes('Adverb');
+}
+
 /** Candidates in one sentence, before filtering against known names. */
 export function sentenceNameCandidates(
   sentence: Sentence,
@@ -94,7 +106,7 @@ export function sentenceNameCandidates(
     for (const m of text.matchAll(re)) {
       for (const part of (m[1] ?? '').split(/\s*,\s*|\s+and\s+/)) {
         const name = cleanName(part);
-        if (isPlausibleName(name) && !ORG_WORDS.test(name))
+        if (isPlausibleName(name) && !ORG_WORDS.test(name) && !adverbLike(name, tagger))
           out.push({ ...base, name, type: 'person', state: {}, strength });
       }
     }
