@@ -35,6 +35,9 @@ export interface PatternContext {
 /** How many turns before a sentence's own its patterns may read ("What are their names?" → "Luna and Oliver!"). */
 export const EARLIER_TURNS = 2;
 
+/** The speaker as subject or owner ("I", "we", "my", "our"); "me" and "us" alone are usually about the listener. */
+export const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|we'd|our)\b/i;
+
 /** Placeholder pattern for a mention in a masked sentence; captures its index. */
 export const E = '⟦(\\d+)⟧';
 

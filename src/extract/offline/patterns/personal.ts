@@ -18,16 +18,11 @@ import { localDayKey } from '../../../domain/time.js';
 import { EVENT_ATTRIBUTE } from '../../../domain/world.js';
 import { eventTimeOf } from '../dates.js';
 import { lowerFirst } from '../names.js';
-import type {
-  EntityFinding,
-  Findings,
-  ObservationFinding,
-  RelationshipFinding,
-  StateChangeFinding,
-} from '../findings.js';
+import type { Findings, ObservationFinding, StateChangeFinding } from '../findings.js';
 import type { NlpVerb, SpanTagger } from '../nlp.js';
-import { isHedged, isQuestion, type PatternContext } from './context.js';
+import { FIRST_PERSON, isHedged, isQuestion, type PatternContext } from './context.js';
 import { namedThings } from './named.js';
+import { worksOf } from './works.js';
 import { ANIMALS, petsOf } from './pets.js';
 
 /** Verbs that say something about the conversation, not about the speaker's life ("I think", "I saw that"). */
@@ -43,8 +38,6 @@ const NOT_EVENTS = new Set(
 const REACTION =
   /^(?:thanks|thank you|wow|aw+|haha|lol|omg|congrats|congratulations|sounds|that(?:'s| is| sounds)|so (?:happy|glad|proud) for you|i(?:'m| am) (?:so )?(?:glad|happy for you|proud of you|sorry)|i (?:totally )?agree|i hope|i bet|i know|i see|i guess|i mean|i can'?t wait|i love (?:that|it|this|your|how you)|i appreciate|you(?:'re|'ve| are| have)?\b|yes|yeah|yep|nope|no|sure|okay|ok|oh)\b/i;
 
-/** The speaker as subject or owner ("I", "we", "my", "our"); "me" and "us" alone are usually about the listener. */
-const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|we'd|our)\b/i;
 /** Talk to the other person ("you did great", "your painting"), not about oneself. */
 const SECOND_PERSON = /\b(?:you|your|yours|you're|you've|you'd|you'll|ya)\b/i;
 const SUBJECT_BEFORE =
@@ -404,74 +397,6 @@ function describesThing(before: string, tagger: SpanTagger): boolean {
   if (TIME_HEAD.test(word)) return false;
   const tags = tagger.lexicon(word.toLowerCase());
   return !tags.some((t) => NOT_HEAD_TAGS.includes(t));
-}
-
-const WORK_KINDS: readonly { type: string; cue: RegExp; verb: RegExp; relation: string }[] = [
-  {
-    type: 'book',
-    cue: /\b(books?|audiobooks?|e-?books?|bookshelf|bookshelves|novels?|memoir|series of books|author|written by)\b/i,
-    verb: /\b(?:re-?)?read(?:s|ing)?\b/i,
-    relation: 'READ',
-  },
-  {
-    type: 'movie',
-    cue: /\b(movie|film|show|series|documentary|episode|season)\b/i,
-    // "I saw that you had …" is noticing, not watching.
-    verb: /\b(?:watch|watched|watching|binge[d]?|(?:saw|seen)(?!\s+that\b))\b/i,
-    relation: 'WATCHED',
-  },
-  {
-    type: 'song',
-    cue: /\b(song|album|track|single|tune)\b/i,
-    verb: /\b(listen(?:ed|ing)? to|sing|sang|singing)\b/i,
-    relation: 'LISTENED_TO',
-  },
-  { type: 'game', cue: /\b(game|rpg|tournament|console)\b/i, verb: /\b(play|played|playing)\b/i, relation: 'PLAYED' },
-];
-
-/** Things with titles that are none of the kinds of work above. */
-const NOT_A_WORK =
-  /\b(?:podcasts?|newsletters?|blogs?|channels?|apps?|courses?|classes?|workshops?|events?|festivals?)\b/i;
-
-/**
- * Titles of works in quotes ("Charlotte's Web", "Cyberpunk 2077"), typed by the words around them (a book, a
- * movie, a song, a game): their own kinds, never people or places. The speaker READ / WATCHED / LISTENED_TO /
- * PLAYED it when they say so in first person.
- */
-function worksOf(ctx: PatternContext): { entity: EntityFinding; relation: RelationshipFinding | null }[] {
-  const { s } = ctx;
-  const out: { entity: EntityFinding; relation: RelationshipFinding | null }[] = [];
-  for (const m of s.text.matchAll(/["“]([A-Z0-9][^"”]{1,58}?)[.,!?]?["”]/g)) {
-    const title = (m[1] ?? '').trim();
-    if (title.split(/\s+/).length > 8 || /[.!?]\s/.test(title)) continue;
-    // The words right around the title say what it is before the rest of the sentence does ("listening to "The 7
-    // Habits of Highly Effective People" audiobook" is a book; "podcasts" and "apps" are none of the kinds).
-    const start = m.index;
-    const near = s.text.slice(Math.max(0, start - 25), start + m[0].length + 20);
-    if (NOT_A_WORK.test(near)) continue;
-    const named = WORK_KINDS.find((k) => k.cue.test(near));
-    if (!named && NOT_A_WORK.test(s.text)) continue;
-    const kind = named ?? WORK_KINDS.find((k) => k.cue.test(s.text) || k.verb.test(s.text));
-    if (!kind) continue;
-    const eventTime = eventTimeOf(ctx.day);
-    const first = FIRST_PERSON.test(s.text) && kind.verb.test(s.text);
-    out.push({
-      entity: { name: title, type: kind.type, aliases: [], state: {}, episodeId: s.episodeId, eventTime },
-      relation: first
-        ? {
-            source: s.self,
-            target: title,
-            type: kind.relation,
-            properties: {},
-            ended: false,
-            confidence: 0.6,
-            episodeId: s.episodeId,
-            eventTime,
-          }
-        : null,
-    });
-  }
-  return out;
 }
 
 /** The speaker's own sentence about themselves, in their words, relative times resolved; null for anything else. */

@@ -1,0 +1,75 @@
+/**
+ * Titles of works in quotes ("Charlotte's Web", "Cyberpunk 2077") as books, movies, songs and games
+ * (docs/offline-extractor.md "Personal events, pets, works and observations").
+ */
+import { eventTimeOf } from '../dates.js';
+import type { EntityFinding, RelationshipFinding } from '../findings.js';
+import { FIRST_PERSON, type PatternContext } from './context.js';
+
+const WORK_KINDS: readonly { type: string; cue: RegExp; verb: RegExp; relation: string }[] = [
+  {
+    type: 'book',
+    cue: /\b(books?|audiobooks?|e-?books?|bookshelf|bookshelves|novels?|memoir|series of books|author|written by)\b/i,
+    verb: /\b(?:re-?)?read(?:s|ing)?\b/i,
+    relation: 'READ',
+  },
+  {
+    type: 'movie',
+    cue: /\b(movie|film|show|series|documentary|episode|season)\b/i,
+    // "I saw that you had …" is noticing, not watching.
+    verb: /\b(?:watch|watched|watching|binge[d]?|(?:saw|seen)(?!\s+that\b))\b/i,
+    relation: 'WATCHED',
+  },
+  {
+    type: 'song',
+    cue: /\b(song|album|track|single|tune)\b/i,
+    verb: /\b(listen(?:ed|ing)? to|sing|sang|singing)\b/i,
+    relation: 'LISTENED_TO',
+  },
+  { type: 'game', cue: /\b(game|rpg|tournament|console)\b/i, verb: /\b(play|played|playing)\b/i, relation: 'PLAYED' },
+];
+
+/** Things with titles that are none of the kinds of work above. */
+const NOT_A_WORK =
+  /\b(?:podcasts?|newsletters?|blogs?|channels?|apps?|courses?|classes?|workshops?|events?|festivals?)\b/i;
+
+/**
+ * Titles of works in quotes ("Charlotte's Web", "Cyberpunk 2077"), typed by the words around them (a book, a
+ * movie, a song, a game): their own kinds, never people or places. The speaker READ / WATCHED / LISTENED_TO /
+ * PLAYED it when they say so in first person.
+ */
+export function worksOf(ctx: PatternContext): { entity: EntityFinding; relation: RelationshipFinding | null }[] {
+  const { s } = ctx;
+  const out: { entity: EntityFinding; relation: RelationshipFinding | null }[] = [];
+  for (const m of s.text.matchAll(/["“]([A-Z0-9][^"”]{1,58}?)[.,!?]?["”]/g)) {
+    const title = (m[1] ?? '').trim();
+    if (title.split(/\s+/).length > 8 || /[.!?]\s/.test(title)) continue;
+    // The words right around the title say what it is before the rest of the sentence does ("listening to "The 7
+    // Habits of Highly Effective People" audiobook" is a book; "podcasts" and "apps" are none of the kinds).
+    const start = m.index;
+    const near = s.text.slice(Math.max(0, start - 25), start + m[0].length + 20);
+    if (NOT_A_WORK.test(near)) continue;
+    const named = WORK_KINDS.find((k) => k.cue.test(near));
+    if (!named && NOT_A_WORK.test(s.text)) continue;
+    const kind = named ?? WORK_KINDS.find((k) => k.cue.test(s.text) || k.verb.test(s.text));
+    if (!kind) continue;
+    const eventTime = eventTimeOf(ctx.day);
+    const first = FIRST_PERSON.test(s.text) && kind.verb.test(s.text);
+    out.push({
+      entity: { name: title, type: kind.type, aliases: [], state: {}, episodeId: s.episodeId, eventTime },
+      relation: first
+        ? {
+            source: s.self,
+            target: title,
+            type: kind.relation,
+            properties: {},
+            ended: false,
+            confidence: 0.6,
+            episodeId: s.episodeId,
+            eventTime,
+          }
+        : null,
+    });
+  }
+  return out;
+}
