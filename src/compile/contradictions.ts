@@ -2,6 +2,7 @@ import type { EntityState } from '../domain/world.js';
 import type { Contradiction, EdgeContradiction, StateContradiction } from '../query/world-at/contradictions.js';
 import type { EntityRef } from '../query/world-at/refs.js';
 import { plural } from '../domain/humanize.js';
+import { bracketAfter } from './timeline.js';
 import { when, type TimeContext } from './time-format.js';
 
 /**
@@ -67,8 +68,7 @@ export function changeText(from: EntityState | null, to: EntityState): string {
 
 /** " [relation: sister → friend]" after a summary, or nothing when the change is empty or the summary says it. */
 export function changeBracket(summary: string, from: EntityState | null, to: EntityState): string {
-  const change = changeText(from, to);
-  return change && change !== summary.trim() ? ` [${change}]` : '';
+  return bracketAfter(summary, changeText(from, to));
 }
 
 function valueText(v: EntityState[string] | undefined): string {

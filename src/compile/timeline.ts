@@ -55,6 +55,14 @@ function transitionLines(ctx: TimeContext, t: Transition): string[] {
   return lines;
 }
 
+/** Text compared as said: lower case, without a final point or space. */
+function plain(v: unknown): string {
+  return String(v)
+    .toLowerCase()
+    .replace(/[\s.!?]+$/, '')
+    .trim();
+}
+
 /**
  * What a transition changed, in brackets after its summary (" [status: active → paused]"); nothing for a creation, or
  * for an event the summary already tells ("Went camping (last week [...])" recording latest_event: went camping): its
@@ -63,15 +71,16 @@ function transitionLines(ctx: TimeContext, t: Transition): string[] {
  */
 export function changeNote(t: Pick<Transition, 'kind' | 'fromState' | 'toState' | 'summary'>): string {
   if (!t.fromState || t.kind === 'creation') return '';
-  const plain = (v: unknown) =>
-    String(v)
-      .toLowerCase()
-      .replace(/[\s.!?]+$/, '')
-      .trim();
   if (isEventChange(t) && plain(t.summary).startsWith(plain(t.toState[EVENT_ATTRIBUTE]))) return '';
-  const note = changeText(t.fromState, t.toState);
-  // A summary that is the change itself ("relation: sister → best friend") needs no bracket saying it again.
-  return plain(t.summary) === plain(note) ? '' : ` [${note}]`;
+  return bracketAfter(t.summary, changeText(t.fromState, t.toState));
+}
+
+/**
+ * " [change]" after a summary; nothing when there is no change or the summary is the change itself ("relation:
+ * sister → best friend" needs no bracket saying it again; case and a final point aside). Pure.
+ */
+export function bracketAfter(summary: string, change: string): string {
+  return change === '' || plain(summary) === plain(change) ? '' : ` [${change}]`;
 }
 
 export function changeText(from: EntityState, to: EntityState): string {

@@ -19,12 +19,16 @@ const SAME: Record<string, string> = {
  */
 export function kinshipConflict(attribute: string, from: StateValue, to: StateValue): boolean {
   if (attribute !== 'relation' || typeof from !== 'string' || typeof to !== 'string') return false;
-  const [a, b] = [from, to].map((v) =>
-    v
-      .toLowerCase()
-      .trim()
-      .replace(/\w+/g, (w) => SAME[w] ?? w),
-  );
-  if (a === undefined || b === undefined || a.includes(b) || b.includes(a)) return false;
+  const a = sameKin(from);
+  const b = sameKin(to);
+  if (a.includes(b) || b.includes(a)) return false;
   return KIN.test(a) || KIN.test(b);
+}
+
+/** A relation lower-cased, each kin word in one spelling ("Mom" → "mother"). */
+function sameKin(relation: string): string {
+  return relation
+    .toLowerCase()
+    .trim()
+    .replace(/\w+/g, (w) => SAME[w] ?? w);
 }

@@ -36,6 +36,7 @@ const SENTENCE_FAMILIES = [
   findFavorites,
   findCommitments,
   findActions,
+  findCounts,
 ] as const;
 
 export interface EpisodeAnalysis {
@@ -70,10 +71,6 @@ export function analyzeEpisodes(input: {
     ...knownOfType(preamble, 'period'),
   ];
   const fallbackProject = soleActiveProject(preamble);
-  const families = [
-    ...SENTENCE_FAMILIES,
-    (ctx: PatternContext) => findCounts({ ...ctx, tagger: input.tagger ?? null }),
-  ];
   const out: EpisodeAnalysis[] = [];
   for (const { episode, sentences } of input.episodes) {
     const findings = emptyFindings();
@@ -119,9 +116,10 @@ export function analyzeEpisodes(input: {
         tz: input.tz,
         knownBeliefs,
         knownPeriods,
+        tagger: input.tagger ?? null,
       };
       let specific = false;
-      for (const family of families) {
+      for (const family of SENTENCE_FAMILIES) {
         const found = family(ctx);
         mergeFindings(findings, found);
         specific ||= [found.stateChanges, found.decisions, found.relationships, found.entities].some(
@@ -131,7 +129,7 @@ export function analyzeEpisodes(input: {
         for (const e of found.entities ?? []) if (e.type === 'project') focusProject = e.name;
       }
       // A sentence a specific family understood (a decision, a tool switch, a promise) is not also a loose event.
-      mergeFindings(findings, findPersonal({ ...ctx, tagger: input.tagger ?? null, events: !specific }));
+      mergeFindings(findings, findPersonal({ ...ctx, events: !specific }));
       // Where the speaker has been: an edge beside the sentence's event, never instead of it.
       mergeFindings(findings, findTravel(ctx));
       turn.push(ctx);

@@ -3,6 +3,7 @@
  * replaced by ⟦i⟧ so patterns can say "from ⟦A⟧ to ⟦B⟧" and check the types of A and B.
  */
 import type { AnalyzedSentence, Mention } from '../findings.js';
+import type { SpanTagger } from '../nlp.js';
 import type { Registry } from '../registry.js';
 
 export interface PatternContext {
@@ -30,6 +31,8 @@ export interface PatternContext {
   knownBeliefs: string[];
   /** Known period names (preamble's current period, period entities, earlier in the batch). */
   knownPeriods: string[];
+  /** compromise, for verbs and its lexicon; null: the families that need it find nothing with it. */
+  tagger: SpanTagger | null;
 }
 
 /** How many turns before a sentence's own its patterns may read ("What are their names?" → "Luna and Oliver!"). */

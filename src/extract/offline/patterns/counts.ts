@@ -6,7 +6,6 @@
  * meetings": what one has at a moment is rarely a standing count. Durations, units and money are no counts.
  */
 import type { Findings, StateChangeFinding } from '../findings.js';
-import type { SpanTagger } from '../nlp.js';
 import { isHedged, isQuestion, type PatternContext } from './context.js';
 import { relativeTimes } from './personal.js';
 
@@ -21,7 +20,7 @@ const COUNT = new RegExp(
 /** Counted words that are a measure, not a thing counted. */
 const NOT_COUNTED = /^(?:times|years|miles|pounds|points|percent|degrees|steps|calories|reps|laps|levels?)$/;
 
-export function findCounts(ctx: PatternContext & { tagger: SpanTagger | null }): Partial<Findings> {
+export function findCounts(ctx: PatternContext): Partial<Findings> {
   const { s } = ctx;
   if (isQuestion(s) || isHedged(s)) return {};
   const m = COUNT.exec(s.text);

@@ -7,7 +7,7 @@
  */
 import type { Findings, StateChangeFinding } from '../findings.js';
 import { clip, cutClause } from '../names.js';
-import { isHedged, isQuestion, unmaskSurface, type PatternContext } from './context.js';
+import { isHedged, isQuestion, type PatternContext } from './context.js';
 
 const FAV = String.raw`(?:new\s+|all-time\s+|absolute\s+|current\s+|very\s+)?(?:favou?rite|fave)`;
 /** The kind: one to three lower-case words ("book", "dairy-free treat", "style of dance"). */
@@ -32,17 +32,15 @@ const MAX_WORDS = 8;
 export function findFavorites(ctx: PatternContext): Partial<Findings> {
   const { s } = ctx;
   if (isQuestion(s) || isHedged(s)) return {};
-  const text = unmaskSurface(s, s.masked);
-  const stateChanges: StateChangeFinding[] = [];
-  const mine = MY_FAVORITE_IS.exec(text);
-  const theirs = mine ? null : IS_MY_FAVORITE.exec(text);
+  const mine = MY_FAVORITE_IS.exec(s.text);
+  const theirs = mine ? null : IS_MY_FAVORITE.exec(s.text);
   const kind = (mine?.[1] ?? theirs?.[2] ?? '').trim();
   const said = mine ? cutClause(mine[2] ?? '', END) : (theirs?.[1] ?? '');
   const value = said.replace(LEADING, '').trim();
   if (!kind || NOT_A_KIND.test(kind) || !value || POINTER.test(value) || value.split(/\s+/).length > MAX_WORDS)
     return {};
   const name = clip(value, 80);
-  stateChanges.push({
+  const favorite: StateChangeFinding = {
     entityName: s.self,
     whatChanged: `Favorite ${kind}: ${name}`,
     attribute: `favorite_${kind.toLowerCase().replace(/\s+/g, '_')}`,
@@ -50,6 +48,6 @@ export function findFavorites(ctx: PatternContext): Partial<Findings> {
     isContradiction: false,
     confidence: 0.7,
     episodeId: s.episodeId,
-  });
-  return { stateChanges };
+  };
+  return { stateChanges: [favorite] };
 }

@@ -72,7 +72,7 @@ const MAX_OBJECT_WORDS = 10;
 const DETERMINER = /^(?:my|our|the|a|an|his|her|their|this|that|some|all)$/;
 
 /** Findings of one sentence. */
-export function findPersonal(ctx: PatternContext & { tagger: SpanTagger | null; events?: boolean }): Partial<Findings> {
+export function findPersonal(ctx: PatternContext & { events?: boolean }): Partial<Findings> {
   const { s } = ctx;
   if (isQuestion(s)) return {};
   const out: Required<Pick<Findings, 'stateChanges' | 'entities' | 'relationships' | 'observations'>> = {
