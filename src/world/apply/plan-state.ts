@@ -20,7 +20,8 @@ export function attributeFor(
 
 /**
  * A state change becomes an update (or contradiction) transition from the old to the new value and supersedes the
- * fact it changes. A flagged contradiction stays unresolved until a resolution transition closes it.
+ * fact it changes. A flagged contradiction, or a kinship that would change (kinship.ts, whichever extractor said
+ * it), stays unresolved until a resolution transition closes it.
  */
 export function planStateChanges(ctx: PlanContext): void {
   for (const change of ctx.input.result.stateChanges) {
@@ -43,9 +44,10 @@ export function planStateChanges(ctx: PlanContext): void {
     // keeps it in the entity's history, where an older value of any other attribute has no "from" to show.
     if (outcome.historical && attribute !== EVENT_ATTRIBUTE) continue;
     const fromValue: StateValue = outcome.historical ? null : (outcome.previous ?? change.oldStateAspect ?? null);
+    const conflict = change.isContradiction || kinshipConflict(attribute, fromValue, change.newStateAspect);
     ctx.ws.transition({
       w,
-      kind: change.isContradiction ? 'contradiction' : 'update',
+      kind: conflict ? 'contradiction' : 'update',
       from: { [attribute]: fromValue },
       to: { [attribute]: change.newStateAspect },
       summary: change.whatChanged,

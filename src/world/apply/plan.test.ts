@@ -102,6 +102,39 @@ describe('applying an extraction result (pure rules)', () => {
     expect(ops(m, 'fact.insert').map((f) => [f.fact.attribute, f.fact.value])).toEqual([[attribute, to]]);
   });
 
+  it('a kinship that would change is a contradiction, whether the entity or a state change says it', () => {
+    const known = [{ id: 'em', type: 'person', name: 'Emma', state: { relation: 'sister' } }];
+    const declared = plan({
+      known,
+      result: { entities: [{ name: 'Emma', type: 'person', state: { relation: 'best friend' } }] },
+    });
+    const changed = plan({
+      known,
+      result: {
+        stateChanges: [
+          {
+            entityName: 'Emma',
+            whatChanged: 'Emma is my best friend',
+            attribute: 'relation',
+            newStateAspect: 'best friend',
+            confidence: 0.8,
+          },
+        ],
+      },
+    });
+    for (const m of [declared, changed]) {
+      expect(ops(m, 'transition.insert').map((t) => [t.transition.kind, t.transition.toState])).toEqual([
+        ['contradiction', { relation: 'best friend' }],
+      ]);
+    }
+    // Not kinship: an update as before.
+    const friend = plan({
+      known: [{ id: 'sam', type: 'person', name: 'Sam', state: { relation: 'friend' } }],
+      result: { entities: [{ name: 'Sam', type: 'person', state: { relation: 'colleague' } }] },
+    });
+    expect(ops(friend, 'transition.insert').map((t) => t.transition.kind)).toEqual(['update']);
+  });
+
   it('a state change plus the same new state declared on the entity yields one transition, keeping the flag', () => {
     const m = plan({
       known: [{ id: 'tp', type: 'project', name: 'Tidepool', state: { focus: 'study groups' } }],
