@@ -44,6 +44,8 @@ describe('annotateRelativeTimes', () => {
       'I got a puppy two weeks ago [the week of 22 May 2023, two weeks before 9 June 2023]!',
     ],
     [FRIDAY, 'We went hiking last weekend.', 'We went hiking last weekend [the weekend before 9 June 2023].'],
+    // A plan's weekday is the coming one, without "the … before".
+    [FRIDAY, "I'm going to the show on Saturday.", "I'm going to the show on Saturday [10 June 2023]."],
     [AT, 'Today is a good day.', 'Today is a good day.'],
     [AT, 'It happened on 3 March 2021.', 'It happened on 3 March 2021.'],
     [AT, 'Recently I have been painting.', 'Recently I have been painting.'],
@@ -72,6 +74,8 @@ describe('dayMentioned', () => {
     ['A friend made it for my 18th birthday ten years ago.', '2013-05-08'],
     // Nothing dated, the day it was said, or two different days: the turn's own time dates it.
     ['I love painting.', null],
+    // A plan: the day is still to come, so it dates nothing that happened.
+    ["I'm flying to Rome on Friday.", null],
     ['I went running today.', null],
     ['I ran on May 1st and swam on May 3rd.', null],
     ['We met a few weeks ago.', null],

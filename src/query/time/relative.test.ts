@@ -161,4 +161,40 @@ describe('named months and weekdays', () => {
     expect(only('What did I do on the last Sunday?', 'UTC', NOW)?.[0]).toBe('last Sunday');
     expect(only('What did I do on Sunday?', 'UTC', NOW)?.[0]).toBe('on Sunday');
   });
+
+  // Today is Saturday 1 November 2025.
+  const dayOf = (text: string): string | null => {
+    const found = findTimeRanges({ text, now: NOW, tz: 'UTC', periods: [] }).filter((r) => r.kind === 'relative');
+    return found.length === 1 && found[0] ? new Date(found[0].start).toISOString().slice(0, 10) : null;
+  };
+
+  it.each([
+    // What is to come: the first such weekday after today.
+    ["I'm thinking of rewarding myself with a smoothie on Friday.", '2025-11-07'],
+    ["I'll schedule the chat for Wednesday.", '2025-11-05'],
+    ["I'm flying out to Rome on Monday!", '2025-11-03'],
+    ['On Tuesday we are hosting a dinner.', '2025-11-04'],
+    ['What am I doing on Friday?', '2025-11-07'],
+    ["Can't wait for the concert on Sunday.", '2025-11-02'],
+    // What has been: the latest up to today, as before.
+    ['I just finished my last one on Friday and I’m looking for something new.', '2025-10-31'],
+    ['On Friday, I got great news!', '2025-10-31'],
+    ['I was going to go on Thursday but it rained.', '2025-10-30'],
+    ["We went hiking on Sunday, and I'll go again soon.", '2025-10-26'],
+  ])('a bare weekday is ahead only when its clause speaks of what is to come: %s', (text, day) => {
+    expect(dayOf(text)).toBe(day);
+  });
+
+  it.each([
+    'Today is Sunday and I plan to go for a walk.',
+    "It's Friday!",
+    "I've been taking acting classes on Tuesday nights.",
+    'I go to yoga on Saturday mornings.',
+    "That way, I'll still have my Tuesday Zumba class.",
+    'By the following Monday, I was back to my routine.',
+    'I think I\'ll start a "Travel Tuesday" series.',
+  ])('a weekday that is today, a habit, a kind of thing or a name is no date: %s', (text) => {
+    const found = findTimeRanges({ text, now: NOW, tz: 'UTC', periods: [] });
+    expect(found.filter((r) => /(mon|tues|wednes|thurs|fri|satur|sun)day/i.test(r.text))).toEqual([]);
+  });
 });

@@ -11,9 +11,12 @@
  *   first that has not begun.
  * - "last night": 18:00 yesterday → 06:00 today; "tomorrow", "the day after tomorrow" the days after today.
  * - "last / this past weekend" is Saturday and Sunday of last week; "N weekends ago" of N weeks back.
- * - Weekdays: "Monday" / "on Monday" is the latest Monday up to today; "last Monday" the latest before today;
- *   "this Monday" the one in the current week. Plural "Mondays" is a habit, not a date, and is ignored. Short
- *   names ("last Fri", "on Tues") count only after last / this / next / on.
+ * - Weekdays: "Monday" / "on Monday" is the latest Monday up to today, unless its clause speaks of what is to come
+ *   ("I'm thinking of a smoothie on Saturday", "I'll schedule the chat for Wednesday", "I'm flying out on Friday":
+ *   see futureClause), when it is the first Monday after today; "last Monday" the latest before today; "this
+ *   Monday" the one in the current week. Plural "Mondays" and "Monday mornings" are a habit, and "my Tuesday class"
+ *   a kind of thing, not dates: they are ignored. Short names ("last Fri", "on Tues") count only after last /
+ *   this / next / on.
  */
 import { zonedTimeToUtc } from '../../domain/time.js';
 import { dayOf, localDate, monthSpan, shiftLocal, unitOf, weekdayOf, type Span } from './calendar.js';
@@ -33,7 +36,45 @@ type Rule = (m: RegExpExecArray, ctx: MatchContext) => Span | null;
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 /** Words before a weekday that make it part of a name or a kind ("the Sunday mass", "Ash Wednesday", "every Monday"). */
-const NOT_A_DATE = String.raw`(?<!\b(?:the|a|an|every|each|ash|palm|good|holy|maundy|easter|black|cyber|super)\s)`;
+const NOT_A_DATE = String.raw`(?<!\b(?:the|a|an|every|each|my|your|his|her|our|their|following|ash|palm|good|holy|maundy|easter|black|cyber|super)\s)`;
+
+/** A weekday said to be today ("Today is Sunday", "it's Friday!") is the day it is said, not another. */
+const NOT_TODAY = String.raw`(?<!\b(?:today is|today's|it's|it is)\s)`;
+
+/** After a weekday, the parts of a day in the plural make it a habit ("on Saturday mornings"). */
+const NOT_A_HABIT = String.raw`(?!s\b)(?!\s+(?:mornings|afternoons|evenings|nights)\b)`;
+
+/**
+ * Words by which a clause speaks of what is to come: a will or a plan ("I'll", "going to", "planning to",
+ * "thinking of", "can't wait"), or an arrangement in the present progressive ("I'm flying out", "we're having").
+ */
+const FUTURE_WORDS = new RegExp(
+  [
+    String.raw`\b(?:will|shall|gonna|forecast|upcoming|see you|can'?t wait|cannot wait|looking forward)\b|\w'll\b`,
+    // A plan said now, not one that was ("I was going to go on Friday but it rained").
+    String.raw`(?<!\b(?:was|were|had been)\s+)\b(?:going to|plan(?:s|ning)? (?:to|on)|thinking (?:of|about)|intend(?:s|ing)? to|hop(?:e|es|ing) to|wants? to|would like to)\b`,
+    String.raw`\b(?:(?:am|are|is|'m|'re|'s)|(?:am|are|is)\s+(?:i|you|we|they|he|she))\s+(?:\w+ly\s+)?(?:going|heading|leaving|flying|driving|meeting|seeing|having|hosting|throwing|attending|visiting|coming|starting|doing|playing|taking|moving|travell?ing|running|performing|presenting|celebrating|scheduling)\b`,
+  ].join('|'),
+  'i',
+);
+
+/** Where a clause ends: a sentence's end, a semicolon, or a comma or dash before and / but / so. */
+const CLAUSE_END = /[.!?;\n]|[,–—-]\s*(?:and|but|so)\b|\s(?:but|so)\s/gi;
+
+/**
+ * Does the clause around a weekday at [from, to) speak of what is to come? The words before it in its clause are
+ * read; when none come before it ("On Saturday I'm going …"), the words after it. Pure.
+ */
+export function futureClause(text: string, from: number, to: number): boolean {
+  let start = 0;
+  for (const m of text.slice(0, from).matchAll(CLAUSE_END)) start = m.index + m[0].length;
+  const before = text.slice(start, from);
+  if (FUTURE_WORDS.test(before.replace(/’/g, "'"))) return true;
+  if (/\p{L}{3,}/u.test(before.replace(/\bon\b/gi, ''))) return false;
+  const rest = text.slice(to);
+  const end = rest.search(/[.!?;\n]/);
+  return FUTURE_WORDS.test((end < 0 ? rest : rest.slice(0, end)).replace(/’/g, "'"));
+}
 
 function rolling(count: string | undefined, unit: string, ctx: MatchContext): Span | null {
   const n = count === undefined ? 1 : countValue(count);
@@ -57,7 +98,7 @@ function namedMonth(which: string, word: string, ctx: MatchContext): Span | null
   return sameYear.end <= ctx.now ? sameYear : monthSpan(year - 1, month, ctx.tz);
 }
 
-function weekday(which: string | undefined, word: string, ctx: MatchContext): Span {
+function weekday(which: string | undefined, word: string, ctx: MatchContext, ahead = false): Span {
   const lower = word.toLowerCase().replace(/\.$/, '');
   const target = WEEKDAYS.findIndex((d) => d.startsWith(lower.slice(0, 3)));
   const today = localDate(ctx.now, ctx.tz);
@@ -67,8 +108,24 @@ function weekday(which: string | undefined, word: string, ctx: MatchContext): Sp
   if (w === 'this') offset = target - todayIndex;
   else if (w === 'next') offset = ((target - todayIndex + 6) % 7) + 1;
   else if (w === 'last') offset = -(((todayIndex - target + 6) % 7) + 1);
+  else if (ahead) offset = ((target - todayIndex + 6) % 7) + 1;
   else offset = -((todayIndex - target + 7) % 7);
   return dayOf(ctx.now, ctx.tz, offset);
+}
+
+/** A weekday after last / this / next, or a bare one ("on Friday", "for Friday"): ahead when its clause says so. */
+function bareOrNamed(m: RegExpExecArray, word: string, ctx: MatchContext): Span | null {
+  const which = m[1]?.toLowerCase();
+  // A capitalized word before a bare weekday inside a sentence makes it a name ("Travel Tuesday", "Super Bowl
+  // Sunday").
+  if (
+    which === undefined &&
+    /\p{L}[\s,;:"'“‘(]+\p{Lu}\p{Ll}+\s+$/u.test(ctx.text.slice(Math.max(0, m.index - 40), m.index))
+  ) {
+    return null;
+  }
+  if (which === 'last' || which === 'this' || which === 'next') return weekday(which, word, ctx);
+  return weekday(undefined, word, ctx, futureClause(ctx.text, m.index, m.index + m[0].length));
 }
 
 /** Saturday and Sunday of the week `offset` weeks from now's ("last weekend" -1, "two weekends ago" -2). */
@@ -139,14 +196,17 @@ const RULES: ReadonlyArray<[RegExp, Rule, ('relative' | 'month')?]> = [
   [
     // A weekday after an article or in a feast's name ("the Sunday mass", "a Friday dinner", "Ash Wednesday") names
     // a kind of thing or a day of the church year, not a date.
-    new RegExp(`\\b(?:(last|this|next|on)\\s+)?${NOT_A_DATE}(${WEEKDAYS.join('|')})\\b(?!s\\b)`, 'gi'),
-    (m, c) => weekday(m[1]?.toLowerCase() === 'on' ? undefined : m[1], m[2] ?? '', c),
+    new RegExp(
+      `\\b(?:(last|this|next|on|for)\\s+)?${NOT_A_DATE}${NOT_TODAY}(${WEEKDAYS.join('|')})\\b${NOT_A_HABIT}`,
+      'gi',
+    ),
+    (m, c) => bareOrNamed(m, m[2] ?? '', c),
   ],
   [
     // "last Fri", "on Tues.": a short weekday only after a word that makes it one ("Sun", "Sat" and "Wed" alone are
     // other words).
     new RegExp(`\\b(last|this|next|on)\\s+(${SHORT_WEEKDAY_PATTERN})\\b\\.?`, 'gi'),
-    (m, c) => weekday(m[1]?.toLowerCase() === 'on' ? undefined : m[1], m[2] ?? '', c),
+    (m, c) => bareOrNamed(m, m[2] ?? '', c),
   ],
 ];
 
