@@ -46,6 +46,13 @@ describe('annotateRelativeTimes', () => {
     [FRIDAY, 'We went hiking last weekend.', 'We went hiking last weekend [the weekend before 9 June 2023].'],
     // A plan's weekday is the coming one, without "the … before".
     [FRIDAY, "I'm going to the show on Saturday.", "I'm going to the show on Saturday [10 June 2023]."],
+    // Months and seasons named from the day it was said; "this summer" before it begins, and a bare season, are not.
+    [AT, 'We went to Spain last summer.', 'We went to Spain last summer [the summer of 2022].'],
+    [AT, 'Last fall I moved.', 'Last fall [the fall of 2022] I moved.'],
+    [AT, 'Next winter we ski.', 'Next winter [the winter of 2023–24] we ski.'],
+    [AT, 'Since last March I paint.', 'Since last March [March 2023] I paint.'],
+    [AT, 'Wanna go camping this summer?', 'Wanna go camping this summer?'],
+    [AT, 'In the summer I swim.', 'In the summer I swim.'],
     [AT, 'Today is a good day.', 'Today is a good day.'],
     [AT, 'It happened on 3 March 2021.', 'It happened on 3 March 2021.'],
     [AT, 'Recently I have been painting.', 'Recently I have been painting.'],

@@ -2,7 +2,9 @@ import { MONTH_NAMES } from '../domain/time.js';
 import { dayOf, localDate, monthSpan, shiftLocal, weekOf, yearSpan } from '../query/time/calendar.js';
 import { selectNonOverlapping } from '../query/time/combine.js';
 import { findTimeRanges, type TimeRange } from '../query/time/index.js';
+import type { Candidate } from '../query/time/types.js';
 import { relativeCandidates } from '../query/time/relative.js';
+import { seasonCandidates, seasonSpan } from '../query/time/seasons.js';
 import {
   COUNT_PATTERN,
   exactCount,
@@ -19,17 +21,13 @@ const DAY = 86_400_000;
  * Relative times in what someone said, resolved against when they said it (pie-paper §4.1: the model should not do
  * date arithmetic): "I went yesterday" said on 8 May 2023 becomes "I went yesterday [7 May 2023]", "last week"
  * becomes "last week [the week before 9 June 2023]", "last year" "[2022]". Only phrases measured from the moment of
- * speaking are resolved (relative.ts conventions); dates written out, seasons and vague words ("recently") are left
- * as they are, and so is anything that means the day it was said. Pure.
+ * speaking are resolved (relative.ts conventions), with months and seasons named from it ("last March" "[March
+ * 2022]", "last summer" "[the summer of 2022]"); dates written out, a bare season and vague words ("recently") are
+ * left as they are, and so is anything that means the day it was said. Pure.
  */
 export function annotateRelativeTimes(input: { text: string; at: number; tz: string }): string {
   const { text, at, tz } = input;
-  if (!RELATIVE_HINT.test(text)) return text;
-  // Only the relative-phrase rules (regular expressions): explicit dates are left as written, so the full finder
-  // (chrono-node and the rest) need not run on every turn of a context.
-  const found = selectNonOverlapping(relativeCandidates({ text, now: at, tz, periods: [], floor: 0 }))
-    .filter((c) => c.kind === 'relative')
-    .sort((a, b) => a.from - b.from);
+  const found = spokenTimes(input);
   if (found.length === 0) return text;
   let out = '';
   let last = 0;
@@ -41,6 +39,20 @@ export function annotateRelativeTimes(input: { text: string; at: number; tz: str
     last = c.to;
   }
   return out + text.slice(last);
+}
+
+/**
+ * The phrases of a text measured from when it was said (see annotateRelativeTimes), in order, none overlapping.
+ * Only the relative-phrase rules (regular expressions) run: explicit dates are left as written, so the full finder
+ * (chrono-node and the rest) need not run on every turn of a context. Pure.
+ */
+export function spokenTimes(input: { text: string; at: number; tz: string }): Candidate[] {
+  const { text, at, tz } = input;
+  if (!RELATIVE_HINT.test(text)) return [];
+  const ctx = { text, now: at, tz, periods: [], floor: 0 };
+  return selectNonOverlapping([...relativeCandidates(ctx), ...seasonCandidates(ctx)])
+    .filter((c) => c.kind === 'relative' || saidFromNow(text.slice(c.from, c.to), c, at))
+    .sort((a, b) => a.from - b.from);
 }
 
 /**
@@ -71,12 +83,26 @@ const AGO = new RegExp(`\\b(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\s+ago\\b`, '
 /** A range's own words that are a count of units ago ("two weeks ago"), read once per resolved range. */
 const AGO_PHRASE = new RegExp(`^(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\s+ago\\b`, 'i');
 
+/** The season a span starting in a month would be (seasons.ts: meteorological, northern hemisphere). */
+const SEASON_OF_MONTH: Record<number, string> = { 3: 'spring', 6: 'summer', 9: 'autumn', 12: 'winter' };
+
 /** A weekday's name, whole or short ("last Friday", "last Fri"): its date is said as "the Friday before …". */
 const WEEKDAY_WORD = /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\b\.?$/i;
 
+/**
+ * A month or season named from the moment of speaking ("last March", "next winter", "last year's summer"): resolved
+ * like "last week". "this summer" only while it lasts: said in February, the seasons' rule (made for questions,
+ * where it is the summer just gone) would name last year's.
+ */
+function saidFromNow(said: string, span: { start: number; end: number }, at: number): boolean {
+  const which = /\b(last|this|next|past)\b/i.exec(said)?.[1]?.toLowerCase();
+  if (which === undefined) return false;
+  return which !== 'this' || (span.start <= at && at < span.end) || /\byear\b/i.test(said);
+}
+
 /** A cheap test before the full time-reference finder runs (most turns have no relative time at all). */
 const RELATIVE_HINT = new RegExp(
-  `\\b(yesterday|tomorrow|ago|last|previous|next|past|(this|current) (week|month|year|weekend)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|on (${SHORT_WEEKDAY_PATTERN}))\\b`,
+  `\\b(yesterday|tomorrow|ago|last|previous|next|past|(this|current) (week|month|year|weekend|spring|summer|autumn|fall|winter)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|on (${SHORT_WEEKDAY_PATTERN}))\\b`,
   'i',
 );
 
@@ -124,6 +150,14 @@ function rangeLabel(range: TimeRange, at: number, tz: string): string | null {
   if (same(weekOf(at, tz))) return `the week of ${longDate(at, tz)}`;
   if (same(week)) return `the week of ${longDate(range.start, tz)}`;
   if (same(monthSpan(start.year, start.month, tz))) return `${MONTH_NAMES[start.month - 1] ?? ''} ${start.year}`;
+  const season = SEASON_OF_MONTH[start.month];
+  if (season && same(seasonSpan(season, start.year, tz))) {
+    // The speaker's word: "last fall" is "the fall of 2023".
+    const word = season === 'autumn' && /\bfall\b/i.test(range.text) ? 'fall' : season;
+    return word === 'winter'
+      ? `the winter of ${start.year}–${String((start.year + 1) % 100).padStart(2, '0')}`
+      : `the ${word} of ${start.year}`;
+  }
   if (same(yearSpan(start.year, tz))) return String(start.year);
   if (range.end <= at + 60_000 && range.end >= at - 60_000) return `since ${longDate(range.start, tz)}`;
   return null;

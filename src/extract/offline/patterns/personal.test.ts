@@ -145,6 +145,9 @@ describe('personal events, pets and observations of both speakers', () => {
     ['Maria', 'Just started doing aerial yoga, it’s great.', 'Maria', 'started doing aerial yoga', day(0)],
     ['Tim', 'Finally finished my thesis last week!', 'Tim', 'finished my thesis', '2025-01-09'],
     ['Melanie', 'Been running longer since our last talk.', 'Melanie', 'been running longer', day(0)],
+    // A season or month named from the day it was said dates the event at its middle, and leaves the summary.
+    ['Tim', 'I took this pic last summer.', 'Tim', 'took this pic', '2024-07-17'],
+    ['Maria', 'Last March I ran my first marathon.', 'Maria', 'ran my first marathon', '2024-03-16'],
   ])('%s: %s', (speaker, text, entityName, value, eventDay) => {
     const result = extractOffline(chat([[speaker, text]]), tagger);
     // Every event goes to the one latest_event attribute (a field per verb made a state of a hundred verbs).

@@ -10,9 +10,7 @@
  * - observations: the speaker's own sentences about themselves (not reactions to the other person, not questions),
  *   kept as pyramid observations in the speaker's words, with relative times resolved.
  */
-import { resolvedLabel } from '../../../compile/turn-times.js';
-import { selectNonOverlapping } from '../../../query/time/combine.js';
-import { relativeCandidates } from '../../../query/time/relative.js';
+import { resolvedLabel, spokenTimes } from '../../../compile/turn-times.js';
 import { vagueCandidates } from '../../../query/time/vague.js';
 import { localDayKey } from '../../../domain/time.js';
 import { EVENT_ATTRIBUTE } from '../../../domain/world.js';
@@ -159,8 +157,8 @@ function storyTime(ctx: PatternContext): (ResolvedTime & { told: string }) | nul
 
 /** Relative times in a sentence ("yesterday", "last year", "two weeks ago"), resolved against when it was said. */
 export function relativeTimes(text: string, at: number, tz: string): ResolvedTime[] {
-  return selectNonOverlapping(relativeCandidates({ text, now: at, tz, periods: [], floor: 0 }))
-    .filter((c) => c.kind === 'relative' && c.start < at + 86_400_000)
+  return spokenTimes({ text, at, tz })
+    .filter((c) => c.start < at + 86_400_000)
     .flatMap((c) => {
       const label = resolvedLabel(
         { start: c.start, end: c.end, text: text.slice(c.from, c.to), kind: 'relative' },
