@@ -53,6 +53,13 @@ describe('annotateRelativeTimes', () => {
     [AT, 'Since last March I paint.', 'Since last March [March 2023] I paint.'],
     [AT, 'Wanna go camping this summer?', 'Wanna go camping this summer?'],
     [AT, 'In the summer I swim.', 'In the summer I swim.'],
+    [FRIDAY, "I'm moving to Paris in two weeks.", "I'm moving to Paris in two weeks [the week of 19 June 2023]."],
+    [
+      FRIDAY,
+      'I started this job two months back.',
+      'I started this job two months back [April 2023, two months before 9 June 2023].',
+    ],
+    [FRIDAY, 'I finished it in two days.', 'I finished it in two days.'],
     [AT, 'Today is a good day.', 'Today is a good day.'],
     [AT, 'It happened on 3 March 2021.', 'It happened on 3 March 2021.'],
     [AT, 'Recently I have been painting.', 'Recently I have been painting.'],

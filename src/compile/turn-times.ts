@@ -79,9 +79,9 @@ export function dayMentioned(input: { text: string; at: number; tz: string }): n
   return new Set(agos).size === 1 ? (agos[0] ?? null) : null;
 }
 
-const AGO = new RegExp(`\\b(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\s+ago\\b`, 'gi');
+const AGO = new RegExp(`\\b(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\s+(?:ago|back)\\b`, 'gi');
 /** A range's own words that are a count of units ago ("two weeks ago"), read once per resolved range. */
-const AGO_PHRASE = new RegExp(`^(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\s+ago\\b`, 'i');
+const AGO_PHRASE = new RegExp(`^(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\s+(?:ago|back)\\b`, 'i');
 
 /** The season a span starting in a month would be (seasons.ts: meteorological, northern hemisphere). */
 const SEASON_OF_MONTH: Record<number, string> = { 3: 'spring', 6: 'summer', 9: 'autumn', 12: 'winter' };
@@ -102,7 +102,7 @@ function saidFromNow(said: string, span: { start: number; end: number }, at: num
 
 /** A cheap test before the full time-reference finder runs (most turns have no relative time at all). */
 const RELATIVE_HINT = new RegExp(
-  `\\b(yesterday|tomorrow|ago|last|previous|next|past|(this|current) (week|month|year|weekend|spring|summer|autumn|fall|winter)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|on (${SHORT_WEEKDAY_PATTERN}))\\b`,
+  `\\b(yesterday|tomorrow|ago|back|in (a|an|\\w+) (days?|weeks?|months?|years?)|last|previous|next|past|(this|current) (week|month|year|weekend|spring|summer|autumn|fall|winter)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|on (${SHORT_WEEKDAY_PATTERN}))\\b`,
   'i',
 );
 

@@ -181,6 +181,10 @@ describe('named months and weekdays', () => {
     ['On Friday, I got great news!', '2025-10-31'],
     ['I was going to go on Thursday but it rained.', '2025-10-30'],
     ["We went hiking on Sunday, and I'll go again soon.", '2025-10-26'],
+    // A count of units ahead, of what is to come; "back" as "ago".
+    ["I'm moving to Paris in two days.", '2025-11-03'],
+    ['The wedding is in 3 days.', '2025-11-04'],
+    ['I got the job two days back.', '2025-10-30'],
   ])('a bare weekday is ahead only when its clause speaks of what is to come: %s', (text, day) => {
     expect(dayOf(text)).toBe(day);
   });
@@ -193,8 +197,9 @@ describe('named months and weekdays', () => {
     "That way, I'll still have my Tuesday Zumba class.",
     'By the following Monday, I was back to my routine.',
     'I think I\'ll start a "Travel Tuesday" series.',
+    'I finished the whole puzzle in two days.',
   ])('a weekday that is today, a habit, a kind of thing or a name is no date: %s', (text) => {
     const found = findTimeRanges({ text, now: NOW, tz: 'UTC', periods: [] });
-    expect(found.filter((r) => /(mon|tues|wednes|thurs|fri|satur|sun)day/i.test(r.text))).toEqual([]);
+    expect(found.filter((r) => /(mon|tues|wednes|thurs|fri|satur|sun)day|\bin\b/i.test(r.text))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
  * Phrases measured from `now`. Conventions:
  * - "last week / month / year" is the previous calendar unit (weeks run Monday–Sunday); "this …" the current one,
  *   whole (it may reach past `now`); "the week before last" two back.
- * - "N days / weeks / months / years ago" is the one calendar unit containing now − N units: a day-wide window for
+ * - "N days / weeks / months / years ago" (or "back") is the one calendar unit containing now − N units: a day-wide window for
  *   days, the Monday–Sunday week for weeks, the calendar month, the calendar year. The unit named sets the precision.
  * - "the past N units", "the last N units", "last N units", "past week" are rolling: now − N units → now, at the same
  *   wall-clock time. "the last week" (with "the") is rolling too; "last week" (without) is the calendar week.
@@ -10,6 +10,8 @@
  * - "last March" is the latest March that has ended; "this March" the one in the current year; "next March" the
  *   first that has not begun.
  * - "last night": 18:00 yesterday → 06:00 today; "tomorrow", "the day after tomorrow" the days after today.
+ * - "in N days / weeks …" of what is to come ("I'm moving in two weeks", "it is in 3 days") is the unit N ahead;
+ *   otherwise it is how long something took, no date.
  * - "last / this past weekend" is Saturday and Sunday of last week; "N weekends ago" of N weeks back.
  * - Weekdays: "Monday" / "on Monday" is the latest Monday up to today, unless its clause speaks of what is to come
  *   ("I'm thinking of a smoothie on Saturday", "I'll schedule the chat for Wednesday", "I'm flying out on Friday":
@@ -57,6 +59,9 @@ const FUTURE_WORDS = new RegExp(
   ].join('|'),
   'i',
 );
+
+/** A thing said to be some time ahead ("the wedding is in"). */
+const IS_IN = /\b(?:is|are|'s|'re)\s+(?:only\s+|just\s+)?$/i;
 
 /** Where a clause ends: a sentence's end, a semicolon, or a comma or dash before and / but / so. */
 const CLAUSE_END = /[.!?;\n]|[,–—-]\s*(?:and|but|so)\b|\s(?:but|so)\s/gi;
@@ -157,13 +162,29 @@ const RULES: ReadonlyArray<[RegExp, Rule, ('relative' | 'month')?]> = [
   ],
   [new RegExp(`\\blast\\s+(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\b`, 'gi'), (m, c) => rolling(m[1], m[2] ?? '', c)],
   [
-    new RegExp(`\\b(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\s+ago\\b`, 'gi'),
+    new RegExp(`\\b(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\s+(?:ago|back)\\b`, 'gi'),
     (m, c) => {
       // "a few / a couple of months ago" are vague (vague.ts), not one calendar month.
       const n = exactCount(m[1] ?? '');
       if (n === null) return null;
       const unit = unitWord(m[2] ?? '');
       return unitOf(unit, shiftLocal(c.now, c.tz, unit, -n), c.tz);
+    },
+  ],
+  [
+    // "in two weeks", said of what is to come ("I'm moving in two weeks", "the wedding is in 3 days"): the unit
+    // that many ahead. "I finished it in two days" is how long something took, not when.
+    new RegExp(`\\bin\\s+(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\b(?!\\s+(?:ago|back|before|after|of)\\b)`, 'gi'),
+    (m, c) => {
+      const n = exactCount(m[1] ?? '');
+      if (
+        n === null ||
+        !(futureClause(c.text, m.index, m.index + m[0].length) || IS_IN.test(c.text.slice(0, m.index)))
+      ) {
+        return null;
+      }
+      const unit = unitWord(m[2] ?? '');
+      return unitOf(unit, shiftLocal(c.now, c.tz, unit, n), c.tz);
     },
   ],
   [/\bthe\s+(week|month|year)\s+before\s+last\b/gi, (m, c) => unitOf(unitWord(m[1] ?? ''), c.now, c.tz, -2)],
