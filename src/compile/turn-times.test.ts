@@ -60,6 +60,10 @@ describe('annotateRelativeTimes', () => {
       'I started this job two months back [April 2023, two months before 9 June 2023].',
     ],
     [FRIDAY, 'I finished it in two days.', 'I finished it in two days.'],
+    // A day said without its year gets the year: the latest up to then, or the next for a plan.
+    [AT, 'I got my boots on January 15th.', 'I got my boots on January 15th [15 January 2023].'],
+    [AT, "I'm planning a trip on March 15th.", "I'm planning a trip on March 15th [15 March 2024]."],
+    [AT, 'We met on May 3rd, 2021.', 'We met on May 3rd, 2021.'],
     [AT, 'Today is a good day.', 'Today is a good day.'],
     [AT, 'It happened on 3 March 2021.', 'It happened on 3 March 2021.'],
     [AT, 'Recently I have been painting.', 'Recently I have been painting.'],

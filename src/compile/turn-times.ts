@@ -13,6 +13,7 @@ import {
   unitOf as unitWord,
 } from '../query/time/words.js';
 import { longDate } from './time-format.js';
+import { yearlessDates } from './yearless-dates.js';
 
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const DAY = 86_400_000;
@@ -23,19 +24,23 @@ const DAY = 86_400_000;
  * becomes "last week [the week before 9 June 2023]", "last year" "[2022]". Only phrases measured from the moment of
  * speaking are resolved (relative.ts conventions), with months and seasons named from it ("last March" "[March
  * 2022]", "last summer" "[the summer of 2022]"); dates written out, a bare season and vague words ("recently") are
- * left as they are, and so is anything that means the day it was said. Pure.
+ * left as they are, and so is anything that means the day it was said. A day said without its year gets the year
+ * ("on January 15th [15 January 2023]": yearless-dates.ts). Pure.
  */
 export function annotateRelativeTimes(input: { text: string; at: number; tz: string }): string {
   const { text, at, tz } = input;
-  const found = spokenTimes(input);
-  if (found.length === 0) return text;
+  const labelled = [
+    ...spokenTimes(input).map((c) => {
+      const range: TimeRange = { start: c.start, end: c.end, text: text.slice(c.from, c.to), kind: 'relative' };
+      return { from: c.from, to: c.to, label: resolvedLabel(range, at, tz) };
+    }),
+    ...yearlessDates(input).map((d) => ({ from: d.from, to: d.to, label: longDate(d.start, tz) })),
+  ].sort((a, b) => a.from - b.from || b.to - a.to);
   let out = '';
   let last = 0;
-  for (const c of found) {
-    const range: TimeRange = { start: c.start, end: c.end, text: text.slice(c.from, c.to), kind: 'relative' };
-    const label = resolvedLabel(range, at, tz);
-    if (label === null || c.from < last) continue;
-    out += `${text.slice(last, c.to)} [${label}]`;
+  for (const c of labelled) {
+    if (c.label === null || c.from < last) continue;
+    out += `${text.slice(last, c.to)} [${c.label}]`;
     last = c.to;
   }
   return out + text.slice(last);

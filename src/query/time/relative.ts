@@ -52,19 +52,27 @@ const NOT_A_HABIT = String.raw`(?!s\b)(?!\s+(?:mornings|afternoons|evenings|nigh
  */
 const FUTURE_WORDS = new RegExp(
   [
-    String.raw`\b(?:will|shall|gonna|forecast|upcoming|see you|can'?t wait|cannot wait|looking forward)\b|\w'll\b`,
+    String.raw`\b(?:will|shall|gonna|forecast|upcoming|see you|let'?s|can'?t wait|cannot wait|looking forward)\b|\w'll\b`,
     // A plan said now, not one that was ("I was going to go on Friday but it rained").
-    String.raw`(?<!\b(?:was|were|had been)\s+)\b(?:going to|plan(?:s|ning)? (?:to|on)|thinking (?:of|about)|intend(?:s|ing)? to|hop(?:e|es|ing) to|wants? to|would like to)\b`,
+    String.raw`(?<!\b(?:was|were|had been)\s+)\b(?:going to|plan(?:s|ning)? (?:to|on)|planning|thinking (?:of|about)|intend(?:s|ing)? to|hop(?:e|es|ing) to|wants? to|would like to)\b`,
     String.raw`\b(?:(?:am|are|is|'m|'re|'s)|(?:am|are|is)\s+(?:i|you|we|they|he|she))\s+(?:\w+ly\s+)?(?:going|heading|leaving|flying|driving|meeting|seeing|having|hosting|throwing|attending|visiting|coming|starting|doing|playing|taking|moving|travell?ing|running|performing|presenting|celebrating|scheduling)\b`,
   ].join('|'),
-  'i',
+  'gi',
 );
+
+/**
+ * A verb in the past ("that I got", "which I bought", "we had"): the nearest verb before a time says when it is, so a
+ * plan about a thing done before ("I'm thinking of a shoe tree for the boots I got on January 15th") is no plan for
+ * that day.
+ */
+const PAST_VERB =
+  /\b(?:was|were|had|did|got|bought|went|made|took|saw|met|ran|came|began|gave|found|left|sold|wore|won|lost|paid|sent|spent|wrote|read|heard|told|said|(?!(?:need|feed|speed|seed|indeed|breed|proceed|succeed|exceed|bed|red|shed|wed|bored|tired|excited|interested|scared|worried|pleased|thrilled|stressed|booked|scheduled|planned)\b)[a-z]{2,}ed)\b/gi;
 
 /** A thing said to be some time ahead ("the wedding is in"). */
 const IS_IN = /\b(?:is|are|'s|'re)\s+(?:only\s+|just\s+)?$/i;
 
 /** Where a clause ends: a sentence's end, a semicolon, or a comma or dash before and / but / so. */
-const CLAUSE_END = /[.!?;\n]|[,–—-]\s*(?:and|but|so)\b|\s(?:but|so)\s/gi;
+const CLAUSE_END = /(?<!\b(?:Dr|Mr|Mrs|Ms|St|Jr|Sr|Prof|vs|etc))[.!?;\n]|[,–—-]\s*(?:and|but|so)\b|\sbut\s/gi;
 
 /**
  * Does the clause around a weekday at [from, to) speak of what is to come? The words before it in its clause are
@@ -73,12 +81,20 @@ const CLAUSE_END = /[.!?;\n]|[,–—-]\s*(?:and|but|so)\b|\s(?:but|so)\s/gi;
 export function futureClause(text: string, from: number, to: number): boolean {
   let start = 0;
   for (const m of text.slice(0, from).matchAll(CLAUSE_END)) start = m.index + m[0].length;
-  const before = text.slice(start, from);
-  if (FUTURE_WORDS.test(before.replace(/’/g, "'"))) return true;
+  const before = text.slice(start, from).replace(/’/g, "'");
+  const lastFuture = lastIndexOf(before, FUTURE_WORDS);
+  if (lastFuture >= 0) return lastFuture > lastIndexOf(before, PAST_VERB);
   if (/\p{L}{3,}/u.test(before.replace(/\bon\b/gi, ''))) return false;
   const rest = text.slice(to);
   const end = rest.search(/[.!?;\n]/);
-  return FUTURE_WORDS.test((end < 0 ? rest : rest.slice(0, end)).replace(/’/g, "'"));
+  return lastIndexOf((end < 0 ? rest : rest.slice(0, end)).replace(/’/g, "'"), FUTURE_WORDS) >= 0;
+}
+
+/** Where the last match of a global pattern in a text starts, or -1. */
+function lastIndexOf(text: string, pattern: RegExp): number {
+  let at = -1;
+  for (const m of text.matchAll(pattern)) at = m.index;
+  return at;
 }
 
 function rolling(count: string | undefined, unit: string, ctx: MatchContext): Span | null {

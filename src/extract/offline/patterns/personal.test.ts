@@ -148,6 +148,8 @@ describe('personal events, pets and observations of both speakers', () => {
     // A season or month named from the day it was said dates the event at its middle, and leaves the summary.
     ['Tim', 'I took this pic last summer.', 'Tim', 'took this pic', '2024-07-17'],
     ['Maria', 'Last March I ran my first marathon.', 'Maria', 'ran my first marathon', '2024-03-16'],
+    // A day said without its year dates the event on it.
+    ['Maria', 'I got my new boots on December 20th.', 'Maria', 'got my new boots', '2024-12-20'],
   ])('%s: %s', (speaker, text, entityName, value, eventDay) => {
     const result = extractOffline(chat([[speaker, text]]), tagger);
     // Every event goes to the one latest_event attribute (a field per verb made a state of a hundred verbs).

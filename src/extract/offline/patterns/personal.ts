@@ -10,7 +10,9 @@
  * - observations: the speaker's own sentences about themselves (not reactions to the other person, not questions),
  *   kept as pyramid observations in the speaker's words, with relative times resolved.
  */
+import { longDate } from '../../../compile/time-format.js';
 import { resolvedLabel, spokenTimes } from '../../../compile/turn-times.js';
+import { yearlessDates } from '../../../compile/yearless-dates.js';
 import { vagueCandidates } from '../../../query/time/vague.js';
 import { localDayKey } from '../../../domain/time.js';
 import { EVENT_ATTRIBUTE } from '../../../domain/world.js';
@@ -155,9 +157,20 @@ function storyTime(ctx: PatternContext): (ResolvedTime & { told: string }) | nul
   return null;
 }
 
-/** Relative times in a sentence ("yesterday", "last year", "two weeks ago"), resolved against when it was said. */
+/**
+ * Relative times in a sentence ("yesterday", "last year", "two weeks ago"), and days said without their year ("on
+ * December 20th"), resolved against when it was said.
+ */
 export function relativeTimes(text: string, at: number, tz: string): ResolvedTime[] {
-  return spokenTimes({ text, at, tz })
+  const days = yearlessDates({ text, at, tz })
+    .filter((d) => d.start < at)
+    .map((d) => ({
+      from: d.from,
+      to: d.to,
+      label: longDate(d.start, tz),
+      eventTime: eventTimeOf(localDayKey(d.start, tz)),
+    }));
+  const spoken = spokenTimes({ text, at, tz })
     .filter((c) => c.start < at + 86_400_000)
     .flatMap((c) => {
       const label = resolvedLabel(
@@ -172,6 +185,10 @@ export function relativeTimes(text: string, at: number, tz: string): ResolvedTim
       const day = oneDay ? c.start : c.start <= at && at < c.end ? at : (c.start + c.end) / 2;
       return [{ from: c.from, to: c.to, label, eventTime: eventTimeOf(localDayKey(day, tz)) }];
     });
+  // In the order said, none overlapping (a relative phrase first where both cover the same words).
+  return [...spoken, ...days.filter((d) => !spoken.some((t) => t.from < d.to && d.from < t.to))].sort(
+    (a, b) => a.from - b.from,
+  );
 }
 
 /**

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { yearlessDates } from './yearless-dates.js';
+
+// Saturday 20 May 2023, noon UTC.
+const AT = Date.UTC(2023, 4, 20, 12);
+
+const days = (text: string): [string, string][] =>
+  yearlessDates({ text, at: AT, tz: 'UTC' }).map((d) => [
+    text.slice(d.from, d.to),
+    new Date(d.start).toISOString().slice(0, 10),
+  ]);
+
+describe('yearlessDates', () => {
+  it.each([
+    // What was done: the latest such day up to when it was said.
+    ['I got my new boots on January 15th at the outlet.', 'on January 15th', '2023-01-15'],
+    ['I ran a marathon on the 3rd of June and won.', 'on the 3rd of June', '2022-06-03'],
+    ['We met on 2 Dec. for lunch.', 'on 2 Dec', '2022-12-02'],
+    ['On Jan. 3 I ran.', 'On Jan. 3', '2023-01-03'],
+    // The nearest verb decides: a plan about a thing done before is no plan for that day.
+    ["I'm thinking of a shoe tree for the boots I got on December 20th.", 'on December 20th', '2022-12-20'],
+    // What is to come, or what a thing is: the first such day from then on.
+    ["I'm planning a trip to Chicago on March 15th.", 'on March 15th', '2024-03-15'],
+    ['I am thinking of visiting Magic Kingdom around October 15th.', 'around October 15th', '2023-10-15'],
+    ['The deadline is March 1st.', 'March 1st', '2024-03-01'],
+  ])('%s', (text, said, day) => {
+    expect(days(text)).toEqual([[said, day]]);
+  });
+
+  it.each([
+    'We met on May 3rd, 2021.',
+    'I did it on the 5th of March, 2022.',
+    'Any time between April 1 - April 21, 2023 works.',
+    'My cousin Olivia was born on October 5th.',
+    'Our anniversary is on June 2nd.',
+    'We go every January 1st.',
+    'It may 15 times.',
+    'I have 20 minutes.',
+    'There is no February 30th.',
+  ])('no day without its year in: %s', (text) => {
+    expect(days(text)).toEqual([]);
+  });
+});

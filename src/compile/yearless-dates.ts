@@ -1,0 +1,58 @@
+import { dayStart, localDate } from '../query/time/calendar.js';
+import { futureClause } from '../query/time/relative.js';
+import { MONTH_PATTERN, monthNumber } from '../query/time/words.js';
+
+/**
+ * A day and month said without a year ("I got my boots on January 15th", "around the 5th of March"), found in what
+ * someone said, with the year it most likely means: the latest such day up to when it was said, or, when the clause
+ * speaks of what is to come ("I'm thinking of visiting around October 15th") or says what a thing is ("the deadline
+ * is March 1st"), the first from then on. Not a date: a birthday or a day of every year ("born on October 5th", "every
+ * January 1st"), which has no one year. Pure.
+ */
+export interface YearlessDate {
+  /** Where the words are in the text, a preposition before them included ("on January 15th"). */
+  from: number;
+  to: number;
+  /** Start of the day meant, in the zone. */
+  start: number;
+}
+
+const ORDINAL = String.raw`(\d{1,2})(?:st|nd|rd|th)?`;
+/**
+ * "January 15th", "Jan. 15", "the 15th of January", "15 January": no year after ("January 15th, 2023" is whole), nor
+ * one just after in the same sentence ("between April 1 - April 21, 2023": the range's year is the day's).
+ */
+const YEARLESS = new RegExp(
+  String.raw`\b(?:(?:on|around|about|by)\s+)?(?:(${MONTH_PATTERN})\.?\s+${ORDINAL}|(?:the\s+)?${ORDINAL}\s+(?:of\s+)?(${MONTH_PATTERN})\b)(?![\w:])(?!,?\s*(?:'|’)?\d{2,4}\b)(?![^.;!?]{0,24}\b(?:19|20)\d{2}\b)`,
+  'gi',
+);
+
+/** Words before a day that make it one of every year, or one without a year of its own. */
+const NO_ONE_YEAR = /\b(?:born|birthday|anniversary|every|each|annual|annually|yearly|since)\b[^.!?;]*$/i;
+
+/** A thing said to be on a day ("the deadline is March 1st", "my appointment's on the 5th of May"). */
+const IS_ON = /\b(?:is|are|'s|'re)\s+(?:on\s+|due\s+(?:on\s+)?|set\s+for\s+|scheduled\s+for\s+)?(?:the\s+)?$/i;
+
+export function yearlessDates(input: { text: string; at: number; tz: string }): YearlessDate[] {
+  const { text, at, tz } = input;
+  const out: YearlessDate[] = [];
+  for (const m of text.matchAll(YEARLESS)) {
+    const month = monthNumber(m[1] ?? m[4] ?? '');
+    const day = Number(m[2] ?? m[3]);
+    if (month === null || !(day >= 1 && day <= 31)) continue;
+    // "May 15" is a date, "may 15 people" is not: a bare "may" needs its capital.
+    if ((m[1] ?? m[4] ?? '') === 'may') continue;
+    const before = text.slice(Math.max(0, m.index - 80), m.index);
+    if (NO_ONE_YEAR.test(before)) continue;
+    const ahead = futureClause(text, m.index, m.index + m[0].length) || IS_ON.test(before);
+    const year = localDate(at, tz).year;
+    const candidates = [year - 1, year, year + 1].map((y) => dayStart(y, month, day, tz));
+    // A day that does not exist in that month ("February 30th") rolls over in dayStart: no date.
+    if (localDate(candidates[1] ?? 0, tz).month !== month) continue;
+    const today = dayStart(year, localDate(at, tz).month, localDate(at, tz).day, tz);
+    const start = ahead ? candidates.find((c) => c >= today) : [...candidates].reverse().find((c) => c <= today);
+    if (start === undefined) continue;
+    out.push({ from: m.index, to: m.index + m[0].trimEnd().length, start });
+  }
+  return out;
+}
