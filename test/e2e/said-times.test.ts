@@ -1,0 +1,71 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pie, tempDir } from '../helpers/cli.js';
+
+/**
+ * Times said in a chat, crossed through ingestion, the timeline, a snapshot and the compiled context: a day said
+ * without its year ("on February 5th") dates the event on that day, a season named from the day it was said ("last
+ * summer") at its middle, and a weekday in a plan ("I'm flying to Rome on Friday") is the coming one, so it dates no
+ * event in the past. The context writes each resolved beside the words.
+ */
+describe('times said in a chat', () => {
+  let dir: { dir: string; cleanup: () => void };
+  let db: string;
+  const cli = (args: string[]) => ['--db', db, '--now', '2023-07-01', ...args];
+
+  beforeAll(async () => {
+    dir = tempDir('pie-said-times-');
+    db = join(dir.dir, 'pie.db');
+    const file = join(dir.dir, 'times.json');
+    const conversation = {
+      speaker_a: 'Tim',
+      speaker_b: 'John',
+      // Wednesday 15 March 2023.
+      session_1_date_time: '1:00 pm on 15 March, 2023',
+      session_1: [
+        { speaker: 'Tim', dia_id: 'D1:1', text: 'I bought a vintage film camera on February 5th.' },
+        { speaker: 'John', dia_id: 'D1:2', text: 'Nice! Does it work?' },
+        { speaker: 'Tim', dia_id: 'D1:3', text: 'I took my first roll to Lake Tahoe last summer with the old one.' },
+        { speaker: 'Tim', dia_id: 'D1:5', text: "I'm flying to Rome on Friday to shoot the Colosseum." },
+      ],
+    };
+    writeFileSync(file, JSON.stringify([{ sample_id: 'times-1', conversation, qa: [] }]));
+    const ingested = await pie(cli(['ingest', file, '--format', 'locomo', '--extractor', 'offline']), {
+      PIE_TZ: 'UTC',
+    });
+    expect(ingested.code, ingested.stderr).toBe(0);
+  }, 60_000);
+  afterAll(() => dir.cleanup());
+
+  it('the timeline dates each event when it happened, not when it was told', async () => {
+    const timeline = await pie(cli(['timeline', 'Tim']), { PIE_TZ: 'UTC' });
+    expect(timeline.code, timeline.stderr).toBe(0);
+    expect(timeline.stdout).toMatch(/5 February 2023[^\n]*Bought a vintage film camera/);
+    expect(timeline.stdout).toMatch(/July 2022[^\n]*Took my first roll to Lake Tahoe/);
+    // A plan is no event of a past Friday (10 March 2023).
+    expect(timeline.stdout).not.toMatch(/10 March 2023[^\n]*Rome/);
+  });
+
+  it('a snapshot of a day before the telling already holds the camera', async () => {
+    const snap = await pie(cli(['snapshot', '--at', '2023-02-20']), { PIE_TZ: 'UTC' });
+    expect(snap.code, snap.stderr).toBe(0);
+    expect(snap.stdout).toContain('bought a vintage film camera');
+    const before = await pie(cli(['snapshot', '--at', '2023-02-01']), { PIE_TZ: 'UTC' });
+    expect(before.code, before.stderr).toBe(0);
+    expect(before.stdout).not.toContain('vintage film camera');
+  });
+
+  it('the context writes each time resolved beside the words', async () => {
+    const ctx = await pie(
+      cli(['ask', '--context-only', '--context-tokens', '4000', 'What did Tim do with his camera?']),
+      {
+        PIE_TZ: 'UTC',
+      },
+    );
+    expect(ctx.code, ctx.stderr).toBe(0);
+    expect(ctx.stdout).toContain('on February 5th [5 February 2023]');
+    expect(ctx.stdout).toContain('last summer [the summer of 2022]');
+    expect(ctx.stdout).toContain('on Friday [17 March 2023]');
+  });
+});
