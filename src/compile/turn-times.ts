@@ -13,7 +13,7 @@ import {
   unitOf as unitWord,
 } from '../query/time/words.js';
 import { longDate } from './time-format.js';
-import { yearlessDates } from './yearless-dates.js';
+import { yearlessDates, yearlessLabel } from './yearless-dates.js';
 
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const DAY = 86_400_000;
@@ -34,7 +34,7 @@ export function annotateRelativeTimes(input: { text: string; at: number; tz: str
       const range: TimeRange = { start: c.start, end: c.end, text: text.slice(c.from, c.to), kind: 'relative' };
       return { from: c.from, to: c.to, label: resolvedLabel(range, at, tz) };
     }),
-    ...yearlessDates(input).map((d) => ({ from: d.from, to: d.to, label: longDate(d.start, tz) })),
+    ...yearlessDates(input).map((d) => ({ from: d.from, to: d.to, label: yearlessLabel(d, tz) })),
   ].sort((a, b) => a.from - b.from || b.to - a.to);
   let out = '';
   let last = 0;

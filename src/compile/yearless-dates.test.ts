@@ -7,7 +7,7 @@ const AT = Date.UTC(2023, 4, 20, 12);
 const days = (text: string): [string, string][] =>
   yearlessDates({ text, at: AT, tz: 'UTC' }).map((d) => [
     text.slice(d.from, d.to),
-    new Date(d.start).toISOString().slice(0, 10),
+    new Date(d.start).toISOString().slice(0, d.unit === 'day' ? 10 : 7),
   ]);
 
 describe('yearlessDates', () => {
@@ -23,6 +23,10 @@ describe('yearlessDates', () => {
     ["I'm planning a trip to Chicago on March 15th.", 'on March 15th', '2024-03-15'],
     ['I am thinking of visiting Magic Kingdom around October 15th.', 'around October 15th', '2023-10-15'],
     ['The deadline is March 1st.', 'March 1st', '2024-03-01'],
+    // A month: the latest up to then (the current one included), or the next for a plan.
+    ['I went to Tokyo in March.', 'in March', '2023-03'],
+    ['Back in May we met.', 'Back in May', '2023-05'],
+    ["I'm flying to Tokyo in April.", 'in April', '2024-04'],
   ])('%s', (text, said, day) => {
     expect(days(text)).toEqual([[said, day]]);
   });
@@ -37,6 +41,10 @@ describe('yearlessDates', () => {
     'It may 15 times.',
     'I have 20 minutes.',
     'There is no February 30th.',
+    'I was born in April.',
+    'We went in March 2022.',
+    'In may be.',
+    'I went in Mar.',
   ])('no day without its year in: %s', (text) => {
     expect(days(text)).toEqual([]);
   });

@@ -1,20 +1,25 @@
-import { dayStart, localDate } from '../query/time/calendar.js';
+import { dayStart, localDate, monthSpan } from '../query/time/calendar.js';
+import { MONTH_NAMES } from '../domain/time.js';
 import { futureClause } from '../query/time/relative.js';
 import { MONTH_PATTERN, monthNumber } from '../query/time/words.js';
+import { longDate } from './time-format.js';
 
 /**
- * A day and month said without a year ("I got my boots on January 15th", "around the 5th of March"), found in what
- * someone said, with the year it most likely means: the latest such day up to when it was said, or, when the clause
- * speaks of what is to come ("I'm thinking of visiting around October 15th") or says what a thing is ("the deadline
- * is March 1st"), the first from then on. Not a date: a birthday or a day of every year ("born on October 5th", "every
- * January 1st"), which has no one year. Pure.
+ * A day or a month said without a year ("I got my boots on January 15th", "around the 5th of March", "I went to
+ * Tokyo in March"), found in what someone said, with the year it most likely means: the latest such day or month up
+ * to when it was said, or, when the clause speaks of what is to come ("I'm thinking of visiting around October
+ * 15th", "I'm flying to Tokyo in June") or says what a thing is ("the deadline is March 1st"), the first from then on.
+ * Not a date: a birthday or a day of every year ("born on October 5th", "every January 1st"), which has no one year.
+ * Pure.
  */
 export interface YearlessDate {
-  /** Where the words are in the text, a preposition before them included ("on January 15th"). */
+  /** Where the words are in the text, a preposition before them included ("on January 15th", "in March"). */
   from: number;
   to: number;
-  /** Start of the day meant, in the zone. */
+  /** The day or the month meant, in the zone. */
   start: number;
+  end: number;
+  unit: 'day' | 'month';
 }
 
 const ORDINAL = String.raw`(\d{1,2})(?:st|nd|rd|th)?`;
@@ -28,7 +33,13 @@ const YEARLESS = new RegExp(
 );
 
 /** Words before a day that make it one of every year, or one without a year of its own. */
-const NO_ONE_YEAR = /\b(?:born|birthday|anniversary|every|each|annual|annually|yearly|since)\b[^.!?;]*$/i;
+const NO_ONE_YEAR = /\b(?:born|birthday|anniversary|every|each|annual|annually|yearly)\b[^.!?;]*$/i;
+
+/** "in March", "back in May", "during June": a month with no day or year after it. */
+const YEARLESS_MONTH = new RegExp(
+  String.raw`\b(?:back\s+)?(?:in|during)\s+(${MONTH_PATTERN})\b(?!\.?\s*\d)(?!,?\s*(?:'|’)?\d{2,4}\b)(?![^.;!?]{0,24}\b(?:19|20)\d{2}\b)`,
+  'gi',
+);
 
 /** A thing said to be on a day ("the deadline is March 1st", "my appointment's on the 5th of May"). */
 const IS_ON = /\b(?:is|are|'s|'re)\s+(?:on\s+|due\s+(?:on\s+)?|set\s+for\s+|scheduled\s+for\s+)?(?:the\s+)?$/i;
@@ -52,7 +63,31 @@ export function yearlessDates(input: { text: string; at: number; tz: string }): 
     const today = dayStart(year, localDate(at, tz).month, localDate(at, tz).day, tz);
     const start = ahead ? candidates.find((c) => c >= today) : [...candidates].reverse().find((c) => c <= today);
     if (start === undefined) continue;
-    out.push({ from: m.index, to: m.index + m[0].trimEnd().length, start });
+    out.push({ from: m.index, to: m.index + m[0].trimEnd().length, start, end: start + DAY, unit: 'day' });
   }
-  return out;
+  for (const m of text.matchAll(YEARLESS_MONTH)) {
+    const word = m[1] ?? '';
+    const month = monthNumber(word);
+    // A month's name only with its capital ("in may" is no month), and never a short one ("in Mar").
+    if (month === null || !/^\p{Lu}/u.test(word) || !MONTH_NAMES.includes(word[0] + word.slice(1).toLowerCase())) {
+      continue;
+    }
+    if (NO_ONE_YEAR.test(text.slice(Math.max(0, m.index - 80), m.index))) continue;
+    const ahead = futureClause(text, m.index, m.index + m[0].length);
+    const year = localDate(at, tz).year;
+    const spans = [year - 1, year, year + 1].map((y) => monthSpan(y, month, tz));
+    const span = ahead ? spans.find((s) => s.end > at) : [...spans].reverse().find((s) => s.start <= at);
+    if (span === undefined) continue;
+    out.push({ from: m.index, to: m.index + m[0].length, start: span.start, end: span.end, unit: 'month' });
+  }
+  return out.sort((a, b) => a.from - b.from);
+}
+
+const DAY = 86_400_000;
+
+/** What the day or month is called: "15 January 2023", "March 2023". */
+export function yearlessLabel(d: YearlessDate, tz: string): string {
+  if (d.unit === 'day') return longDate(d.start, tz);
+  const { year, month } = localDate(d.start, tz);
+  return `${MONTH_NAMES[month - 1] ?? ''} ${year}`;
 }

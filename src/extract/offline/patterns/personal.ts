@@ -10,9 +10,8 @@
  * - observations: the speaker's own sentences about themselves (not reactions to the other person, not questions),
  *   kept as pyramid observations in the speaker's words, with relative times resolved.
  */
-import { longDate } from '../../../compile/time-format.js';
 import { resolvedLabel, spokenTimes } from '../../../compile/turn-times.js';
-import { yearlessDates } from '../../../compile/yearless-dates.js';
+import { yearlessDates, yearlessLabel } from '../../../compile/yearless-dates.js';
 import { vagueCandidates } from '../../../query/time/vague.js';
 import { localDayKey } from '../../../domain/time.js';
 import { EVENT_ATTRIBUTE } from '../../../domain/world.js';
@@ -162,13 +161,14 @@ function storyTime(ctx: PatternContext): (ResolvedTime & { told: string }) | nul
  * December 20th"), resolved against when it was said.
  */
 export function relativeTimes(text: string, at: number, tz: string): ResolvedTime[] {
+  // A day said without its year is that day; a month, its middle (or the day it was said, while it lasts).
   const days = yearlessDates({ text, at, tz })
     .filter((d) => d.start < at)
     .map((d) => ({
       from: d.from,
       to: d.to,
-      label: longDate(d.start, tz),
-      eventTime: eventTimeOf(localDayKey(d.start, tz)),
+      label: yearlessLabel(d, tz),
+      eventTime: eventTimeOf(localDayKey(d.unit === 'day' ? d.start : Math.min(at, (d.start + d.end) / 2), tz)),
     }));
   const spoken = spokenTimes({ text, at, tz })
     .filter((c) => c.start < at + 86_400_000)
