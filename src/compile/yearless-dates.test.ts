@@ -27,6 +27,10 @@ describe('yearlessDates', () => {
     ['I went to Tokyo in March.', 'in March', '2023-03'],
     ['Back in May we met.', 'Back in May', '2023-05'],
     ["I'm flying to Tokyo in April.", 'in April', '2024-04'],
+    // Neither will nor past: the nearest.
+    ['Do you know of any charity events in June?', 'in June', '2023-06'],
+    ['I have an appointment with Dr. Johnson on June 1st.', 'on June 1st', '2023-06-01'],
+    ['My trip to Paris on December 20th was amazing.', 'on December 20th', '2022-12-20'],
   ])('%s', (text, said, day) => {
     expect(days(text)).toEqual([[said, day]]);
   });

@@ -1,6 +1,6 @@
 import { dayStart, localDate, monthSpan } from '../query/time/calendar.js';
 import { MONTH_NAMES } from '../domain/time.js';
-import { futureClause } from '../query/time/relative.js';
+import { clauseTense } from '../query/time/relative.js';
 import { MONTH_PATTERN, monthNumber } from '../query/time/words.js';
 import { longDate } from './time-format.js';
 
@@ -55,13 +55,13 @@ export function yearlessDates(input: { text: string; at: number; tz: string }): 
     if ((m[1] ?? m[4] ?? '') === 'may') continue;
     const before = text.slice(Math.max(0, m.index - 80), m.index);
     if (NO_ONE_YEAR.test(before)) continue;
-    const ahead = futureClause(text, m.index, m.index + m[0].length) || IS_ON.test(before);
+    const tense = IS_ON.test(before) ? 'future' : clauseTense(text, m.index, m.index + m[0].length);
     const year = localDate(at, tz).year;
     const candidates = [year - 1, year, year + 1].map((y) => dayStart(y, month, day, tz));
     // A day that does not exist in that month ("February 30th") rolls over in dayStart: no date.
     if (localDate(candidates[1] ?? 0, tz).month !== month) continue;
     const today = dayStart(year, localDate(at, tz).month, localDate(at, tz).day, tz);
-    const start = ahead ? candidates.find((c) => c >= today) : [...candidates].reverse().find((c) => c <= today);
+    const start = pick(candidates, today, tense);
     if (start === undefined) continue;
     out.push({ from: m.index, to: m.index + m[0].trimEnd().length, start, end: start + DAY, unit: 'day' });
   }
@@ -73,10 +73,18 @@ export function yearlessDates(input: { text: string; at: number; tz: string }): 
       continue;
     }
     if (NO_ONE_YEAR.test(text.slice(Math.max(0, m.index - 80), m.index))) continue;
-    const ahead = futureClause(text, m.index, m.index + m[0].length);
+    const tense = clauseTense(text, m.index, m.index + m[0].length);
     const year = localDate(at, tz).year;
     const spans = [year - 1, year, year + 1].map((y) => monthSpan(y, month, tz));
-    const span = ahead ? spans.find((s) => s.end > at) : [...spans].reverse().find((s) => s.start <= at);
+    const current = spans.find((s) => s.start <= at && at < s.end);
+    const start =
+      current?.start ??
+      pick(
+        spans.map((s) => s.start),
+        at,
+        tense,
+      );
+    const span = spans.find((s) => s.start === start);
     if (span === undefined) continue;
     out.push({ from: m.index, to: m.index + m[0].length, start: span.start, end: span.end, unit: 'month' });
   }
@@ -84,6 +92,17 @@ export function yearlessDates(input: { text: string; at: number; tz: string }): 
 }
 
 const DAY = 86_400_000;
+
+/**
+ * Of the starts of the same day or month in three years, the one meant: the first from `now` on for what is to come,
+ * the latest up to it for what has been, the nearest when the clause says neither ("any events in June?" said in
+ * May is this June).
+ */
+function pick(starts: readonly number[], now: number, tense: 'future' | 'past' | null): number | undefined {
+  if (tense === 'future') return starts.find((s) => s >= now);
+  if (tense === 'past') return [...starts].reverse().find((s) => s <= now);
+  return [...starts].sort((a, b) => Math.abs(a - now) - Math.abs(b - now))[0];
+}
 
 /** What the day or month is called: "15 January 2023", "March 2023". */
 export function yearlessLabel(d: YearlessDate, tz: string): string {

@@ -74,27 +74,37 @@ const IS_IN = /\b(?:is|are|'s|'re)\s+(?:only\s+|just\s+)?$/i;
 /** Where a clause ends: a sentence's end, a semicolon, or a comma or dash before and / but / so. */
 const CLAUSE_END = /(?<!\b(?:Dr|Mr|Mrs|Ms|St|Jr|Sr|Prof|vs|etc))[.!?;\n]|[,–—-]\s*(?:and|but|so)\b|\sbut\s/gi;
 
-/**
- * Does the clause around a weekday at [from, to) speak of what is to come? The words before it in its clause are
- * read; when none come before it ("On Saturday I'm going …"), the words after it. Pure.
- */
+/** Does the clause around a weekday at [from, to) speak of what is to come (see clauseTense)? Pure. */
 export function futureClause(text: string, from: number, to: number): boolean {
+  return clauseTense(text, from, to) === 'future';
+}
+
+/**
+ * Whether the clause around a time at [from, to) speaks of what is to come or of what has been, or says neither (no
+ * will or plan, no verb in the past: "any events in June?"). The nearest such word before the time decides; when no
+ * word comes before it in its clause ("On Saturday I'm going …"), the words after it. Pure.
+ */
+export function clauseTense(text: string, from: number, to: number): 'future' | 'past' | null {
   let start = 0;
   for (const m of text.slice(0, from).matchAll(CLAUSE_END)) start = m.index + m[0].length;
   const before = text.slice(start, from).replace(/’/g, "'");
-  const lastFuture = lastIndexOf(before, FUTURE_WORDS);
-  if (lastFuture >= 0) return lastFuture > lastIndexOf(before, PAST_VERB);
-  if (/\p{L}{3,}/u.test(before.replace(/\bon\b/gi, ''))) return false;
+  const tense = nearest(before);
+  if (tense !== null || /\p{L}{3,}/u.test(before.replace(/\bon\b/gi, ''))) return tense;
   const rest = text.slice(to);
   const end = rest.search(/[.!?;\n]/);
-  return lastIndexOf((end < 0 ? rest : rest.slice(0, end)).replace(/’/g, "'"), FUTURE_WORDS) >= 0;
+  return nearest((end < 0 ? rest : rest.slice(0, end)).replace(/’/g, "'"), 'first');
 }
 
-/** Where the last match of a global pattern in a text starts, or -1. */
-function lastIndexOf(text: string, pattern: RegExp): number {
-  let at = -1;
-  for (const m of text.matchAll(pattern)) at = m.index;
-  return at;
+/** The tense of the last (or first) will, plan or past verb in a text, or null when it has none. */
+function nearest(text: string, which: 'last' | 'first' = 'last'): 'future' | 'past' | null {
+  const future = [...text.matchAll(FUTURE_WORDS)].map((m) => m.index);
+  const past = [...text.matchAll(PAST_VERB)].map((m) => m.index);
+  if (future.length === 0 && past.length === 0) return null;
+  const pick = (at: number[]) =>
+    at.length === 0 ? (which === 'last' ? -1 : Infinity) : which === 'last' ? Math.max(...at) : Math.min(...at);
+  const f = pick(future);
+  const p = pick(past);
+  return (which === 'last' ? f > p : f < p) ? 'future' : 'past';
 }
 
 function rolling(count: string | undefined, unit: string, ctx: MatchContext): Span | null {
