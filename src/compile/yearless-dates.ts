@@ -1,16 +1,16 @@
 import { dayStart, localDate, monthSpan } from '../query/time/calendar.js';
 import { MONTH_NAMES } from '../domain/time.js';
-import { clauseTense } from '../query/time/relative.js';
+import { clauseTense } from '../query/time/tense.js';
 import { MONTH_PATTERN, monthNumber } from '../query/time/words.js';
 import { longDate } from './time-format.js';
 
 /**
  * A day or a month said without a year ("I got my boots on January 15th", "around the 5th of March", "I went to
  * Tokyo in March"), found in what someone said, with the year it most likely means: the latest such day or month up
- * to when it was said, or, when the clause speaks of what is to come ("I'm thinking of visiting around October
- * 15th", "I'm flying to Tokyo in June") or says what a thing is ("the deadline is March 1st"), the first from then on.
- * Not a date: a birthday or a day of every year ("born on October 5th", "every January 1st"), which has no one year.
- * Pure.
+ * to when it was said; when the clause speaks of what is to come ("I'm thinking of visiting around October 15th",
+ * "I'm flying to Tokyo in June") or says what a thing is ("the deadline is March 1st"), the first from then on; when
+ * it says neither ("any charity events in June?"), the nearest (see pick). Not a date: a birthday or a day of every
+ * year ("born on October 5th", "every January 1st"), which has no one year. Pure.
  */
 export interface YearlessDate {
   /** Where the words are in the text, a preposition before them included ("on January 15th", "in March"). */
@@ -76,15 +76,10 @@ export function yearlessDates(input: { text: string; at: number; tz: string }): 
     const tense = clauseTense(text, m.index, m.index + m[0].length);
     const year = localDate(at, tz).year;
     const spans = [year - 1, year, year + 1].map((y) => monthSpan(y, month, tz));
-    const current = spans.find((s) => s.start <= at && at < s.end);
-    const start =
-      current?.start ??
-      pick(
-        spans.map((s) => s.start),
-        at,
-        tense,
-      );
-    const span = spans.find((s) => s.start === start);
+    // The month it is said in is that month, whatever the tense ("in May" said on 20 May).
+    const starts = spans.map((s) => s.start);
+    const chosen = spans.find((s) => s.start <= at && at < s.end)?.start ?? pick(starts, at, tense);
+    const span = spans.find((s) => s.start === chosen);
     if (span === undefined) continue;
     out.push({ from: m.index, to: m.index + m[0].length, start: span.start, end: span.end, unit: 'month' });
   }

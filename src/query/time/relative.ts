@@ -33,6 +33,7 @@ import {
   UNIT_PATTERN,
   unitOf as unitWord,
 } from './words.js';
+import { futureClause } from './tense.js';
 
 type Rule = (m: RegExpExecArray, ctx: MatchContext) => Span | null;
 
@@ -46,66 +47,8 @@ const NOT_TODAY = String.raw`(?<!\b(?:today is|today's|it's|it is)\s)`;
 /** After a weekday, the parts of a day in the plural make it a habit ("on Saturday mornings"). */
 const NOT_A_HABIT = String.raw`(?!s\b)(?!\s+(?:mornings|afternoons|evenings|nights)\b)`;
 
-/**
- * Words by which a clause speaks of what is to come: a will or a plan ("I'll", "going to", "planning to",
- * "thinking of", "can't wait"), or an arrangement in the present progressive ("I'm flying out", "we're having").
- */
-const FUTURE_WORDS = new RegExp(
-  [
-    String.raw`\b(?:will|shall|gonna|forecast|upcoming|see you|let'?s|can'?t wait|cannot wait|looking forward)\b|\w'll\b`,
-    // A plan said now, not one that was ("I was going to go on Friday but it rained").
-    String.raw`(?<!\b(?:was|were|had been)\s+)\b(?:going to|plan(?:s|ning)? (?:to|on)|planning|thinking (?:of|about)|intend(?:s|ing)? to|hop(?:e|es|ing) to|wants? to|would like to)\b`,
-    String.raw`\b(?:(?:am|are|is|'m|'re|'s)|(?:am|are|is)\s+(?:i|you|we|they|he|she))\s+(?:\w+ly\s+)?(?:going|heading|leaving|flying|driving|meeting|seeing|having|hosting|throwing|attending|visiting|coming|starting|doing|playing|taking|moving|travell?ing|running|performing|presenting|celebrating|scheduling)\b`,
-  ].join('|'),
-  'gi',
-);
-
-/**
- * A verb in the past ("that I got", "which I bought", "we had"): the nearest verb before a time says when it is, so a
- * plan about a thing done before ("I'm thinking of a shoe tree for the boots I got on January 15th") is no plan for
- * that day.
- */
-const PAST_VERB =
-  /\b(?:was|were|had|did|got|bought|went|made|took|saw|met|ran|came|began|gave|found|left|sold|wore|won|lost|paid|sent|spent|wrote|read|heard|told|said|(?!(?:need|feed|speed|seed|indeed|breed|proceed|succeed|exceed|bed|red|shed|wed|bored|tired|excited|interested|scared|worried|pleased|thrilled|stressed|booked|scheduled|planned)\b)[a-z]{2,}ed)\b/gi;
-
 /** A thing said to be some time ahead ("the wedding is in"). */
 const IS_IN = /\b(?:is|are|'s|'re)\s+(?:only\s+|just\s+)?$/i;
-
-/** Where a clause ends: a sentence's end, a semicolon, or a comma or dash before and / but / so. */
-const CLAUSE_END = /(?<!\b(?:Dr|Mr|Mrs|Ms|St|Jr|Sr|Prof|vs|etc))[.!?;\n]|[,–—-]\s*(?:and|but|so)\b|\sbut\s/gi;
-
-/** Does the clause around a weekday at [from, to) speak of what is to come (see clauseTense)? Pure. */
-export function futureClause(text: string, from: number, to: number): boolean {
-  return clauseTense(text, from, to) === 'future';
-}
-
-/**
- * Whether the clause around a time at [from, to) speaks of what is to come or of what has been, or says neither (no
- * will or plan, no verb in the past: "any events in June?"). The nearest such word before the time decides; when no
- * word comes before it in its clause ("On Saturday I'm going …"), the words after it. Pure.
- */
-export function clauseTense(text: string, from: number, to: number): 'future' | 'past' | null {
-  let start = 0;
-  for (const m of text.slice(0, from).matchAll(CLAUSE_END)) start = m.index + m[0].length;
-  const before = text.slice(start, from).replace(/’/g, "'");
-  const tense = nearest(before);
-  if (tense !== null || /\p{L}{3,}/u.test(before.replace(/\bon\b/gi, ''))) return tense;
-  const rest = text.slice(to);
-  const end = rest.search(/[.!?;\n]/);
-  return nearest((end < 0 ? rest : rest.slice(0, end)).replace(/’/g, "'"), 'first');
-}
-
-/** The tense of the last (or first) will, plan or past verb in a text, or null when it has none. */
-function nearest(text: string, which: 'last' | 'first' = 'last'): 'future' | 'past' | null {
-  const future = [...text.matchAll(FUTURE_WORDS)].map((m) => m.index);
-  const past = [...text.matchAll(PAST_VERB)].map((m) => m.index);
-  if (future.length === 0 && past.length === 0) return null;
-  const pick = (at: number[]) =>
-    at.length === 0 ? (which === 'last' ? -1 : Infinity) : which === 'last' ? Math.max(...at) : Math.min(...at);
-  const f = pick(future);
-  const p = pick(past);
-  return (which === 'last' ? f > p : f < p) ? 'future' : 'past';
-}
 
 function rolling(count: string | undefined, unit: string, ctx: MatchContext): Span | null {
   const n = count === undefined ? 1 : countValue(count);

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { clauseTense } from './tense.js';
+
+const tenseAt = (text: string, said: string) => {
+  const from = text.indexOf(said);
+  return clauseTense(text, from, from + said.length);
+};
+
+describe('clauseTense', () => {
+  it.each([
+    ["I'm flying to Rome on Friday.", 'on Friday', 'future'],
+    ['What am I doing on Friday?', 'on Friday', 'future'],
+    ["I'm thinking of a shoe tree for the boots I got on January 15th.", 'on January 15th', 'past'],
+    ['I was going to go on Friday but it rained.', 'on Friday', 'past'],
+    ['On Saturday we are hosting a dinner.', 'On Saturday', 'future'],
+    ['On Friday, I got great news.', 'On Friday', 'past'],
+    // The clause ends at a sentence's end, not at an abbreviation's point.
+    ["I'll see Dr. Johnson on Friday.", 'on Friday', 'future'],
+    ['I went home. I will run on Friday.', 'on Friday', 'future'],
+    ["It was a long week, but I'll rest on Sunday.", 'on Sunday', 'future'],
+    // "so" before an adjective ends no clause.
+    ["I'll be so excited on Friday.", 'on Friday', 'future'],
+    ['Any charity events in June?', 'in June', null],
+    ['I need a break on Friday.', 'on Friday', null],
+  ])('%s → %s', (text, said, tense) => {
+    expect(tenseAt(text, said)).toBe(tense);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * The tense of the clause a time is said in: whether "on Friday", "on January 15th" or "in two weeks" speaks of what
+ * is to come ("I'm flying out on Friday"), of what has been ("the boots I got on January 15th"), or says neither
+ * ("any events in June?"). Read by the weekday rules (relative.ts) and by days said without their year
+ * (compile/yearless-dates.ts). Pure.
+ */
+
+/**
+ * Words by which a clause speaks of what is to come: a will or a plan ("I'll", "going to", "planning to",
+ * "thinking of", "can't wait"), or an arrangement in the present progressive ("I'm flying out", "we're having").
+ */
+const FUTURE_WORDS = new RegExp(
+  [
+    String.raw`\b(?:will|shall|gonna|forecast|upcoming|see you|let'?s|can'?t wait|cannot wait|looking forward)\b|\w'll\b`,
+    // A plan said now, not one that was ("I was going to go on Friday but it rained").
+    String.raw`(?<!\b(?:was|were|had been)\s+)\b(?:going to|plan(?:s|ning)? (?:to|on)|planning|thinking (?:of|about)|intend(?:s|ing)? to|hop(?:e|es|ing) to|wants? to|would like to)\b`,
+    String.raw`\b(?:(?:am|are|is|'m|'re|'s)|(?:am|are|is)\s+(?:i|you|we|they|he|she))\s+(?:\w+ly\s+)?(?:going|heading|leaving|flying|driving|meeting|seeing|having|hosting|throwing|attending|visiting|coming|starting|doing|playing|taking|moving|travell?ing|running|performing|presenting|celebrating|scheduling)\b`,
+  ].join('|'),
+  'gi',
+);
+
+/**
+ * A verb in the past ("that I got", "which I bought", "we had"): the nearest verb before a time says when it is, so a
+ * plan about a thing done before ("I'm thinking of a shoe tree for the boots I got on January 15th") is no plan for
+ * that day.
+ */
+const PAST_VERB =
+  /\b(?:was|were|had|did|got|bought|went|made|took|saw|met|ran|came|began|gave|found|left|sold|wore|won|lost|paid|sent|spent|wrote|read|heard|told|said|(?!(?:need|feed|speed|seed|indeed|breed|proceed|succeed|exceed|bed|red|shed|wed|bored|tired|excited|interested|scared|worried|pleased|thrilled|stressed|booked|scheduled|planned)\b)[a-z]{2,}ed)\b/gi;
+
+/** Where a clause ends: a sentence's end (not an abbreviation's point), a semicolon, a comma or dash before and / but / so, or "but". */
+const CLAUSE_END = /(?<!\b(?:Dr|Mr|Mrs|Ms|St|Jr|Sr|Prof|vs|etc))[.!?;\n]|[,–—-]\s*(?:and|but|so)\b|\sbut\s/gi;
+
+/** Does the clause around a weekday at [from, to) speak of what is to come (see clauseTense)? Pure. */
+export function futureClause(text: string, from: number, to: number): boolean {
+  return clauseTense(text, from, to) === 'future';
+}
+
+/**
+ * Whether the clause around a time at [from, to) speaks of what is to come or of what has been, or says neither (no
+ * will or plan, no verb in the past: "any events in June?"). The nearest such word before the time decides; when no
+ * word comes before it in its clause ("On Saturday I'm going …"), the words after it. Pure.
+ */
+export function clauseTense(text: string, from: number, to: number): 'future' | 'past' | null {
+  let start = 0;
+  for (const m of text.slice(0, from).matchAll(CLAUSE_END)) start = m.index + m[0].length;
+  const before = text.slice(start, from).replace(/’/g, "'");
+  const tense = nearest(before);
+  if (tense !== null || /\p{L}{3,}/u.test(before.replace(/\bon\b/gi, ''))) return tense;
+  const rest = text.slice(to);
+  const end = rest.search(/[.!?;\n]/);
+  return nearest((end < 0 ? rest : rest.slice(0, end)).replace(/’/g, "'"), 'first');
+}
+
+/** The tense of the last (or first) will, plan or past verb in a text, or null when it has none. */
+function nearest(text: string, which: 'last' | 'first' = 'last'): 'future' | 'past' | null {
+  const marks = [
+    ...[...text.matchAll(FUTURE_WORDS)].map((m) => ({ at: m.index, tense: 'future' as const })),
+    ...[...text.matchAll(PAST_VERB)].map((m) => ({ at: m.index, tense: 'past' as const })),
+  ].sort((a, b) => a.at - b.at);
+  return (which === 'last' ? marks.at(-1) : marks[0])?.tense ?? null;
+}
