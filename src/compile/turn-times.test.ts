@@ -65,6 +65,7 @@ describe('annotateRelativeTimes', () => {
     [AT, "I'm planning a trip on March 15th.", "I'm planning a trip on March 15th [15 March 2024]."],
     [AT, 'We met on May 3rd, 2021.', 'We met on May 3rd, 2021.'],
     [AT, 'I went to Tokyo in March.', 'I went to Tokyo in March [March 2023].'],
+    [AT, 'We went skiing at Christmas.', 'We went skiing at Christmas [25 December 2022].'],
     [AT, 'Today is a good day.', 'Today is a good day.'],
     [AT, 'It happened on 3 March 2021.', 'It happened on 3 March 2021.'],
     [AT, 'Recently I have been painting.', 'Recently I have been painting.'],

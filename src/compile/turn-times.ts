@@ -4,6 +4,7 @@ import { selectNonOverlapping } from '../query/time/combine.js';
 import { findTimeRanges, type TimeRange } from '../query/time/index.js';
 import type { Candidate } from '../query/time/types.js';
 import { relativeCandidates } from '../query/time/relative.js';
+import { holidayCandidates } from '../query/time/holidays.js';
 import { seasonCandidates, seasonSpan } from '../query/time/seasons.js';
 import {
   COUNT_PATTERN,
@@ -55,7 +56,7 @@ export function spokenTimes(input: { text: string; at: number; tz: string }): Ca
   const { text, at, tz } = input;
   if (!RELATIVE_HINT.test(text)) return [];
   const ctx = { text, now: at, tz, periods: [], floor: 0 };
-  return selectNonOverlapping([...relativeCandidates(ctx), ...seasonCandidates(ctx)])
+  return selectNonOverlapping([...relativeCandidates(ctx), ...seasonCandidates(ctx), ...holidayCandidates(ctx)])
     .filter((c) => c.kind === 'relative' || saidFromNow(text.slice(c.from, c.to), c, at))
     .sort((a, b) => a.from - b.from);
 }
@@ -107,7 +108,7 @@ function saidFromNow(said: string, span: { start: number; end: number }, at: num
 
 /** A cheap test before the full time-reference finder runs (most turns have no relative time at all). */
 const RELATIVE_HINT = new RegExp(
-  `\\b(yesterday|tomorrow|ago|back|in (a|an|\\w+) (days?|weeks?|months?|years?)|last|previous|next|past|(this|current) (week|month|year|weekend|spring|summer|autumn|fall|winter)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|on (${SHORT_WEEKDAY_PATTERN}))\\b`,
+  `\\b(yesterday|tomorrow|ago|back|in (a|an|\\w+) (days?|weeks?|months?|years?)|last|previous|next|past|(this|current) (week|month|year|weekend|spring|summer|autumn|fall|winter)|christmas|xmas|new year|valentine|patrick|halloween|july|independence|thanksgiving|mother|father|memorial|labou?r|easter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|on (${SHORT_WEEKDAY_PATTERN}))\\b`,
   'i',
 );
 

@@ -1,6 +1,6 @@
 /**
  * Time references in a question, as ranges of epoch ms in the user's zone: explicit dates (chrono.ts), bare years
- * (years.ts), phrases relative to now (relative.ts), seasons and parts of a year (seasons.ts), vague anchors
+ * (years.ts), phrases relative to now (relative.ts), holidays (holidays.ts), seasons and parts of a year (seasons.ts), vague anchors
  * (vague.ts) and named periods (periods.ts); combine.ts resolves overlaps and applies "between … and …",
  * "before / after / since / until / during". Each module's doc comment states its conventions.
  * Pure: `now` is the only clock, `tz` the only zone.
@@ -8,6 +8,7 @@
 import { PLAUSIBLE_MIN_MS } from '../../domain/time.js';
 import { bareMonthCandidates, chronoCandidates } from './chrono.js';
 import { applyModifiers, joinRanges, selectNonOverlapping } from './combine.js';
+import { holidayCandidates } from './holidays.js';
 import { periodCandidates } from './periods.js';
 import { relativeCandidates } from './relative.js';
 import { seasonCandidates } from './seasons.js';
@@ -38,6 +39,7 @@ export function findTimeRanges(input: FindTimeRangesInput): TimeRange[] {
     ...periodCandidates(ctx),
     ...seasonCandidates(ctx),
     ...relativeCandidates(ctx),
+    ...holidayCandidates(ctx),
     ...vagueCandidates(ctx),
     ...yearCandidates(ctx),
     ...chronoCandidates(ctx),

@@ -38,14 +38,19 @@ export function futureClause(text: string, from: number, to: number): boolean {
 /**
  * Whether the clause around a time at [from, to) speaks of what is to come or of what has been, or says neither (no
  * will or plan, no verb in the past: "any events in June?"). The nearest such word before the time decides; when no
- * word comes before it in its clause ("On Saturday I'm going …"), the words after it. Pure.
+ * word but a preposition comes before it in its clause ("On Saturday I'm going …", "Over Easter we visited"), the words
+ * after it. Pure.
  */
 export function clauseTense(text: string, from: number, to: number): 'future' | 'past' | null {
   let start = 0;
   for (const m of text.slice(0, from).matchAll(CLAUSE_END)) start = m.index + m[0].length;
   const before = text.slice(start, from).replace(/’/g, "'");
   const tense = nearest(before);
-  if (tense !== null || /\p{L}{3,}/u.test(before.replace(/\bon\b/gi, ''))) return tense;
+  if (
+    tense !== null ||
+    /\p{L}{3,}/u.test(before.replace(/\b(?:on|at|for|over|during|since|before|after|until|by|around|in|the)\b/gi, ''))
+  )
+    return tense;
   const rest = text.slice(to);
   const end = rest.search(/[.!?;\n]/);
   return nearest((end < 0 ? rest : rest.slice(0, end)).replace(/’/g, "'"), 'first');

@@ -151,6 +151,8 @@ describe('personal events, pets and observations of both speakers', () => {
     // A day said without its year dates the event on it.
     ['Maria', 'I got my new boots on December 20th.', 'Maria', 'got my new boots', '2024-12-20'],
     ['Maria', 'I went to Tokyo in March and loved it.', 'Maria', 'went to Tokyo and loved it', '2024-03-16'],
+    // A holiday is its day ("last Christmas" said on 15 January 2025).
+    ['Maria', 'Last Christmas I went skiing in Utah.', 'Maria', 'went skiing in Utah', '2024-12-25'],
   ])('%s: %s', (speaker, text, entityName, value, eventDay) => {
     const result = extractOffline(chat([[speaker, text]]), tagger);
     // Every event goes to the one latest_event attribute (a field per verb made a state of a hundred verbs).
