@@ -66,6 +66,14 @@ describe('annotateRelativeTimes', () => {
     [AT, 'We met on May 3rd, 2021.', 'We met on May 3rd, 2021.'],
     [AT, 'I went to Tokyo in March.', 'I went to Tokyo in March [March 2023].'],
     [AT, 'We went skiing at Christmas.', 'We went skiing at Christmas [25 December 2022].'],
+    // "over the weekend": the one gone, the coming one for a plan, none for a habit.
+    [
+      FRIDAY,
+      'Over the weekend I painted the fence.',
+      'Over the weekend [the weekend before 9 June 2023] I painted the fence.',
+    ],
+    [FRIDAY, "I'll paint over the weekend.", "I'll paint over the weekend [the weekend after 9 June 2023]."],
+    [FRIDAY, 'I hike on the weekend.', 'I hike on the weekend.'],
     [AT, 'Today is a good day.', 'Today is a good day.'],
     [AT, 'It happened on 3 March 2021.', 'It happened on 3 March 2021.'],
     [AT, 'Recently I have been painting.', 'Recently I have been painting.'],

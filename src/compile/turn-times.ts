@@ -108,7 +108,7 @@ function saidFromNow(said: string, span: { start: number; end: number }, at: num
 
 /** A cheap test before the full time-reference finder runs (most turns have no relative time at all). */
 const RELATIVE_HINT = new RegExp(
-  `\\b(yesterday|tomorrow|ago|back|in (a|an|\\w+) (days?|weeks?|months?|years?)|last|previous|next|past|(this|current) (week|month|year|weekend|spring|summer|autumn|fall|winter)|christmas|xmas|new year|valentine|patrick|halloween|july|independence|thanksgiving|mother|father|memorial|labou?r|easter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|on (${SHORT_WEEKDAY_PATTERN}))\\b`,
+  `\\b(yesterday|tomorrow|ago|back|in (a|an|\\w+) (days?|weeks?|months?|years?)|last|previous|next|past|the weekend|(this|current) (week|month|year|weekend|spring|summer|autumn|fall|winter)|christmas|xmas|new year|valentine|patrick|halloween|july|independence|thanksgiving|mother|father|memorial|labou?r|easter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|on (${SHORT_WEEKDAY_PATTERN}))\\b`,
   'i',
 );
 

@@ -12,7 +12,9 @@
  * - "last night": 18:00 yesterday → 06:00 today; "tomorrow", "the day after tomorrow" the days after today.
  * - "in N days / weeks …" of what is to come ("I'm moving in two weeks", "it is in 3 days") is the unit N ahead;
  *   otherwise it is how long something took, no date.
- * - "last / this past weekend" is Saturday and Sunday of last week; "N weekends ago" of N weeks back.
+ * - "last / this past weekend" is Saturday and Sunday of last week; "N weekends ago" of N weeks back; "over / on the
+ *   weekend" the one just gone (this one from its Saturday) or, said of what is to come, the coming one, and no date
+ *   when the clause says neither (a habit: "I hike on the weekend").
  * - Weekdays: "Monday" / "on Monday" is the latest Monday up to today, unless its clause speaks of what is to come
  *   ("I'm thinking of a smoothie on Saturday", "I'll schedule the chat for Wednesday", "I'm flying out on Friday":
  *   see futureClause), when it is the first Monday after today; "last Monday" the latest before today; "this
@@ -33,7 +35,7 @@ import {
   UNIT_PATTERN,
   unitOf as unitWord,
 } from './words.js';
-import { futureClause } from './tense.js';
+import { clauseTense, futureClause } from './tense.js';
 
 type Rule = (m: RegExpExecArray, ctx: MatchContext) => Span | null;
 
@@ -167,6 +169,18 @@ const RULES: ReadonlyArray<[RegExp, Rule, ('relative' | 'month')?]> = [
     (m, c) => weekend(c, OFFSET[(m[1] ?? '').toLowerCase()] ?? 0),
   ],
   [/\b(?:this\s+)?past\s+weekend\b/gi, (_m, c) => weekend(c, -1)],
+  [
+    // "over the weekend": the one just gone, or the coming one, as its clause says; a habit otherwise ("I hike on
+    // the weekend").
+    /\b(?:over|on|during|at)\s+the\s+weekend\b(?!s)/gi,
+    (m, c) => {
+      const tense = clauseTense(c.text, m.index, m.index + m[0].length);
+      if (tense === null) return null;
+      const current = weekend(c, 0);
+      if (tense === 'future') return current.end > c.now ? current : weekend(c, 1);
+      return current.start <= c.now ? current : weekend(c, -1);
+    },
+  ],
   [
     new RegExp(`\\b(${COUNT_PATTERN})\\s+weekends?\\s+ago\\b`, 'gi'),
     (m, c) => {
