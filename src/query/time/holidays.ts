@@ -93,8 +93,11 @@ function sentenceAround(text: string, at: number): string {
   return text.slice(start, ends.length > 0 ? Math.min(...ends) : text.length);
 }
 
+/** Each holiday's whole-name test, compiled once. */
+const WHOLE_NAMES = HOLIDAYS.map(([names, dayOf]) => [new RegExp(`^(?:${names})$`, 'i'), dayOf] as const);
+
 function dayOfHoliday(name: string, year: number): { month: number; day: number } | null {
-  for (const [names, dayOf] of HOLIDAYS) if (new RegExp(`^(?:${names})$`, 'i').test(name)) return dayOf(year);
+  for (const [whole, dayOf] of WHOLE_NAMES) if (whole.test(name)) return dayOf(year);
   return null;
 }
 

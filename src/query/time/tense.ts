@@ -42,8 +42,10 @@ export function futureClause(text: string, from: number, to: number): boolean {
  * after it. Pure.
  */
 export function clauseTense(text: string, from: number, to: number): 'future' | 'past' | null {
-  let start = 0;
-  for (const m of text.slice(0, from).matchAll(CLAUSE_END)) start = m.index + m[0].length;
+  // A clause is short: reading a bounded stretch before the time keeps a long pasted text linear.
+  const window = Math.max(0, from - CLAUSE_WINDOW);
+  let start = window;
+  for (const m of text.slice(window, from).matchAll(CLAUSE_END)) start = window + m.index + m[0].length;
   const before = text.slice(start, from).replace(/’/g, "'");
   const tense = nearest(before);
   if (
@@ -51,10 +53,13 @@ export function clauseTense(text: string, from: number, to: number): 'future' | 
     /\p{L}{3,}/u.test(before.replace(/\b(?:on|at|for|over|during|since|before|after|until|by|around|in|the)\b/gi, ''))
   )
     return tense;
-  const rest = text.slice(to);
+  const rest = text.slice(to, to + CLAUSE_WINDOW);
   const end = rest.search(/[.!?;\n]/);
   return nearest((end < 0 ? rest : rest.slice(0, end)).replace(/’/g, "'"), 'first');
 }
+
+/** How far before (and after) a time its clause is read, in characters. */
+const CLAUSE_WINDOW = 300;
 
 /** The tense of the last (or first) will, plan or past verb in a text, or null when it has none. */
 function nearest(text: string, which: 'last' | 'first' = 'last'): 'future' | 'past' | null {
