@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { yearlessDates } from './yearless-dates.js';
+import { writtenDays, yearlessDates } from './yearless-dates.js';
 
 // Saturday 20 May 2023, noon UTC.
 const AT = Date.UTC(2023, 4, 20, 12);
@@ -52,4 +52,24 @@ describe('yearlessDates', () => {
   ])('no day without its year in: %s', (text) => {
     expect(days(text)).toEqual([]);
   });
+
+  it.each([
+    ['I graduated on May 15, 2019 and moved.', 'on May 15, 2019', '2019-05-15'],
+    ['We wed on the 3rd of March 2021.', 'on the 3rd of March 2021', '2021-03-03'],
+    ['It opened 7 July 2020.', '7 July 2020', '2020-07-07'],
+  ])('a day written out with its year: %s', (text, said, day) => {
+    expect(
+      writtenDays({ text, tz: 'UTC' }).map((d) => [
+        text.slice(d.from, d.to),
+        new Date(d.start).toISOString().slice(0, 10),
+      ]),
+    ).toEqual([[said, day]]);
+  });
+
+  it.each(['I got them on January 15th.', 'There is no February 30, 2023.', 'It may 15, 2019 be.'])(
+    'no day with its year in: %s',
+    (text) => {
+      expect(writtenDays({ text, tz: 'UTC' })).toEqual([]);
+    },
+  );
 });

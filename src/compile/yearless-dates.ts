@@ -41,6 +41,31 @@ const YEARLESS_MONTH = new RegExp(
   'gi',
 );
 
+/** "March 3, 2021", "on the 3rd of March 2021", "3 March 2021": a day written out with its year. */
+const WRITTEN_DAY = new RegExp(
+  String.raw`\b(?:(?:on|around|about|by)\s+)?(?:(${MONTH_PATTERN})\.?\s+${ORDINAL},?\s+((?:19|20)\d{2})|(?:the\s+)?${ORDINAL}\s+(?:of\s+)?(${MONTH_PATTERN}),?\s+((?:19|20)\d{2}))\b`,
+  'gi',
+);
+
+/**
+ * The days written out with their year in a text ("I graduated on May 15, 2019"), where they are and the day each
+ * is. Pure.
+ */
+export function writtenDays(input: { text: string; tz: string }): { from: number; to: number; start: number }[] {
+  const out: { from: number; to: number; start: number }[] = [];
+  for (const m of input.text.matchAll(WRITTEN_DAY)) {
+    const word = m[1] ?? m[5] ?? '';
+    const month = monthNumber(word);
+    const day = Number(m[2] ?? m[4]);
+    const year = Number(m[3] ?? m[6]);
+    if (month === null || word === 'may' || !(day >= 1 && day <= 31)) continue;
+    const start = dayStart(year, month, day, input.tz);
+    if (localDate(start, input.tz).month !== month) continue;
+    out.push({ from: m.index, to: m.index + m[0].length, start });
+  }
+  return out;
+}
+
 /** A thing said to be on a day ("the deadline is March 1st", "my appointment's on the 5th of May"). */
 const IS_ON = /\b(?:is|are|'s|'re)\s+(?:on\s+|due\s+(?:on\s+)?|set\s+for\s+|scheduled\s+for\s+)?(?:the\s+)?$/i;
 

@@ -153,6 +153,14 @@ describe('personal events, pets and observations of both speakers', () => {
     ['Maria', 'I went to Tokyo in March and loved it.', 'Maria', 'went to Tokyo and loved it', '2024-03-16'],
     // A holiday is its day ("last Christmas" said on 15 January 2025).
     ['Maria', 'Last Christmas I went skiing in Utah.', 'Maria', 'went skiing in Utah', '2024-12-25'],
+    // A day written out with its year is that day, and its words leave the summary, the part after a comma too.
+    [
+      'Maria',
+      'I graduated from Stanford on May 15, 2019 and moved on.',
+      'Maria',
+      'graduated from Stanford',
+      '2019-05-15',
+    ],
   ])('%s: %s', (speaker, text, entityName, value, eventDay) => {
     const result = extractOffline(chat([[speaker, text]]), tagger);
     // Every event goes to the one latest_event attribute (a field per verb made a state of a hundred verbs).

@@ -11,7 +11,7 @@
  *   kept as pyramid observations in the speaker's words, with relative times resolved.
  */
 import { resolvedLabel, spokenTimes } from '../../../compile/turn-times.js';
-import { yearlessDates, yearlessLabel } from '../../../compile/yearless-dates.js';
+import { writtenDays, yearlessDates, yearlessLabel } from '../../../compile/yearless-dates.js';
 import { vagueCandidates } from '../../../query/time/vague.js';
 import { localDayKey } from '../../../domain/time.js';
 import { EVENT_ATTRIBUTE } from '../../../domain/world.js';
@@ -134,6 +134,7 @@ function mayTellEvent(text: string, tagger: SpanTagger): boolean {
 interface ResolvedTime {
   from: number;
   to: number;
+  /** What the time is called ("14 January 2025"); empty when the words say it whole ("on May 15, 2019"). */
   label: string;
   /** The instant the event is dated at (noon UTC of the range's first day). */
   eventTime: string;
@@ -185,8 +186,13 @@ export function relativeTimes(text: string, at: number, tz: string): ResolvedTim
       const day = oneDay ? c.start : c.start <= at && at < c.end ? at : (c.start + c.end) / 2;
       return [{ from: c.from, to: c.to, label, eventTime: eventTimeOf(localDayKey(day, tz)) }];
     });
+  // A day written out with its year dates the event as it is; it needs no label.
+  const written = writtenDays({ text, tz })
+    .filter((d) => d.start < at)
+    .map((d) => ({ from: d.from, to: d.to, label: '', eventTime: eventTimeOf(localDayKey(d.start, tz)) }));
+  const dated = [...days, ...written];
   // In the order said, none overlapping (a relative phrase first where both cover the same words).
-  return [...spoken, ...days.filter((d) => !spoken.some((t) => t.from < d.to && d.from < t.to))].sort(
+  return [...spoken, ...dated.filter((d) => !spoken.some((t) => t.from < d.to && d.from < t.to))].sort(
     (a, b) => a.from - b.from,
   );
 }
@@ -260,7 +266,7 @@ function eventOf(
     !own && times.length === 0 && !vagueText && v.form === 'simple-past' && !NOW.test(s.text) ? storyTime(ctx) : null;
   const when = own ?? times[0] ?? carried ?? undefined;
   const whenText = carried?.told ?? (when ? s.text.slice(when.from, when.to) : null);
-  const said = when ? ` (${whenText} [${when.label}])` : vagueText ? ` (${vagueText})` : '';
+  const said = when ? ` (${whenText}${when.label ? ` [${when.label}]` : ''})` : vagueText ? ` (${vagueText})` : '';
   const told = `${subject === null ? '' : `${subject} `}${verbText} ${object}`;
   const summary = `${capitalize(told)}${said}`;
   return {
@@ -320,7 +326,14 @@ function objectUpTo(
   const { s } = ctx;
   let object = (cut ? rest.slice(0, cut.index) : rest).trim();
   const own = times.find((t) => t.from >= v.end && t.from < v.end + object.length + 1);
-  if (own) object = object.replace(s.text.slice(own.from, own.to), '').replace(/\s+/g, ' ').trim();
+  // The time may run past the object's end at a comma ("on May 15, 2019"): what of it the object holds goes.
+  const said = own ? s.text.slice(own.from, own.to) : '';
+  if (own)
+    object = object
+      .replace(said, '')
+      .replace(said.split(',')[0] ?? '', '')
+      .replace(/\s+/g, ' ')
+      .trim();
   const vague = vagueCandidates({ text: object, now: s.time, tz: ctx.tz, periods: [], floor: 0 })[0];
   const vagueText = vague ? object.slice(vague.from, vague.to) : null;
   if (vagueText) object = object.replace(vagueText, '').replace(/\s+/g, ' ').trim();
@@ -425,6 +438,7 @@ function observationOf(ctx: PatternContext, times: readonly ResolvedTime[]): Obs
   let resolved = '';
   let last = 0;
   for (const t of times) {
+    if (!t.label) continue;
     resolved += `${text.slice(last, t.to)} [${t.label}]`;
     last = t.to;
   }
