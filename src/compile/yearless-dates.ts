@@ -1,6 +1,6 @@
-import { dayStart, localDate, monthSpan } from '../query/time/calendar.js';
+import { dayOf, dayStart, localDate, monthSpan } from '../query/time/calendar.js';
 import { MONTH_NAMES } from '../domain/time.js';
-import { clauseTense } from '../query/time/tense.js';
+import { clauseTense, occurrenceFor } from '../query/time/tense.js';
 import { MONTH_PATTERN, monthNumber } from '../query/time/words.js';
 import { longDate } from './time-format.js';
 
@@ -9,7 +9,7 @@ import { longDate } from './time-format.js';
  * Tokyo in March"), found in what someone said, with the year it most likely means: the latest such day or month up
  * to when it was said; when the clause speaks of what is to come ("I'm thinking of visiting around October 15th",
  * "I'm flying to Tokyo in June") or says what a thing is ("the deadline is March 1st"), the first from then on; when
- * it says neither ("any charity events in June?"), the nearest (see pick). Not a date: a birthday or a day of every
+ * it says neither ("any charity events in June?"), the nearest (tense.ts occurrenceFor). Not a date: a birthday or a day of every
  * year ("born on October 5th", "every January 1st"), which has no one year. Pure.
  */
 export interface YearlessDate {
@@ -85,8 +85,7 @@ export function yearlessDates(input: { text: string; at: number; tz: string }): 
     const candidates = [year - 1, year, year + 1].map((y) => dayStart(y, month, day, tz));
     // A day that does not exist in that month ("February 30th") rolls over in dayStart: no date.
     if (localDate(candidates[1] ?? 0, tz).month !== month) continue;
-    const today = dayStart(year, localDate(at, tz).month, localDate(at, tz).day, tz);
-    const start = pick(candidates, today, tense);
+    const start = occurrenceFor(candidates, dayOf(at, tz).start, tense);
     if (start === undefined) continue;
     out.push({ from: m.index, to: m.index + m[0].trimEnd().length, start, end: start + DAY, unit: 'day' });
   }
@@ -103,7 +102,7 @@ export function yearlessDates(input: { text: string; at: number; tz: string }): 
     const spans = [year - 1, year, year + 1].map((y) => monthSpan(y, month, tz));
     // The month it is said in is that month, whatever the tense ("in May" said on 20 May).
     const starts = spans.map((s) => s.start);
-    const chosen = spans.find((s) => s.start <= at && at < s.end)?.start ?? pick(starts, at, tense);
+    const chosen = spans.find((s) => s.start <= at && at < s.end)?.start ?? occurrenceFor(starts, at, tense);
     const span = spans.find((s) => s.start === chosen);
     if (span === undefined) continue;
     out.push({ from: m.index, to: m.index + m[0].length, start: span.start, end: span.end, unit: 'month' });
@@ -112,17 +111,6 @@ export function yearlessDates(input: { text: string; at: number; tz: string }): 
 }
 
 const DAY = 86_400_000;
-
-/**
- * Of the starts of the same day or month in three years, the one meant: the first from `now` on for what is to come,
- * the latest up to it for what has been, the nearest when the clause says neither ("any events in June?" said in
- * May is this June).
- */
-function pick(starts: readonly number[], now: number, tense: 'future' | 'past' | null): number | undefined {
-  if (tense === 'future') return starts.find((s) => s >= now);
-  if (tense === 'past') return [...starts].reverse().find((s) => s <= now);
-  return [...starts].sort((a, b) => Math.abs(a - now) - Math.abs(b - now))[0];
-}
 
 /** What the day or month is called: "15 January 2023", "March 2023". */
 export function yearlessLabel(d: YearlessDate, tz: string): string {

@@ -12,8 +12,8 @@
  *   "a Halloween costume" name kinds of things, not a day; nor in a sentence about every year ("During Thanksgiving
  *   we usually watch movies").
  */
-import { dayStart, localDate, type Span } from './calendar.js';
-import { clauseTense } from './tense.js';
+import { dayOf, daySpan, localDate, type Span } from './calendar.js';
+import { clauseTense, occurrenceFor } from './tense.js';
 import { RANK, type Candidate, type MatchContext } from './types.js';
 
 type DayOf = (year: number) => { month: number; day: number };
@@ -107,8 +107,7 @@ export function holidayCandidates(ctx: MatchContext): Candidate[] {
     const name = (m[3] ?? '').replace(/\s+/g, ' ');
     const to = m.index + m[0].length;
     if (KIND_AFTER.test(ctx.text.slice(to)) || HABIT.test(sentenceAround(ctx.text, m.index))) continue;
-    // "since Thanksgiving" looks back whatever the verb ("since Memorial Day I have run daily").
-    const lead = (m[1] ?? (m[2]?.toLowerCase() === 'since' ? 'last-or-today' : '')).toLowerCase();
+    const lead = (m[1] ?? m[2] ?? '').toLowerCase();
     const span = holidaySpan(name, lead, ctx, m.index, to);
     if (span) out.push({ from: m.index, to, ...span, kind: 'relative', rank: RANK.relative });
   }
@@ -117,19 +116,21 @@ export function holidayCandidates(ctx: MatchContext): Candidate[] {
 
 function holidaySpan(name: string, lead: string, ctx: MatchContext, from: number, to: number): Span | null {
   const now = localDate(ctx.now, ctx.tz);
-  const today = dayStart(now.year, now.month, now.day, ctx.tz);
+  const today = dayOf(ctx.now, ctx.tz).start;
   const days = [now.year - 1, now.year, now.year + 1].flatMap((year) => {
     const d = dayOfHoliday(name, year);
-    return d
-      ? [{ start: dayStart(year, d.month, d.day, ctx.tz), end: dayStart(year, d.month, d.day + 1, ctx.tz) }]
-      : [];
+    return d ? [daySpan(year, d.month, d.day, ctx.tz)] : [];
   });
   if (days.length === 0) return null;
   if (lead === 'last') return [...days].reverse().find((d) => d.start < today) ?? null;
   if (lead === 'next') return days.find((d) => d.start > today) ?? null;
-  const tense = lead === 'last-or-today' ? 'past' : clauseTense(ctx.text, from, to);
-  if (tense === 'future') return days.find((d) => d.start >= today) ?? null;
-  if (tense === 'past') return [...days].reverse().find((d) => d.start <= today) ?? null;
-  if (lead === 'this') return days.find((d) => localDate(d.start, ctx.tz).year === now.year) ?? null;
-  return [...days].sort((a, b) => Math.abs(a.start - today) - Math.abs(b.start - today))[0] ?? null;
+  // "since Thanksgiving" looks back whatever the verb ("since Memorial Day I have run daily").
+  const tense = lead === 'since' ? 'past' : clauseTense(ctx.text, from, to);
+  if (tense === null && lead === 'this') return days.find((d) => localDate(d.start, ctx.tz).year === now.year) ?? null;
+  const start = occurrenceFor(
+    days.map((d) => d.start),
+    today,
+    tense,
+  );
+  return days.find((d) => d.start === start) ?? null;
 }

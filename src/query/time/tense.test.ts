@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clauseTense } from './tense.js';
+import { clauseTense, occurrenceFor } from './tense.js';
 
 const tenseAt = (text: string, said: string) => {
   const from = text.indexOf(said);
@@ -24,5 +24,19 @@ describe('clauseTense', () => {
     ['I need a break on Friday.', 'on Friday', null],
   ])('%s → %s', (text, said, tense) => {
     expect(tenseAt(text, said)).toBe(tense);
+  });
+});
+
+describe('occurrenceFor', () => {
+  // The same day in three years, and a "now" between the second and the third, nearer the third.
+  const starts = [100, 200, 300];
+  it.each([
+    ['future', 280, 300],
+    ['past', 280, 200],
+    [null, 280, 300],
+    [null, 220, 200],
+    ['past', 50, undefined],
+  ] as const)('%s at %i → %s', (tense, now, expected) => {
+    expect(occurrenceFor(starts, now, tense)).toBe(expected);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The tense of the clause a time is said in: whether "on Friday", "on January 15th" or "in two weeks" speaks of what
  * is to come ("I'm flying out on Friday"), of what has been ("the boots I got on January 15th"), or says neither
- * ("any events in June?"). Read by the weekday rules (relative.ts) and by days said without their year
- * (compile/yearless-dates.ts). Pure.
+ * ("any events in June?"), and which of a day's or a month's occurrences in several years that makes it. Read by the
+ * weekday rules (relative.ts), holidays (holidays.ts) and days said without their year (compile/yearless-dates.ts).
+ * Pure.
  */
 
 /**
@@ -68,4 +69,19 @@ function nearest(text: string, which: 'last' | 'first' = 'last'): 'future' | 'pa
     ...[...text.matchAll(PAST_VERB)].map((m) => ({ at: m.index, tense: 'past' as const })),
   ].sort((a, b) => a.at - b.at);
   return (which === 'last' ? marks.at(-1) : marks[0])?.tense ?? null;
+}
+
+/**
+ * Of the starts of the same day or month in several years (in order), the one a clause of that tense means: the
+ * first from `now` on for what is to come, the latest up to it for what has been, the nearest when the clause says
+ * neither ("any events in June?" said in May is this June).
+ */
+export function occurrenceFor(
+  starts: readonly number[],
+  now: number,
+  tense: 'future' | 'past' | null,
+): number | undefined {
+  if (tense === 'future') return starts.find((s) => s >= now);
+  if (tense === 'past') return [...starts].reverse().find((s) => s <= now);
+  return [...starts].sort((a, b) => Math.abs(a - now) - Math.abs(b - now))[0];
 }
