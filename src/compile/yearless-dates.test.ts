@@ -27,7 +27,12 @@ describe('yearlessDates', () => {
     ['I went to Tokyo in March.', 'in March', '2023-03'],
     ['Back in May we met.', 'Back in May', '2023-05'],
     ["I'm flying to Tokyo in April.", 'in April', '2024-04'],
-    // Neither will nor past: the nearest.
+    // "since" looks back whatever the verb; an arrangement in place now is to come.
+    ["I'm scheduled to run twice a week since March 25th.", 'March 25th', '2023-03-25'],
+    ["I've been running daily since June 30th.", 'June 30th', '2022-06-30'],
+    ['I have an EMG test scheduled with Dr. Johnson on April 1st.', 'on April 1st', '2024-04-01'],
+    // Neither will nor past: the nearest ("left" after "my" is no verb).
+    ['The numbness in my left hand is why I have a test on June 1st.', 'on June 1st', '2023-06-01'],
     ['Do you know of any charity events in June?', 'in June', '2023-06'],
     ['I have an appointment with Dr. Johnson on June 1st.', 'on June 1st', '2023-06-01'],
     ['My trip to Paris on December 20th was amazing.', 'on December 20th', '2022-12-20'],

@@ -69,6 +69,16 @@ export function writtenDays(input: { text: string; tz: string }): { from: number
 /** A thing said to be on a day ("the deadline is March 1st", "my appointment's on the 5th of May"). */
 const IS_ON = /\b(?:is|are|'s|'re)\s+(?:on\s+|due\s+(?:on\s+)?|set\s+for\s+|scheduled\s+for\s+)?(?:the\s+)?$/i;
 
+/** "since March 25th" looks back whatever the verb ("I'm scheduled to … since March 25th"). */
+const SINCE = /\bsince\s+(?:the\s+)?$/i;
+
+/** The tense a day or month at [from, to) is said in: a thing said to be on it is to come, "since" looks back. */
+function tenseAt(text: string, from: number, to: number): 'future' | 'past' | null {
+  const before = text.slice(Math.max(0, from - 80), from);
+  if (SINCE.test(before)) return 'past';
+  return IS_ON.test(before) ? 'future' : clauseTense(text, from, to);
+}
+
 export function yearlessDates(input: { text: string; at: number; tz: string }): YearlessDate[] {
   const { text, at, tz } = input;
   const out: YearlessDate[] = [];
@@ -80,7 +90,7 @@ export function yearlessDates(input: { text: string; at: number; tz: string }): 
     if ((m[1] ?? m[4] ?? '') === 'may') continue;
     const before = text.slice(Math.max(0, m.index - 80), m.index);
     if (NO_ONE_YEAR.test(before)) continue;
-    const tense = IS_ON.test(before) ? 'future' : clauseTense(text, m.index, m.index + m[0].length);
+    const tense = tenseAt(text, m.index, m.index + m[0].length);
     const year = localDate(at, tz).year;
     const candidates = [year - 1, year, year + 1].map((y) => dayStart(y, month, day, tz));
     // A day that does not exist in that month ("February 30th") rolls over in dayStart: no date.
@@ -97,7 +107,7 @@ export function yearlessDates(input: { text: string; at: number; tz: string }): 
       continue;
     }
     if (NO_ONE_YEAR.test(text.slice(Math.max(0, m.index - 80), m.index))) continue;
-    const tense = clauseTense(text, m.index, m.index + m[0].length);
+    const tense = tenseAt(text, m.index, m.index + m[0].length);
     const year = localDate(at, tz).year;
     const spans = [year - 1, year, year + 1].map((y) => monthSpan(y, month, tz));
     // The month it is said in is that month, whatever the tense ("in May" said on 20 May).

@@ -20,6 +20,13 @@ describe('clauseTense', () => {
     ["It was a long week, but I'll rest on Sunday.", 'on Sunday', 'future'],
     // "so" before an adjective ends no clause.
     ["I'll be so excited on Friday.", 'on Friday', 'future'],
+    // After a determiner or a possessive a past form is an adjective, not the clause's verb.
+    ['The numbness in my left hand is why I have a test on April 1st.', 'on April 1st', null],
+    ['I sold the used car on Friday.', 'on Friday', 'past'],
+    // An arrangement in place now is to come; one that was is not.
+    ['I have an EMG test scheduled with Dr. Johnson on April 1st.', 'on April 1st', 'future'],
+    ["I've booked a table for Friday.", 'for Friday', 'future'],
+    ['It was scheduled for Friday.', 'for Friday', 'past'],
     ['Any charity events in June?', 'in June', null],
     ['I need a break on Friday.', 'on Friday', null],
   ])('%s → %s', (text, said, tense) => {

@@ -15,6 +15,8 @@ const FUTURE_WORDS = new RegExp(
     String.raw`\b(?:will|shall|gonna|forecast|upcoming|see you|let'?s|can'?t wait|cannot wait|looking forward)\b|\w'll\b`,
     // A plan said now, not one that was ("I was going to go on Friday but it rained").
     String.raw`(?<!\b(?:was|were|had been)\s+)\b(?:going to|plan(?:s|ning)? (?:to|on)|planning|thinking (?:of|about)|intend(?:s|ing)? to|hop(?:e|es|ing) to|wants? to|would like to)\b`,
+    // An arrangement in place now: "I have an EMG test scheduled", "I've booked a table", "it's scheduled for".
+    String.raw`\b(?:have|has|'ve|am|are|is|'m|'re|'s)\s+(?:[\w-]+\s+){0,5}?(?:scheduled|booked|planned|set up|lined up|signed up)\b`,
     String.raw`\b(?:(?:am|are|is|'m|'re|'s)|(?:am|are|is)\s+(?:i|you|we|they|he|she))\s+(?:\w+ly\s+)?(?:going|heading|leaving|flying|driving|meeting|seeing|having|hosting|throwing|attending|visiting|coming|starting|doing|playing|taking|moving|travell?ing|running|performing|presenting|celebrating|scheduling)\b`,
   ].join('|'),
   'gi',
@@ -23,10 +25,11 @@ const FUTURE_WORDS = new RegExp(
 /**
  * A verb in the past ("that I got", "which I bought", "we had"): the nearest verb before a time says when it is, so a
  * plan about a thing done before ("I'm thinking of a shoe tree for the boots I got on January 15th") is no plan for
- * that day.
+ * that day. After a determiner or a possessive the word is an adjective, not the clause's verb ("numbness in my left
+ * hand", "the used car").
  */
 const PAST_VERB =
-  /\b(?:was|were|had|did|got|bought|went|made|took|saw|met|ran|came|began|gave|found|left|sold|wore|won|lost|paid|sent|spent|wrote|read|heard|told|said|(?!(?:need|feed|speed|seed|indeed|breed|proceed|succeed|exceed|bed|red|shed|wed|bored|tired|excited|interested|scared|worried|pleased|thrilled|stressed|booked|scheduled|planned)\b)[a-z]{2,}ed)\b/gi;
+  /(?<!\b(?:my|your|his|her|its|our|their|the|a|an)\s+)\b(?:was|were|had|did|got|bought|went|made|took|saw|met|ran|came|began|gave|found|left|sold|wore|won|lost|paid|sent|spent|wrote|read|heard|told|said|(?!(?:need|feed|speed|seed|indeed|breed|proceed|succeed|exceed|bed|red|shed|wed|bored|tired|excited|interested|scared|worried|pleased|thrilled|stressed|booked|scheduled|planned)\b)[a-z]{2,}ed)\b/gi;
 
 /** Where a clause ends: a sentence's end (not an abbreviation's point), a semicolon, a comma or dash before and / but / so, or "but". */
 const CLAUSE_END = /(?<!\b(?:Dr|Mr|Mrs|Ms|St|Jr|Sr|Prof|vs|etc))[.!?;\n]|[,–—-]\s*(?:and|but|so)\b|\sbut\s/gi;
