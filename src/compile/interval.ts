@@ -1,3 +1,4 @@
+import { NAME_ABBREVIATIONS } from '../domain/abbreviations.js';
 import { calendarDays, plural } from '../domain/humanize.js';
 import { localParts } from '../domain/time.js';
 import type { IntervalAnchor } from '../query/evidence.js';
@@ -17,6 +18,9 @@ interface DatedEnd {
 /** Words of the matched sentence quoted beside an end, at most. */
 const QUOTE_WORDS = 16;
 
+/** Between two sentences: after a sentence's end that is no abbreviation's point ("St. Mary's"). */
+const SENTENCE_BREAK = new RegExp(String.raw`(?<=[.!?])(?<!\b(?:${NAME_ABBREVIATIONS})\.)\s+`, 'i');
+
 /**
  * The sentence of a turn that has the most of an end's words (the first of equals), QUOTE_WORDS of its words from
  * just before the first that matches: quoted beside the date, so a reader sees what was matched and can tell a turn
@@ -24,7 +28,7 @@ const QUOTE_WORDS = 16;
  */
 export function matchedSentence(text: string, keys: readonly string[]): string {
   // A sentence ends at . ! or ?, not after a title or "St." ("the mass at St. Mary's").
-  const sentences = text.split(/(?<=[.!?])(?<!\b(?:St|Mr|Mrs|Ms|Dr|Jr|Sr|vs)\.)\s+/i).filter((x) => x.trim() !== '');
+  const sentences = text.split(SENTENCE_BREAK).filter((x) => x.trim() !== '');
   let best = sentences[0] ?? '';
   let bestCoverage = -1;
   for (const sentence of sentences) {

@@ -64,6 +64,9 @@ describe('people, organizations and places', () => {
     ['I just got a new couch from West Elm, the Harmony Sofa in dark gray velvet.', []],
     ['I think I will apply for the Chase Freedom Unlimited card.', []],
     ['I recently went to a Paul McCartney show with my parents.', ['person:Paul McCartney']],
+    // A saint's name names a church or a place, not a person (LongMemEval S dev30).
+    ["I attended the Sunday mass at St. Mary's Church on January 2nd.", []],
+    ["I'll check out the Chopp da Fábrica in Santa Teresa.", []],
     // A day after a name is no part of it; a possessive surname after a first name is the person's.
     ['I saw Caroline Tuesday at the park.', ['person:Caroline']],
     ["I'd like to explore more of Julien Baker's music.", ['person:Julien Baker']],

@@ -5,6 +5,7 @@
  */
 import type { BatchEpisode } from '../types.js';
 import type { Sentence } from './findings.js';
+import { NAME_ABBREVIATIONS } from '../../domain/abbreviations.js';
 
 /** A paragraph longer than this is treated as pasted material (an essay, a log, an article) and skipped. */
 export const MAX_PARAGRAPH_CHARS = 1200;
@@ -18,8 +19,10 @@ const INLINE_CODE = /`([^`\n]*)`/g;
 const URL = /\b(?:https?:\/\/|www\.)[^\s<>()"']+/gi;
 const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
 const LONG_QUOTE = /"[^"\n]{120,}"|“[^”\n]{120,}”/g;
-const ABBREVIATIONS =
-  /\b(?:Dr|Prof|Mr|Mrs|Ms|St|Sr|Jr|vs|etc|e\.g|i\.e|approx|No|Inc|Corp|Ltd|Co|Mt|Fig|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|U\.S|a\.m|p\.m)\.$/i;
+const ABBREVIATIONS = new RegExp(
+  String.raw`\b(?:${NAME_ABBREVIATIONS}|e\.g|i\.e|approx|No|Inc|Corp|Ltd|Co|Fig|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|U\.S|a\.m|p\.m)\.$`,
+  'i',
+);
 
 /** Normalizes typography so patterns can use plain ASCII quotes and apostrophes. */
 export function normalizeTypography(text: string): string {

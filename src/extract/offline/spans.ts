@@ -177,6 +177,9 @@ function possessiveSurname(terms: readonly NlpTerm[], text: string): string | nu
   );
 }
 
+/** Ends with a saint's title: "St. ", "Saint ", "Santa ", "San ", "São ". */
+const SAINT = /(?:^|\s)(?:St\.?|Saint|Santa|Santo|San|S[ãa]o|Ste\.?)\s+$/;
+
 export function spanCandidate(span: NlpSpan, sentence: Sentence, tagger: SpanTagger): NameCandidate | null {
   const words = spanWords(span);
   const raw = cleanName(words.terms.map((t) => t.text).join(' '));
@@ -196,6 +199,8 @@ export function spanCandidate(span: NlpSpan, sentence: Sentence, tagger: SpanTag
   if (span.kind === 'person' || (span.kind === 'place' && multi && isNamed(words.terms[0] as NlpTerm))) {
     // A person's name takes no definite article: "the Harmony Sofa", "the Fossil Grant" name things.
     if (/\bthe\s+$/i.test(before) && span.kind === 'person') return null;
+    // A saint's name is a church's, a school's or a place's ("St. Mary's Church", "Santa Teresa").
+    if (span.kind === 'person' && (SAINT.test(before) || SAINT.test(`${words.terms[0]?.text ?? ''} `))) return null;
     const first = personName(words, tagger);
     if (!first) return null;
     const name = surname ? `${first} ${surname}` : first;

@@ -5,6 +5,7 @@
  * weekday rules (relative.ts), holidays (holidays.ts) and days said without their year (compile/yearless-dates.ts).
  * Pure.
  */
+import { NOT_AFTER_NAME_ABBREVIATION } from '../../domain/abbreviations.js';
 
 /**
  * Words by which a clause speaks of what is to come: a will or a plan ("I'll", "going to", "planning to",
@@ -32,7 +33,10 @@ const PAST_VERB =
   /(?<!\b(?:my|your|his|her|its|our|their|the|a|an)\s+)\b(?:was|were|had|did|got|bought|went|made|took|saw|met|ran|came|began|gave|found|left|sold|wore|won|lost|paid|sent|spent|wrote|read|heard|told|said|(?!(?:need|feed|speed|seed|indeed|breed|proceed|succeed|exceed|bed|red|shed|wed|bored|tired|excited|interested|scared|worried|pleased|thrilled|stressed|booked|scheduled|planned)\b)[a-z]{2,}ed)\b/gi;
 
 /** Where a clause ends: a sentence's end (not an abbreviation's point), a semicolon, a comma or dash before and / but / so, or "but". */
-const CLAUSE_END = /(?<!\b(?:Dr|Mr|Mrs|Ms|St|Jr|Sr|Prof|vs|etc))[.!?;\n]|[,–—-]\s*(?:and|but|so)\b|\sbut\s/gi;
+const CLAUSE_END = new RegExp(
+  String.raw`${NOT_AFTER_NAME_ABBREVIATION}[.!?;\n]|[,–—-]\s*(?:and|but|so)\b|\sbut\s`,
+  'gi',
+);
 
 /** Does the clause around a weekday at [from, to) speak of what is to come (see clauseTense)? Pure. */
 export function futureClause(text: string, from: number, to: number): boolean {

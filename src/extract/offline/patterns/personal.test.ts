@@ -48,6 +48,14 @@ describe('personal events, pets and observations of both speakers', () => {
       day(0),
     ],
     ['Caroline', "I'm starting a dance studio because I love dancing.", 'Caroline', 'starting a dance studio', day(0)],
+    // An abbreviation's point ends no event (LongMemEval S dev30).
+    [
+      'Caroline',
+      "I attended the Sunday mass at St. Mary's Church yesterday.",
+      'Caroline',
+      "attended the Sunday mass at St. Mary's Church",
+      day(-1),
+    ],
     // compromise reads "got" as an auxiliary of "back"; the event is "got back from …".
     [
       'Melanie',

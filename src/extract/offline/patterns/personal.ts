@@ -10,6 +10,7 @@
  * - observations: the speaker's own sentences about themselves (not reactions to the other person, not questions),
  *   kept as pyramid observations in the speaker's words, with relative times resolved.
  */
+import { NOT_AFTER_NAME_ABBREVIATION } from '../../../domain/abbreviations.js';
 import { resolvedLabel, spokenTimes } from '../../../compile/turn-times.js';
 import { writtenDays, yearlessDates, yearlessLabel } from '../../../compile/yearless-dates.js';
 import { vagueCandidates } from '../../../query/time/vague.js';
@@ -47,10 +48,12 @@ const NO_SUBJECT = new RegExp(`^\\s*(?:(?:${LEAD_WORDS})[,!.]?\\s+)*$`, 'i');
 const LEAD_WORD = new RegExp(`^(?:${LEAD_WORDS})$`);
 /**
  * Where an event's object ends: a new clause, a reason, a time phrase that was already read; a comma or point inside
- * a number ("$6,800", "2.5 miles") is no end.
+ * a number ("$6,800", "2.5 miles") or an abbreviation's ("St. Mary's") is no end.
  */
-const CLAUSE_END =
-  /\s*(?:[;:!?()]|[,.](?!\d)|\s-\s|\s(?:in (?:the )?hopes? of|in order to|hoping to)\s|\s(?:and|but|because|since|so|which|who|when|while|as|although|though|until|before|after)\s(?:it|i|we|they|he|she|that|this|there|my|our|the)\b|\s(?:because|since|so that|although|even though|even if)\b)/i;
+const CLAUSE_END = new RegExp(
+  String.raw`\s*(?:[;:!?()]|,(?!\d)|${NOT_AFTER_NAME_ABBREVIATION}\.(?!\d)|\s-\s|\s(?:in (?:the )?hopes? of|in order to|hoping to)\s|\s(?:and|but|because|since|so|which|who|when|while|as|although|though|until|before|after)\s(?:it|i|we|they|he|she|that|this|there|my|our|the)\b|\s(?:because|since|so that|although|even though|even if)\b)`,
+  'i',
+);
 /**
  * The words before the speaker-subject name what the clause is about, so it describes a thing rather than tells an
  * event: "these figurines I bought yesterday remind me…", "the help I got from friends", "a show I went to", "one I
