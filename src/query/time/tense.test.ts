@@ -27,6 +27,9 @@ describe('clauseTense', () => {
     ['I have an EMG test scheduled with Dr. Johnson on April 1st.', 'on April 1st', 'future'],
     ["I've booked a table for Friday.", 'for Friday', 'future'],
     ['It was scheduled for Friday.', 'for Friday', 'past'],
+    ["We're planning a party on Friday.", 'on Friday', 'future'],
+    ['I have experience with event planning from the Walk for Wildlife in June.', 'in June', null],
+    ['I was thinking of planning a special practice for the week of June 1st.', 'June 1st', 'future'],
     ['Any charity events in June?', 'in June', null],
     ['I need a break on Friday.', 'on Friday', null],
   ])('%s → %s', (text, said, tense) => {

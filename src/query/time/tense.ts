@@ -14,8 +14,9 @@ import { NOT_AFTER_NAME_ABBREVIATION } from '../../domain/abbreviations.js';
 const FUTURE_WORDS = new RegExp(
   [
     String.raw`\b(?:will|shall|gonna|forecast|upcoming|see you|let'?s|can'?t wait|cannot wait|looking forward)\b|\w'll\b`,
-    // A plan said now, not one that was ("I was going to go on Friday but it rained").
-    String.raw`(?<!\b(?:was|were|had been)\s+)\b(?:going to|plan(?:s|ning)? (?:to|on)|planning|thinking (?:of|about)|intend(?:s|ing)? to|hop(?:e|es|ing) to|wants? to|would like to)\b`,
+    // A plan said now, not one that was ("I was going to go on Friday but it rained"); "planning" after no "am" or
+    // "is" (or "of": "thinking of planning") is a noun ("experience with event planning").
+    String.raw`(?<!\b(?:was|were|had been)\s+)\b(?:going to|plan(?:s|ning)? (?:to|on)|(?:am|are|is|'m|'re|'s|of|about)\s+(?:\w+\s+)?planning|thinking (?:of|about)|intend(?:s|ing)? to|hop(?:e|es|ing) to|wants? to|would like to)\b`,
     // An arrangement in place now: "I have an EMG test scheduled", "I've booked a table", "it's scheduled for".
     String.raw`\b(?:have|has|'ve|am|are|is|'m|'re|'s)\s+(?:[\w-]+\s+){0,5}?(?:scheduled|booked|planned|set up|lined up|signed up)\b`,
     String.raw`\b(?:(?:am|are|is|'m|'re|'s)|(?:am|are|is)\s+(?:i|you|we|they|he|she))\s+(?:\w+ly\s+)?(?:going|heading|leaving|flying|driving|meeting|seeing|having|hosting|throwing|attending|visiting|coming|starting|doing|playing|taking|moving|travell?ing|running|performing|presenting|celebrating|scheduling)\b`,
