@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writtenDays, yearlessDates } from './yearless-dates.js';
+import { writtenDays, yearlessDates, yearlessLabel } from './yearless-dates.js';
 
 // Saturday 20 May 2023, noon UTC.
 const AT = Date.UTC(2023, 4, 20, 12);
@@ -56,6 +56,21 @@ describe('yearlessDates', () => {
     'I went in Mar.',
   ])('no day without its year in: %s', (text) => {
     expect(days(text)).toEqual([]);
+  });
+
+  it.each([
+    ['We stayed in Maui from the 20th to the 27th of April.', 'from the 20th to the 27th of April', '20–27 April 2023'],
+    ['I was in the hospital from March 18-21 for therapy.', 'from March 18-21', '18–21 March 2023'],
+    ['We loved our last stay from March 25th to 31st.', 'from March 25th to 31st', '25–31 March 2023'],
+    ['I sold 25 pieces at the market on May 1st and 2nd.', 'May 1st and 2nd', '1–2 May 2023'],
+    ['I remember it was on the 17th and 18th of April.', 'the 17th and 18th of April', '17–18 April 2023'],
+    // Two days said with "and" are two days, not the run between them; a plan's are the coming ones.
+    ['The costume fittings are on April 5th and 19th.', 'April 5th and 19th', '5 and 19 April 2024'],
+    ["I'm flying out June 3rd to 10th.", 'June 3rd to 10th', '3–10 June 2023'],
+  ])('a run of days without a year: %s', (text, said, label) => {
+    expect(
+      yearlessDates({ text, at: AT, tz: 'UTC' }).map((d) => [text.slice(d.from, d.to), yearlessLabel(d, 'UTC')]),
+    ).toEqual([[said, label]]);
   });
 
   it.each([

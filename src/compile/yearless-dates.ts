@@ -10,7 +10,9 @@ import { longDate } from './time-format.js';
  * to when it was said; when the clause speaks of what is to come ("I'm thinking of visiting around October 15th",
  * "I'm flying to Tokyo in June") or says what a thing is ("the deadline is March 1st"), the first from then on; when
  * it says neither ("any charity events in June?"), the nearest (tense.ts occurrenceFor). Not a date: a birthday or a day of every
- * year ("born on October 5th", "every January 1st"), which has no one year. Pure.
+ * year ("born on October 5th", "every January 1st"), which has no one year. A run of days ("from the 20th to the 27th
+ * of April", "March 18-21") is one span, named "20–27 April 2023"; two days with "and" ("April 5th and 19th") are
+ * named both. Pure.
  */
 export interface YearlessDate {
   /** Where the words are in the text, a preposition before them included ("on January 15th", "in March"). */
@@ -20,6 +22,8 @@ export interface YearlessDate {
   start: number;
   end: number;
   unit: 'day' | 'month';
+  /** Two days of one month said with "and" ("April 5th and 19th"): both, the span being from the first to the last. */
+  pair?: true;
 }
 
 const ORDINAL = String.raw`(\d{1,2})(?:st|nd|rd|th)?`;
@@ -29,6 +33,17 @@ const ORDINAL = String.raw`(\d{1,2})(?:st|nd|rd|th)?`;
  */
 const YEARLESS = new RegExp(
   String.raw`\b(?:(?:on|around|about|by)\s+)?(?:(${MONTH_PATTERN})\.?\s+${ORDINAL}|(?:the\s+)?${ORDINAL}\s+(?:of\s+)?(${MONTH_PATTERN})\b)(?![\w:])(?!,?\s*(?:'|’)?\d{2,4}\b)(?![^.;!?]{0,24}\b(?:19|20)\d{2}\b)`,
+  'gi',
+);
+
+/** Between the two days of a range: "20th to 27th", "17th and 18th", "5-8". */
+const RANGE_JOIN = String.raw`\s*(?:-|–|—|to|through|till|until|and)\s*(?:the\s+)?`;
+/**
+ * A run of days in one month without a year: "from the 20th to the 27th of April", "the 17th and 18th of April",
+ * "April 20th to 27th", "April 5-8". Read before single days, which it hides.
+ */
+const YEARLESS_RANGE = new RegExp(
+  String.raw`\b(?:(?:from|between)\s+)?(?:(?:the\s+)?${ORDINAL}${RANGE_JOIN}${ORDINAL}\s+(?:of\s+)?(${MONTH_PATTERN})\b|(${MONTH_PATTERN})\.?\s+${ORDINAL}${RANGE_JOIN}${ORDINAL}(?!\s*(?:of\s+)?(?:${MONTH_PATTERN})\b))(?![\w:])(?!,?\s*(?:'|’)?\d{2,4}\b)(?![^.;!?]{0,24}\b(?:19|20)\d{2}\b)`,
   'gi',
 );
 
@@ -82,22 +97,40 @@ function tenseAt(text: string, from: number, to: number): 'future' | 'past' | nu
 export function yearlessDates(input: { text: string; at: number; tz: string }): YearlessDate[] {
   const { text, at, tz } = input;
   const out: YearlessDate[] = [];
-  for (const m of text.matchAll(YEARLESS)) {
-    const month = monthNumber(m[1] ?? m[4] ?? '');
-    const day = Number(m[2] ?? m[3]);
-    if (month === null || !(day >= 1 && day <= 31)) continue;
-    // "May 15" is a date, "may 15 people" is not: a bare "may" needs its capital.
-    if ((m[1] ?? m[4] ?? '') === 'may') continue;
-    const before = text.slice(Math.max(0, m.index - 80), m.index);
-    if (NO_ONE_YEAR.test(before)) continue;
-    const tense = tenseAt(text, m.index, m.index + m[0].length);
+  const yearOf = (from: number, to: number, month: number, day: number): number | undefined => {
+    const tense = tenseAt(text, from, to);
     const year = localDate(at, tz).year;
     const candidates = [year - 1, year, year + 1].map((y) => dayStart(y, month, day, tz));
     // A day that does not exist in that month ("February 30th") rolls over in dayStart: no date.
-    if (localDate(candidates[1] ?? 0, tz).month !== month) continue;
-    const start = occurrenceFor(candidates, dayOf(at, tz).start, tense);
+    if (localDate(candidates[1] ?? 0, tz).month !== month) return undefined;
+    return occurrenceFor(candidates, dayOf(at, tz).start, tense);
+  };
+  // "May 15" is a date, "may 15 people" is not: a bare "may" needs its capital.
+  const usable = (word: string, from: number): number | null =>
+    word === 'may' || NO_ONE_YEAR.test(text.slice(Math.max(0, from - 80), from)) ? null : monthNumber(word);
+  for (const m of text.matchAll(YEARLESS_RANGE)) {
+    const word = m[3] ?? m[4] ?? '';
+    const month = usable(word, m.index);
+    const [first, last] = m[3] === undefined ? [Number(m[5]), Number(m[6])] : [Number(m[1]), Number(m[2])];
+    if (month === null || !(first >= 1 && first < last && last <= 31)) continue;
+    const to = m.index + m[0].trimEnd().length;
+    const start = yearOf(m.index, to, month, first);
     if (start === undefined) continue;
-    out.push({ from: m.index, to: m.index + m[0].trimEnd().length, start, end: start + DAY, unit: 'day' });
+    const end = dayStart(localDate(start, tz).year, month, last, tz) + DAY;
+    if (localDate(end - DAY, tz).month !== month) continue;
+    // "May 1st and 2nd" is a run of days; "April 5th and 19th" two days.
+    const pair = /\band\b/i.test(m[0]) && last > first + 1;
+    out.push({ from: m.index, to, start, end, unit: 'day', ...(pair ? { pair: true as const } : {}) });
+  }
+  const inRange = (at: number): boolean => out.some((d) => d.from <= at && at < d.to);
+  for (const m of text.matchAll(YEARLESS)) {
+    const month = usable(m[1] ?? m[4] ?? '', m.index);
+    const day = Number(m[2] ?? m[3]);
+    if (month === null || !(day >= 1 && day <= 31) || inRange(m.index) || inRange(m.index + m[0].length - 1)) continue;
+    const to = m.index + m[0].trimEnd().length;
+    const start = yearOf(m.index, to, month, day);
+    if (start === undefined) continue;
+    out.push({ from: m.index, to, start, end: start + DAY, unit: 'day' });
   }
   for (const m of text.matchAll(YEARLESS_MONTH)) {
     const word = m[1] ?? '';
@@ -124,6 +157,8 @@ const DAY = 86_400_000;
 
 /** What the day or month is called: "15 January 2023", "March 2023". */
 export function yearlessLabel(d: YearlessDate, tz: string): string {
+  if (d.unit === 'day' && d.end - d.start > DAY)
+    return `${localDate(d.start, tz).day}${d.pair ? ' and ' : '–'}${longDate(d.end - DAY, tz)}`;
   if (d.unit === 'day') return longDate(d.start, tz);
   const { year, month } = localDate(d.start, tz);
   return `${MONTH_NAMES[month - 1] ?? ''} ${year}`;

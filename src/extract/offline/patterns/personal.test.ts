@@ -159,6 +159,14 @@ describe('personal events, pets and observations of both speakers', () => {
     // A day said without its year dates the event on it.
     ['Maria', 'I got my new boots on December 20th.', 'Maria', 'got my new boots', '2024-12-20'],
     ['Maria', 'I went to Tokyo in March and loved it.', 'Maria', 'went to Tokyo and loved it', '2024-03-16'],
+    // A run of days dates the event on its first.
+    [
+      'Maria',
+      'I stayed at the Grand Floridian from March 25th to 31st.',
+      'Maria',
+      'stayed at the Grand Floridian',
+      '2024-03-25',
+    ],
     // A holiday is its day ("last Christmas" said on 15 January 2025).
     ['Maria', 'Last Christmas I went skiing in Utah.', 'Maria', 'went skiing in Utah', '2024-12-25'],
     // A day written out with its year is that day, and its words leave the summary, the part after a comma too.
