@@ -44,6 +44,11 @@ describe('annotateRelativeTimes', () => {
       'I got a puppy two weeks ago [the week of 22 May 2023, two weeks before 9 June 2023]!',
     ],
     [FRIDAY, 'We went hiking last weekend.', 'We went hiking last weekend [the weekend before 9 June 2023].'],
+    [
+      FRIDAY,
+      'He came to live in the village half a year ago.',
+      'He came to live in the village half a year ago [December 2022, half a year before 9 June 2023].',
+    ],
     // A plan's weekday is the coming one, without "the … before".
     [FRIDAY, "I'm going to the show on Saturday.", "I'm going to the show on Saturday [10 June 2023]."],
     // Months and seasons named from the day it was said; "this summer" before it begins, and a bare season, are not.

@@ -87,7 +87,10 @@ export function dayMentioned(input: { text: string; at: number; tz: string }): n
 
 const AGO = new RegExp(`\\b(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\s+(?:ago|back)\\b`, 'gi');
 /** A range's own words that are a count of units ago ("two weeks ago"), read once per resolved range. */
-const AGO_PHRASE = new RegExp(`^(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\s+(?:ago|back)\\b`, 'i');
+const AGO_PHRASE = new RegExp(
+  `^((?:half\\s+)?(?:${COUNT_PATTERN}))\\s+(${UNIT_PATTERN}(?:\\s+and\\s+a\\s+half)?)\\s+(?:ago|back)\\b`,
+  'i',
+);
 
 /** The season a span starting in a month would be (seasons.ts: meteorological, northern hemisphere). */
 const SEASON_OF_MONTH: Record<number, string> = { 3: 'spring', 6: 'summer', 9: 'autumn', 12: 'winter' };

@@ -13,7 +13,7 @@
 import * as chrono from 'chrono-node';
 import { daySpan, latestYearStarted, monthSpan, type Span } from './calendar.js';
 import { RANK, type Candidate, type MatchContext, type Yearless } from './types.js';
-import { followsTemporalPreposition, MONTH_PATTERN, monthNumber } from './words.js';
+import { followsTemporalPreposition, isModalMay, MONTH_PATTERN, monthNumber } from './words.js';
 
 /** chrono's calendar parsers, by class name. An allow-list, so a chrono upgrade that renames them fails tests loudly. */
 const CALENDAR_PARSERS = new Set([
@@ -93,7 +93,8 @@ function plausibleYearless(ctx: MatchContext, index: number, text: string): bool
   const word = MONTH_WORD.exec(text);
   if (!word) return false;
   const first = word[0][0] ?? '';
-  return first !== first.toLowerCase() || followsTemporalPreposition(ctx.text, index);
+  if (first !== first.toLowerCase()) return true;
+  return !isModalMay(ctx.text, index, word[0]) && followsTemporalPreposition(ctx.text, index);
 }
 
 export function chronoCandidates(ctx: MatchContext): Candidate[] {
@@ -153,6 +154,7 @@ export function bareMonthCandidates(ctx: MatchContext): Candidate[] {
     if (month === null) continue;
     const capitalized = word[0] !== word[0]?.toLowerCase();
     if (!followsTemporalPreposition(ctx.text, m.index) && (!capitalized || month === 5)) continue;
+    if (isModalMay(ctx.text, m.index, word)) continue;
     const span = yearlessSpan({ month }, anchorYear({ month }, null, ctx), ctx.tz);
     out.push({
       from: m.index,

@@ -74,6 +74,16 @@ describe('"N units ago" is the calendar unit containing now − N units', () => 
     ['a week ago', 'UTC', NOW, 'a week ago', '2025-10-20T00:00:00.000Z', '2025-10-27T00:00:00.000Z'],
     ['two months ago', 'UTC', NOW, 'two months ago', '2025-09-01T00:00:00.000Z', '2025-10-01T00:00:00.000Z'],
     ['1 year ago', LA, NOW, '1 year ago', '2024-01-01T08:00:00.000Z', '2025-01-01T08:00:00.000Z'],
+    // Half a year is six months, not a year; a year and a half, eighteen.
+    ['half a year ago', 'UTC', NOW, 'half a year ago', '2025-05-01T00:00:00.000Z', '2025-06-01T00:00:00.000Z'],
+    [
+      'a year and a half ago',
+      'UTC',
+      NOW,
+      'a year and a half ago',
+      '2024-05-01T00:00:00.000Z',
+      '2024-06-01T00:00:00.000Z',
+    ],
   ])('%s (%s)', (question, tz, now, text, start, end) => {
     expect(only(question, tz, now)).toEqual([text, 'relative', start, end]);
   });
@@ -127,6 +137,12 @@ describe('named months and weekdays', () => {
     ['Saturday', LA, LATE_FRIDAY_LA, 'Saturday', 'relative', '2025-10-25T07:00:00.000Z', '2025-10-26T07:00:00.000Z'],
   ])('%s (%s)', (question, tz, now, text, kind, start, end) => {
     expect(only(question, tz, now)).toEqual([text, kind, start, end]);
+  });
+
+  it('"this may" before a verb is the modal, not the month', () => {
+    expect(findTimeRanges({ text: 'I am wondering if this may be enough.', now: NOW, tz: 'UTC', periods: [] })).toEqual(
+      [],
+    );
   });
 
   it('ignores habitual plurals', () => {

@@ -62,7 +62,8 @@ const OFFSET: Record<string, number> = { last: -1, previous: -1, this: 0, curren
 
 function namedMonth(which: string, word: string, ctx: MatchContext): Span | null {
   const month = monthNumber(word);
-  if (month === null) return null;
+  // "if this may be enough" is no month: after "this", "may" names one only with its capital ("last may" does).
+  if (month === null || (word === 'may' && which.toLowerCase() === 'this')) return null;
   const year = localDate(ctx.now, ctx.tz).year;
   const w = which.toLowerCase();
   if (w === 'this') return monthSpan(year, month, ctx.tz);
@@ -133,7 +134,12 @@ const RULES: ReadonlyArray<[RegExp, Rule, ('relative' | 'month')?]> = [
   ],
   [new RegExp(`\\blast\\s+(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\b`, 'gi'), (m, c) => rolling(m[1], m[2] ?? '', c)],
   [
-    new RegExp(`\\b(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\s+(?:ago|back)\\b`, 'gi'),
+    // "half a year ago", "a year and a half ago": the month that many months back.
+    /\b(?:(half)\s+an?\s+year|an?\s+year\s+and\s+a\s+half)\s+(?:ago|back)\b/gi,
+    (m, c) => unitOf('month', shiftLocal(c.now, c.tz, 'month', m[1] ? -6 : -18), c.tz),
+  ],
+  [
+    new RegExp(`(?<!\\bhalf\\s+)\\b(${COUNT_PATTERN})\\s+(${UNIT_PATTERN})\\s+(?:ago|back)\\b`, 'gi'),
     (m, c) => {
       // "a few / a couple of months ago" are vague (vague.ts), not one calendar month.
       const n = exactCount(m[1] ?? '');

@@ -30,6 +30,9 @@ describe('clauseTense', () => {
     ["We're planning a party on Friday.", 'on Friday', 'future'],
     ['I have experience with event planning from the Walk for Wildlife in June.', 'in June', null],
     ['I was thinking of planning a special practice for the week of June 1st.', 'June 1st', 'future'],
+    // A colon ends a clause; a time's colon does not.
+    ["I'll list them out: March 18th, the market, $220.", 'March 18th', null],
+    ["I'll meet you at 10:30 on Friday.", 'on Friday', 'future'],
     ['Any charity events in June?', 'in June', null],
     ['I need a break on Friday.', 'on Friday', null],
   ])('%s → %s', (text, said, tense) => {

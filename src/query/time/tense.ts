@@ -33,9 +33,13 @@ const FUTURE_WORDS = new RegExp(
 const PAST_VERB =
   /(?<!\b(?:my|your|his|her|its|our|their|the|a|an)\s+)\b(?:was|were|had|did|got|bought|went|made|took|saw|met|ran|came|began|gave|found|left|sold|wore|won|lost|paid|sent|spent|wrote|read|heard|told|said|(?!(?:need|feed|speed|seed|indeed|breed|proceed|succeed|exceed|bed|red|shed|wed|bored|tired|excited|interested|scared|worried|pleased|thrilled|stressed|booked|scheduled|planned)\b)[a-z]{2,}ed)\b/gi;
 
-/** Where a clause ends: a sentence's end (not an abbreviation's point), a semicolon, a comma or dash before and / but / so, or "but". */
+/**
+ * Where a clause ends: a sentence's end (not an abbreviation's point), a semicolon, a colon (not in "10:30": in "I'll
+ * list them: March 18th, …" the will is the listing's, not March 18th's), a comma or dash before and / but / so, or
+ * "but".
+ */
 const CLAUSE_END = new RegExp(
-  String.raw`${NOT_AFTER_NAME_ABBREVIATION}[.!?;\n]|[,–—-]\s*(?:and|but|so)\b|\sbut\s`,
+  String.raw`${NOT_AFTER_NAME_ABBREVIATION}[.!?;\n]|:(?!\d)|[,–—-]\s*(?:and|but|so)\b|\sbut\s`,
   'gi',
 );
 

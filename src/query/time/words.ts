@@ -103,3 +103,8 @@ const TEMPORAL_PREPOSITION =
 export function followsTemporalPreposition(text: string, index: number): boolean {
   return TEMPORAL_PREPOSITION.test(text.slice(Math.max(0, index - 40), index));
 }
+
+/** "if this may be enough", "that may help": a lower-case "may" after "this" or "that" is the modal, not the month. */
+export function isModalMay(text: string, index: number, word: string): boolean {
+  return word === 'may' && /\b(?:this|that)\s+$/i.test(text.slice(Math.max(0, index - 8), index));
+}
