@@ -159,6 +159,14 @@ describe('personal events, pets and observations of both speakers', () => {
     // A day said without its year dates the event on it.
     ['Maria', 'I got my new boots on December 20th.', 'Maria', 'got my new boots', '2024-12-20'],
     ['Maria', 'I went to Tokyo in March and loved it.', 'Maria', 'went to Tokyo and loved it', '2024-03-16'],
+    // A time in a clause set against the event with "but" is that clause's (LongMemEval S dev30).
+    [
+      'Maria',
+      'I just finished a 416-page novel, but before that, I read "The Power" in December.',
+      'Maria',
+      'finished a 416-page novel',
+      day(0),
+    ],
     // A run of days dates the event on its first.
     [
       'Maria',

@@ -267,7 +267,7 @@ function eventOf(
   // A sentence with no time of its own that goes on with a story told earlier in the turn is set when the story is.
   const carried =
     !own && times.length === 0 && !vagueText && v.form === 'simple-past' && !NOW.test(s.text) ? storyTime(ctx) : null;
-  const when = own ?? times[0] ?? carried ?? undefined;
+  const when = own ?? times.find((t) => !contrasted(s.text, t, end)) ?? carried ?? undefined;
   const whenText = carried?.told ?? (when ? s.text.slice(when.from, when.to) : null);
   const said = when ? ` (${whenText}${when.label ? ` [${when.label}]` : ''})` : vagueText ? ` (${vagueText})` : '';
   const told = `${subject === null ? '' : `${subject} `}${verbText} ${object}`;
@@ -282,6 +282,16 @@ function eventOf(
     episodeId: s.episodeId,
     eventTime: when?.eventTime ?? eventTimeOf(ctx.day),
   };
+}
+
+/**
+ * Whether a time said after an event's words (which end at `end`) belongs to a clause set against it: in "I used to
+ * practice yoga three times a week, but I've been slacking off for this month", "this month" is the slacking's. A
+ * time in the clause before, or after a plain comma ("I went to the park with my kids, last Sunday"), is the event's.
+ * Pure.
+ */
+function contrasted(text: string, t: ResolvedTime, end: number): boolean {
+  return t.from >= end && /\b(?:but|although|though|whereas)\b/i.test(text.slice(end, t.from));
 }
 
 /** "my grandma", "our son", "my little brother", "my dog Max" right before the verb (adverbs between allowed). */
