@@ -167,6 +167,14 @@ describe('personal events, pets and observations of both speakers', () => {
       'finished a 416-page novel',
       day(0),
     ],
+    // The preposition a time came with leaves the summary with it.
+    [
+      'Maria',
+      "I've been experimenting with new cocktail recipes over the past month.",
+      'Maria',
+      'been experimenting with new cocktail recipes',
+      '2024-12-31',
+    ],
     // A run of days dates the event on its first.
     [
       'Maria',

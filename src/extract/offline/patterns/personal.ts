@@ -346,7 +346,9 @@ function objectUpTo(
       .replace(said, '')
       .replace(said.split(',')[0] ?? '', '')
       .replace(/\s+/g, ' ')
-      .trim();
+      .trim()
+      // The preposition the time came with goes too ("experimenting over the past month", "watched it around").
+      .replace(/\s+(?:over|around|during|throughout|within)$/i, '');
   const vague = vagueCandidates({ text: object, now: s.time, tz: ctx.tz, periods: [], floor: 0 })[0];
   const vagueText = vague ? object.slice(vague.from, vague.to) : null;
   if (vagueText) object = object.replace(vagueText, '').replace(/\s+/g, ' ').trim();
