@@ -64,6 +64,11 @@ describe('people, organizations and places', () => {
     ['I just got a new couch from West Elm, the Harmony Sofa in dark gray velvet.', []],
     ['I think I will apply for the Chase Freedom Unlimited card.', []],
     ['I recently went to a Paul McCartney show with my parents.', ['person:Paul McCartney']],
+    // A name between "my" and a thing one has is the thing's brand (LongMemEval S dev30); a person is still one.
+    ["I've been really happy with my Pearl Izumi cycling gloves.", []],
+    ["I'm curious about the value of my 1952 Topps Mickey Mantle baseball card.", []],
+    ['I scored a pair of gently used Stuart Weitzman ankle boots.', []],
+    ['My friend Sarah said hi.', ['person:Sarah']],
     // A saint's name names a church or a place, not a person (LongMemEval S dev30).
     ["I attended the Sunday mass at St. Mary's Church on January 2nd.", []],
     ["I'll check out the Chopp da Fábrica in Santa Teresa.", []],

@@ -15,6 +15,8 @@ export interface NlpSpan {
   start: number;
   end: number;
   terms: NlpTerm[];
+  /** The word right after the span, when only spaces stand between ("Pearl Izumi cycling gloves": "cycling"). */
+  next?: NlpTerm;
 }
 
 /** A verb phrase compromise found, with where it is in the sentence. */
@@ -140,11 +142,16 @@ function taggerFrom(nlp: Compromise): SpanTagger {
   return {
     spans(text) {
       const doc = nlp(text);
-      return [
+      const spans = [
         ...readSpans(doc.match('#Person+').json(options), 'person'),
         ...readSpans(doc.match('#Organization+').json(options), 'organization'),
         ...readSpans(doc.match('#Place+').json(options), 'place'),
       ];
+      const terms = readSpans(doc.json(options), 'person').flatMap((s) => s.terms);
+      return spans.map((span) => {
+        const next = terms.find((t) => t.start >= span.end);
+        return next && /^\s+$/.test(text.slice(span.end, next.start)) ? { ...span, next } : span;
+      });
     },
     verbs(text) {
       const out: NlpVerb[] = [];

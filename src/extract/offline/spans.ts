@@ -177,6 +177,20 @@ function possessiveSurname(terms: readonly NlpTerm[], text: string): string | nu
   );
 }
 
+/** A possessive determiner, and up to three words, before a name: "my old ", "a pair of gently used ". */
+const OWNED_BEFORE = /\b(?:my|your|our|his|her|their|pair of)\s+(?:[\w-]+\s+){0,3}$/i;
+
+/**
+ * A person span that is a thing's brand: after "my" (or "a pair of") and before a common noun in lower case, with
+ * nothing between ("my 1952 Topps Mickey Mantle baseball card"). "my friend Sarah said" is a person: "said" is no noun.
+ */
+function ownedThing(span: NlpSpan, text: string): boolean {
+  const next = span.next;
+  if (!next || !/^\p{Ll}/u.test(next.text) || !next.tags.includes('Noun')) return false;
+  if (next.tags.some((t) => t === 'Pronoun' || t === 'Date' || t === 'Person' || t === 'Verb')) return false;
+  return OWNED_BEFORE.test(text.slice(Math.max(0, span.start - 48), span.start));
+}
+
 /** Ends with a saint's title: "St. ", "Saint ", "Santa ", "San ", "São ". */
 const SAINT = /(?:^|\s)(?:St\.?|Saint|Santa|Santo|San|S[ãa]o|Ste\.?)\s+$/;
 
@@ -199,6 +213,8 @@ export function spanCandidate(span: NlpSpan, sentence: Sentence, tagger: SpanTag
   if (span.kind === 'person' || (span.kind === 'place' && multi && isNamed(words.terms[0] as NlpTerm))) {
     // A person's name takes no definite article: "the Harmony Sofa", "the Fossil Grant" name things.
     if (/\bthe\s+$/i.test(before) && span.kind === 'person') return null;
+    // A name that qualifies a thing one has ("my Pearl Izumi cycling gloves", "my Dr. Martens boots") is a brand's.
+    if (span.kind === 'person' && ownedThing(span, sentence.text)) return null;
     // A saint's name is a church's, a school's or a place's ("St. Mary's Church", "Santa Teresa").
     if (span.kind === 'person' && (SAINT.test(before) || SAINT.test(`${words.terms[0]?.text ?? ''} `))) return null;
     const first = personName(words, tagger);
