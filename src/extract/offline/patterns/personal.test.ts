@@ -238,6 +238,9 @@ describe('personal events, pets and observations of both speakers', () => {
     "I'm feeling inspired by autumn so I'm planning a few.",
     // The object only points back at the talk: "donated for it" says nothing on its own.
     'I donated for it last week.',
+    // A feeling toward the one spoken to is no event of the speaker's (LoCoMo).
+    "I'm rooting for you!",
+    "Don't worry, I've got your back.",
     'I watched it too, it was great.',
     'Yesterday I finally made this.',
     "Okay, I've taken note of that.",

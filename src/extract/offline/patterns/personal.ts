@@ -207,6 +207,10 @@ export function relativeTimes(text: string, at: number, tz: string): ResolvedTim
 const POINTS_BACK =
   /^(?:(?:(?:note|notice|care|track)\s+of|for|to|with|about|on|at|in|from|of|into|by)\s+)?(?:it|that|this|them|these|those|one|so|too|there|here|a lot|lots|much|well|something|anything|stuff)(?:\s+(?:too|also|again|as well|now|back|yet|together))?$/i;
 
+/** A feeling toward the one spoken to, not an event: "rooting for you", "impressed by your commitment", "got your back". */
+const TOWARD_YOU =
+  /^(?:(?:for|by|with|of|on|about)\s+)?(?:you|your\s+(?:back|commitment|dedication|hard work|strength|courage|progress))$|^a question for you$/i;
+
 /**
  * A sentence about the conversation itself ("I've learned a lot during our chat", "In the process of talking to
  * you, I learned a lot"): what someone got from talking to an AI companion is no event of their life. ("Taken note
@@ -261,7 +265,7 @@ function eventOf(
   const end = v.end + (cut ? cut.index : rest.length);
   if (s.mentions.some((m) => (m.type === 'tool' || m.type === 'project') && m.start >= v.end && m.start < end))
     return null;
-  if (POINTS_BACK.test(object) || ABOUT_THE_CHAT.test(s.text)) return null;
+  if (POINTS_BACK.test(object) || TOWARD_YOU.test(object) || ABOUT_THE_CHAT.test(s.text)) return null;
   if (words.length > 0 && OPEN_END.test(object)) return null;
   const verbText = s.text.slice(v.start, v.end).replace(/^(?:just|finally|recently|also|actually|really)\s+/i, '');
   // A sentence with no time of its own that goes on with a story told earlier in the turn is set when the story is.
