@@ -6,8 +6,9 @@ import { pie, tempDir } from '../helpers/cli.js';
 /**
  * Times said in a chat, crossed through ingestion, the timeline, a snapshot and the compiled context: a day said
  * without its year ("on February 5th") dates the event on that day, a season named from the day it was said ("last
- * summer") at its middle, and a weekday in a plan ("I'm flying to Rome on Friday") is the coming one, so it dates no
- * event in the past. The context writes each resolved beside the words.
+ * summer") at its middle, a run of days ("from the 20th to the 27th of January") on its first, "half a year ago" six
+ * months back, and a weekday in a plan ("I'm flying to Rome on Friday") is the coming one, so it dates no event in
+ * the past. The context writes each resolved beside the words; a brand before a thing one has is no person.
  */
 describe('times said in a chat', () => {
   let dir: { dir: string; cleanup: () => void };
@@ -28,6 +29,13 @@ describe('times said in a chat', () => {
         { speaker: 'John', dia_id: 'D1:2', text: 'Nice! Does it work?' },
         { speaker: 'Tim', dia_id: 'D1:3', text: 'I took my first roll to Lake Tahoe last summer with the old one.' },
         { speaker: 'Tim', dia_id: 'D1:5', text: "I'm flying to Rome on Friday to shoot the Colosseum." },
+        { speaker: 'John', dia_id: 'D1:6', text: 'I moved to Denver half a year ago.' },
+        {
+          speaker: 'Tim',
+          dia_id: 'D1:7',
+          text: 'We stayed at the Grand Floridian from the 20th to the 27th of January.',
+        },
+        { speaker: 'Tim', dia_id: 'D1:9', text: "I've been really happy with my Pearl Izumi cycling gloves." },
       ],
     };
     writeFileSync(file, JSON.stringify([{ sample_id: 'times-1', conversation, qa: [] }]));
@@ -45,6 +53,18 @@ describe('times said in a chat', () => {
     expect(timeline.stdout).toMatch(/July 2022[^\n]*Took my first roll to Lake Tahoe/);
     // A plan is no event of a past Friday (10 March 2023).
     expect(timeline.stdout).not.toMatch(/10 March 2023[^\n]*Rome/);
+    // A run of days dates the stay on its first; "half a year ago" is six months back, not a year.
+    expect(timeline.stdout).toMatch(/20 January 2023[^\n]*Stayed at the Grand Floridian/);
+    const john = await pie(cli(['timeline', 'John']), { PIE_TZ: 'UTC' });
+    expect(john.code, john.stderr).toBe(0);
+    expect(john.stdout).toMatch(/September 2022[^\n]*Moved to Denver/);
+  });
+
+  it('a brand between "my" and a thing is no person', async () => {
+    const people = await pie(cli(['--json', 'entities', '--type', 'person']), { PIE_TZ: 'UTC' });
+    expect(people.code, people.stderr).toBe(0);
+    expect(people.stdout).toContain('Tim');
+    expect(people.stdout).not.toContain('Pearl Izumi');
   });
 
   it('a snapshot of a day before the telling already holds the camera', async () => {
@@ -67,5 +87,6 @@ describe('times said in a chat', () => {
     expect(ctx.stdout).toContain('on February 5th [5 February 2023]');
     expect(ctx.stdout).toContain('last summer [the summer of 2022]');
     expect(ctx.stdout).toContain('on Friday [17 March 2023]');
+    expect(ctx.stdout).toContain('from the 20th to the 27th of January [20–27 January 2023]');
   });
 });

@@ -27,6 +27,12 @@ describe('project changes', () => {
     );
   });
 
+  it('dates a launch said with a time measured from the telling (2025-01-15: last month is December 2024)', () => {
+    const launched = change(run(['We launched Tidepool last month!'], { preamble }), 'Tidepool', 'stage');
+    expect(launched?.eventTime).toBe('2024-12-16T12:00:00.000Z');
+    expect(launched?.whatChanged).toBe('Launched Tidepool (last month [December 2024])');
+  });
+
   it('records a pivot as a contradiction with old and new focus', () => {
     const r = run(['We pivoted Tidepool from a study-group app for students to a research-notes tool for labs.'], {
       preamble,

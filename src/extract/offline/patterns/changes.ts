@@ -6,7 +6,7 @@
  * ("X started as …, then we pivoted") are not new changes.
  */
 import type { Findings, StateChangeFinding } from '../findings.js';
-import { eventTimeOf, findStatedDate } from '../dates.js';
+import { pastTimeOf } from './past-time.js';
 import { STAGE_WORDS } from '../lexicon.js';
 import { clip, cutClause } from '../names.js';
 import { E, isHedged, isQuestion, mentionOf, unmask, type PatternContext } from './context.js';
@@ -67,8 +67,8 @@ export function findProjectChanges(ctx: PatternContext): Partial<Findings> {
   if (isQuestion(s) || RETELLING.test(s.text)) return {};
   if (isHedged(s) && !/\bdecided\b/i.test(s.text)) return {};
   const out: StateChangeFinding[] = [];
-  const stated = findStatedDate(s.text, ctx.day, 'past');
-  const eventTime = stated && stated.ymd !== ctx.day ? eventTimeOf(stated.ymd) : undefined;
+  const stated = pastTimeOf(ctx);
+  const eventTime = stated?.eventTime;
   const push = (project: string | null, change: Omit<StateChangeFinding, 'entityName' | 'episodeId'>): void => {
     if (project) out.push({ entityName: project, episodeId: s.episodeId, ...change });
   };

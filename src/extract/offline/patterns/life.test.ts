@@ -14,6 +14,21 @@ describe('moves, homes and jobs', () => {
     expect(r.locations).toEqual(['San Francisco']);
   });
 
+  it.each([
+    ['I moved to Denver two years ago.', '2023-07-02', 'two years ago [2023, two years before 15 January 2025]'],
+    ['I moved to Denver last summer.', '2024-07-17', 'last summer [the summer of 2024]'],
+    [
+      'I moved to Denver half a year ago.',
+      '2024-07-16',
+      'half a year ago [July 2024, half a year before 15 January 2025]',
+    ],
+  ])('a move said with a time measured from the telling is dated then: %s', (text, day, said) => {
+    const r = run([text]);
+    expect(change(r, 'User', 'location')?.eventTime?.slice(0, 10)).toBe(day);
+    expect(change(r, 'User', 'location')?.whatChanged).toBe(`Moved to Denver (${said})`);
+    expect(rel(r, 'User', 'LIVES_IN', 'Denver')?.eventTime?.slice(0, 10)).toBe(day);
+  });
+
   it('a move from one place to another ends the old home', () => {
     const r = run(['I moved from Boston to Seattle.']);
     expect(rel(r, 'User', 'LIVES_IN', 'Boston')?.ended).toBe(true);

@@ -5,7 +5,7 @@
  * sentence also goes to the episode's locations.
  */
 import type { Findings, RelationshipFinding, StateChangeFinding } from '../findings.js';
-import { eventTimeOf, findStatedDate } from '../dates.js';
+import { pastTimeOf } from './past-time.js';
 import { clip } from '../names.js';
 import { E, isHedged, isQuestion, mentionOf, type PatternContext } from './context.js';
 
@@ -42,8 +42,8 @@ export function findLife(ctx: PatternContext): Partial<Findings> {
   const relationships: RelationshipFinding[] = [];
   const stateChanges: StateChangeFinding[] = [];
   const actions: Findings['actions'] = [];
-  const stated = findStatedDate(s.text, ctx.day, 'past');
-  const eventTime = stated && stated.ymd !== ctx.day ? eventTimeOf(stated.ymd) : undefined;
+  const stated = pastTimeOf(ctx);
+  const eventTime = stated?.eventTime;
   const rel = (target: string, type: string, properties: Record<string, string>, ended = false): void => {
     relationships.push({
       source: s.self,

@@ -134,7 +134,7 @@ function mayTellEvent(text: string, tagger: SpanTagger): boolean {
   return false;
 }
 
-interface ResolvedTime {
+export interface ResolvedTime {
   from: number;
   to: number;
   /** What the time is called ("14 January 2025"); empty when the words say it whole ("on May 15, 2019"). */
