@@ -175,6 +175,10 @@ describe('personal events, pets and observations of both speakers', () => {
       'been experimenting with new cocktail recipes',
       '2024-12-31',
     ],
+    // A turn in a life needs no object: a change that befell the speaker, a milestone verb (LoCoMo).
+    ['Tim', 'I graduated last week!', 'Tim', 'graduated', '2025-01-09'],
+    ['Maria', 'We got engaged yesterday!', 'Maria', 'got engaged', day(-1)],
+    ['Maria', 'I retired last year.', 'Maria', 'retired', '2024-07-02'],
     // A run of days dates the event on its first.
     [
       'Maria',
@@ -238,6 +242,8 @@ describe('personal events, pets and observations of both speakers', () => {
     "I'm feeling inspired by autumn so I'm planning a few.",
     // The object only points back at the talk: "donated for it" says nothing on its own.
     'I donated for it last week.',
+    // Without an object, only a turn in a life is an event.
+    'I went yesterday.',
     // A feeling toward the one spoken to is no event of the speaker's (LoCoMo).
     "I'm rooting for you!",
     "Don't worry, I've got your back.",

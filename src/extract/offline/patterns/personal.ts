@@ -258,7 +258,8 @@ function eventOf(
   // "I have always enjoyed reading", "we usually went hiking": a habit, not something that happened then.
   if (HABIT.test(s.text.slice(Math.max(0, v.start - 12), v.end))) return null;
   const words = object.split(/\s+/).filter(Boolean);
-  if ((words.length === 0 && !gerund && subject === null) || words.length > MAX_OBJECT_WORDS) return null;
+  if ((words.length === 0 && !gerund && subject === null && !milestone(v, s.text)) || words.length > MAX_OBJECT_WORDS)
+    return null;
   if (subject !== null && !ownEventObject(words, tagger)) return null;
   if (activity && !/^(?:\w{3,}ing|my|our|a|an|the|some)$/i.test(words[0] ?? '')) return null;
   // Work on tools and projects ("we moved the backend to Supabase") is the tool and project families' business.
@@ -286,6 +287,28 @@ function eventOf(
     episodeId: s.episodeId,
     eventTime: when?.eventTime ?? eventTimeOf(ctx.day),
   };
+}
+
+/** Verbs that tell a turn in a life with no object: "I retired last year", "I graduated in May". */
+const LIFE_MILESTONES = new Set([
+  'retire',
+  'graduate',
+  'resign',
+  'relocate',
+  'move',
+  'emigrate',
+  'immigrate',
+  'elope',
+  'enlist',
+]);
+
+/**
+ * An event complete without an object: a change that befell the speaker ("I got married", "we got engaged", "I got
+ * promoted": compromise's passive past with "got"), or a milestone verb in the past ("I retired"). Pure.
+ */
+function milestone(v: NlpVerb, text: string): boolean {
+  if (v.form === 'passive-past' && /^(?:just\s+|finally\s+)?got\s/i.test(text.slice(v.start, v.end))) return true;
+  return v.tense === 'past' && LIFE_MILESTONES.has(v.infinitive.toLowerCase());
 }
 
 /**
