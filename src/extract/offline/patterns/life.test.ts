@@ -61,6 +61,14 @@ describe('moves, homes and jobs', () => {
     expect(rel(ended, 'User', 'WORKS_AT', 'Brightline Labs')?.ended).toBe(true);
   });
 
+  it('a new job and a lost one, each dated when it was said to be (2025-01-15)', () => {
+    const started = run(['I started my new job at Google two weeks ago.']);
+    expect(rel(started, 'User', 'WORKS_AT', 'Google')?.eventTime).toBe('2025-01-02T12:00:00.000Z');
+    const lost = run(['I lost my job at Google last month.']);
+    expect(rel(lost, 'User', 'WORKS_AT', 'Google')?.ended).toBe(true);
+    expect(change(lost, 'Google', 'relationship')?.eventTime).toBe('2024-12-16T12:00:00.000Z');
+  });
+
   it.each(["I'm thinking about moving to Boston.", 'Should I move to Seattle?', 'My friend moved to Boston.'])(
     'no move: %s',
     (text) => {

@@ -1,7 +1,8 @@
 /**
  * Where the user lives and works: "I moved to San Francisco on May 18", "I live off campus in College Park",
- * "I'm working at Brightline Labs as a research intern on the retrieval team", "I got an offer from X for a
- * research internship", "my internship at X ended today", "I'm a CS major at UMD". Every place named in a user
+ * "I'm working at Brightline Labs as a research intern on the retrieval team", "I started my new job at X", "I got an
+ * offer from X for a research internship", "my internship at X ended today", "I lost my job at X", "I'm a CS major at
+ * UMD". Every place named in a user
  * sentence also goes to the episode's locations.
  */
 import type { Findings, RelationshipFinding, StateChangeFinding } from '../findings.js';
@@ -18,7 +19,7 @@ const LIVE_IN = new RegExp(
   'i',
 );
 const WORK_AT = new RegExp(
-  `\\bI(?:'m| am)?\\s+(?:now\\s+|currently\\s+)?(?:working|interning|work|intern|started working|just started working|joined)\\s+(?:full-time\\s+)?at\\s+${E}(?:\\s+as\\s+(?:a|an|the)\\s+([a-z][\\w\\s-]{2,40}?))?(?:\\s+on\\s+(?:the|their)\\s+([\\w\\s-]{3,30}?)\\s+team)?(?=[.,;!?]|\\s+(?:and|but|so|since|for|in|this|starting)\\b|$)`,
+  `\\bI(?:'m| am)?\\s+(?:now\\s+|currently\\s+)?(?:working|interning|work|intern|started working|just started working|joined|(?:just\\s+)?(?:started|began|landed|got|took|accepted)\\s+(?:a|my|the)\\s+(?:new\\s+)?(?:full-time\\s+|part-time\\s+)?job)\\s+(?:full-time\\s+)?at\\s+${E}(?:\\s+as\\s+(?:a|an|the)\\s+([a-z][\\w\\s-]{2,40}?))?(?:\\s+on\\s+(?:the|their)\\s+([\\w\\s-]{3,30}?)\\s+team)?(?=[.,;!?]|\\s+(?:and|but|so|since|for|in|this|starting|last|yesterday|today|two|three|a|an|\\d+)\\b|$)`,
   'i',
 );
 const ROLE_AT = new RegExp(
@@ -30,7 +31,7 @@ const OFFER = new RegExp(
   'i',
 );
 const JOB_ENDED = new RegExp(
-  `\\b(?:[Mm]y\\s+(?:internship|job|time|contract|role|position|co-?op)\\s+at\\s+${E}\\s+(?:has\\s+)?(?:officially\\s+)?(?:ended|ends|is over|finished|wrapped up)|I\\s+(?:just\\s+)?(?:left|quit)\\s+(?:my\\s+job\\s+at\\s+)?${E}|[Mm]y\\s+last\\s+day\\s+at\\s+${E})`,
+  `\\b(?:[Mm]y\\s+(?:internship|job|time|contract|role|position|co-?op)\\s+at\\s+${E}\\s+(?:has\\s+)?(?:officially\\s+)?(?:ended|ends|is over|finished|wrapped up)|I\\s+(?:just\\s+)?(?:left|quit)\\s+(?:my\\s+job\\s+at\\s+)?${E}|[Mm]y\\s+last\\s+day\\s+at\\s+${E}|I\\s+(?:just\\s+|also\\s+)?lost\\s+my\\s+job\\s+at\\s+${E})`,
   'i',
 );
 const SCHOOL = /student|major|freshman|sophomore|junior|senior|undergrad|phd|master|grad/i;
@@ -112,7 +113,7 @@ export function findLife(ctx: PatternContext): Partial<Findings> {
     rel(offering.name, 'OFFERED_ROLE_BY', offer[2] ? { role: clip(offer[2].trim().toLowerCase(), 60) } : {});
   }
   const ended = JOB_ENDED.exec(masked);
-  const former = mentionOf(s, ended?.[1] ?? ended?.[2] ?? ended?.[3]);
+  const former = mentionOf(s, ended?.[1] ?? ended?.[2] ?? ended?.[3] ?? ended?.[4]);
   if (ended && former?.type === 'organization') {
     rel(former.name, 'WORKS_AT', {}, true);
     stateChanges.push({
@@ -120,10 +121,11 @@ export function findLife(ctx: PatternContext): Partial<Findings> {
       attribute: 'relationship',
       oldStateAspect: 'working there',
       newStateAspect: 'former workplace',
-      whatChanged: clip(ended[0].replace(/⟦\d+⟧/, former.name), 120),
+      whatChanged: `${clip(ended[0].replace(/⟦\d+⟧/, former.name), 120)}${stated ? ` (${stated.text})` : ''}`,
       isContradiction: false,
       confidence: 0.8,
       episodeId: s.episodeId,
+      ...(eventTime ? { eventTime } : {}),
     });
   }
   return { relationships, stateChanges, actions, locations };
