@@ -6,7 +6,7 @@
  * ("X started as …, then we pivoted") are not new changes.
  */
 import type { Findings, StateChangeFinding } from '../findings.js';
-import { pastTimeOf } from './past-time.js';
+import { pastTimeOf } from './event-times.js';
 import { STAGE_WORDS } from '../lexicon.js';
 import { clip, cutClause } from '../names.js';
 import { E, isHedged, isQuestion, mentionOf, unmask, type PatternContext } from './context.js';

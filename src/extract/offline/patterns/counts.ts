@@ -7,7 +7,7 @@
  */
 import type { Findings, StateChangeFinding } from '../findings.js';
 import { isHedged, isQuestion, type PatternContext } from './context.js';
-import { relativeTimes } from './personal.js';
+import { relativeTimes } from './event-times.js';
 
 const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?k?)`;
 /** The speaker or the speaker's own account, channel, shop … as the subject. */

@@ -9,7 +9,7 @@
 import { SELF_NAME } from '../assemble.js';
 import type { Findings, PeriodFinding, RelationshipFinding } from '../findings.js';
 import { findStatedDate, localYmd } from '../dates.js';
-import { relativeTimes } from './personal.js';
+import { relativeTimes } from './event-times.js';
 import { isHedged, isQuestion, type PatternContext } from './context.js';
 import { qualifierName } from './periods.js';
 

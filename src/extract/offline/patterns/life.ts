@@ -6,7 +6,7 @@
  * sentence also goes to the episode's locations.
  */
 import type { Findings, RelationshipFinding, StateChangeFinding } from '../findings.js';
-import { pastTimeOf } from './past-time.js';
+import { pastTimeOf } from './event-times.js';
 import { clip } from '../names.js';
 import { E, isHedged, isQuestion, mentionOf, type PatternContext } from './context.js';
 

@@ -11,10 +11,7 @@
  *   kept as pyramid observations in the speaker's words, with relative times resolved.
  */
 import { NOT_AFTER_NAME_ABBREVIATION } from '../../../domain/abbreviations.js';
-import { resolvedLabel, spokenTimes } from '../../../compile/turn-times.js';
-import { writtenDays, yearlessDates, yearlessLabel } from '../../../compile/yearless-dates.js';
 import { vagueCandidates } from '../../../query/time/vague.js';
-import { localDayKey } from '../../../domain/time.js';
 import { EVENT_ATTRIBUTE } from '../../../domain/world.js';
 import { eventTimeOf } from '../dates.js';
 import { lowerFirst } from '../names.js';
@@ -24,6 +21,7 @@ import { FIRST_PERSON, isHedged, isQuestion, type PatternContext } from './conte
 import { namedThings } from './named.js';
 import { worksOf } from './works.js';
 import { ANIMALS, petsOf } from './pets.js';
+import { contrasted, relativeTimes, type ResolvedTime } from './event-times.js';
 
 /** Verbs that say something about the conversation, not about the speaker's life ("I think", "I saw that"). */
 const NOT_EVENTS = new Set(
@@ -134,15 +132,6 @@ function mayTellEvent(text: string, tagger: SpanTagger): boolean {
   return false;
 }
 
-export interface ResolvedTime {
-  from: number;
-  to: number;
-  /** What the time is called ("14 January 2025"); empty when the words say it whole ("on May 15, 2019"). */
-  label: string;
-  /** The instant the event is dated at (noon UTC of the range's first day). */
-  eventTime: string;
-}
-
 /** A sentence back in the present ("now I'm even more pumped"): no earlier time of the turn carries into it. */
 const NOW = /\b(?:now|nowadays|currently|these days|at the moment|right now)\b/i;
 
@@ -158,46 +147,6 @@ function storyTime(ctx: PatternContext): (ResolvedTime & { told: string }) | nul
     return last.eventTime.slice(0, 10) < ctx.day ? { ...last, told: prev.text.slice(last.from, last.to) } : null;
   }
   return null;
-}
-
-/**
- * Relative times in a sentence ("yesterday", "last year", "two weeks ago"), and days said without their year ("on
- * December 20th"), resolved against when it was said.
- */
-export function relativeTimes(text: string, at: number, tz: string): ResolvedTime[] {
-  // A day said without its year is that day; a month, its middle (or the day it was said, while it lasts).
-  const days = yearlessDates({ text, at, tz })
-    .filter((d) => d.start < at)
-    .map((d) => ({
-      from: d.from,
-      to: d.to,
-      label: yearlessLabel(d, tz),
-      eventTime: eventTimeOf(localDayKey(d.unit === 'day' ? d.start : Math.min(at, (d.start + d.end) / 2), tz)),
-    }));
-  const spoken = spokenTimes({ text, at, tz })
-    .filter((c) => c.start < at + 86_400_000)
-    .flatMap((c) => {
-      const label = resolvedLabel(
-        { start: c.start, end: c.end, text: text.slice(c.from, c.to), kind: 'relative' },
-        at,
-        tz,
-      );
-      if (label === null) return [];
-      // A day is that day; a span that holds the moment of speaking ("this month") is dated then; a past span
-      // ("last week", "last year") at its middle, the least wrong single day.
-      const oneDay = c.end - c.start <= 86_400_000 + 3_600_000;
-      const day = oneDay ? c.start : c.start <= at && at < c.end ? at : (c.start + c.end) / 2;
-      return [{ from: c.from, to: c.to, label, eventTime: eventTimeOf(localDayKey(day, tz)) }];
-    });
-  // A day written out with its year dates the event as it is; it needs no label.
-  const written = writtenDays({ text, tz })
-    .filter((d) => d.start < at)
-    .map((d) => ({ from: d.from, to: d.to, label: '', eventTime: eventTimeOf(localDayKey(d.start, tz)) }));
-  const dated = [...days, ...written];
-  // In the order said, none overlapping (a relative phrase first where both cover the same words).
-  return [...spoken, ...dated.filter((d) => !spoken.some((t) => t.from < d.to && d.from < t.to))].sort(
-    (a, b) => a.from - b.from,
-  );
 }
 
 /**
@@ -309,16 +258,6 @@ const LIFE_MILESTONES = new Set([
 function milestone(v: NlpVerb, text: string): boolean {
   if (v.form === 'passive-past' && /^(?:just\s+|finally\s+)?got\s/i.test(text.slice(v.start, v.end))) return true;
   return v.tense === 'past' && LIFE_MILESTONES.has(v.infinitive.toLowerCase());
-}
-
-/**
- * Whether a time said after an event's words (which end at `end`) belongs to a clause set against it: in "I used to
- * practice yoga three times a week, but I've been slacking off for this month", "this month" is the slacking's. A
- * time in the clause before, or after a plain comma ("I went to the park with my kids, last Sunday"), is the event's.
- * Pure.
- */
-function contrasted(text: string, t: ResolvedTime, end: number): boolean {
-  return t.from >= end && /\b(?:but|although|though|whereas)\b/i.test(text.slice(end, t.from));
 }
 
 /** "my grandma", "our son", "my little brother", "my dog Max" right before the verb (adverbs between allowed). */

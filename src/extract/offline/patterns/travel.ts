@@ -7,7 +7,7 @@
  */
 import type { Findings, Mention, RelationshipFinding } from '../findings.js';
 import { isHedged, isQuestion, mentionOf, type PatternContext } from './context.js';
-import { relativeTimes } from './personal.js';
+import { relativeTimes } from './event-times.js';
 
 const PLACE = String.raw`(?:the\s+)?⟦(\d+)⟧`;
 

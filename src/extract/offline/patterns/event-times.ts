@@ -1,0 +1,94 @@
+/**
+ * When what a sentence tells happened: the times said in it, resolved against when it was said (relativeTimes: "two
+ * weeks ago", "last summer", "on January 15th", "from the 20th to the 27th of April", "on May 15, 2019"), which of
+ * them is an event's (contrasted), and, for the families that record a change of state (a move, a job, a project's
+ * launch), the explicit day or else the first time said that is not still to come (pastTimeOf). Pure.
+ */
+import { resolvedLabel, spokenTimes } from '../../../compile/turn-times.js';
+import { writtenDays, yearlessDates, yearlessLabel } from '../../../compile/yearless-dates.js';
+import { localDayKey } from '../../../domain/time.js';
+import { eventTimeOf, findStatedDate } from '../dates.js';
+import type { PatternContext } from './context.js';
+
+export interface ResolvedTime {
+  from: number;
+  to: number;
+  /** What the time is called ("14 January 2025"); empty when the words say it whole ("on May 15, 2019"). */
+  label: string;
+  /** The instant the event is dated at (noon UTC of the range's first day). */
+  eventTime: string;
+}
+
+/**
+ * Relative times in a sentence ("yesterday", "last year", "two weeks ago"), and days said without their year ("on
+ * December 20th"), resolved against when it was said.
+ */
+export function relativeTimes(text: string, at: number, tz: string): ResolvedTime[] {
+  // A day said without its year is that day; a month, its middle (or the day it was said, while it lasts).
+  const days = yearlessDates({ text, at, tz })
+    .filter((d) => d.start < at)
+    .map((d) => ({
+      from: d.from,
+      to: d.to,
+      label: yearlessLabel(d, tz),
+      eventTime: eventTimeOf(localDayKey(d.unit === 'day' ? d.start : Math.min(at, (d.start + d.end) / 2), tz)),
+    }));
+  const spoken = spokenTimes({ text, at, tz })
+    .filter((c) => c.start < at + 86_400_000)
+    .flatMap((c) => {
+      const label = resolvedLabel(
+        { start: c.start, end: c.end, text: text.slice(c.from, c.to), kind: 'relative' },
+        at,
+        tz,
+      );
+      if (label === null) return [];
+      // A day is that day; a span that holds the moment of speaking ("this month") is dated then; a past span
+      // ("last week", "last year") at its middle, the least wrong single day.
+      const oneDay = c.end - c.start <= 86_400_000 + 3_600_000;
+      const day = oneDay ? c.start : c.start <= at && at < c.end ? at : (c.start + c.end) / 2;
+      return [{ from: c.from, to: c.to, label, eventTime: eventTimeOf(localDayKey(day, tz)) }];
+    });
+  // A day written out with its year dates the event as it is; it needs no label.
+  const written = writtenDays({ text, tz })
+    .filter((d) => d.start < at)
+    .map((d) => ({ from: d.from, to: d.to, label: '', eventTime: eventTimeOf(localDayKey(d.start, tz)) }));
+  const dated = [...days, ...written];
+  // In the order said, none overlapping (a relative phrase first where both cover the same words).
+  return [...spoken, ...dated.filter((d) => !spoken.some((t) => t.from < d.to && d.from < t.to))].sort(
+    (a, b) => a.from - b.from,
+  );
+}
+
+/**
+ * Whether a time said after an event's words (which end at `end`) belongs to a clause set against it: in "I used to
+ * practice yoga three times a week, but I've been slacking off for this month", "this month" is the slacking's. A
+ * time in the clause before, or after a plain comma ("I went to the park with my kids, last Sunday"), is the event's.
+ * Pure.
+ */
+export function contrasted(text: string, t: ResolvedTime, end: number): boolean {
+  return t.from >= end && /\b(?:but|although|though|whereas)\b/i.test(text.slice(end, t.from));
+}
+
+/**
+ * A move, a job, a project's change: the explicit day (dates.ts), else the first time said that is not still to come
+ * ("two years ago", "last summer", "in March", "half a year ago"), with the words as said and what they were resolved
+ * to. Null when the sentence names no time.
+ */
+export interface PastTime {
+  /** The words, with their resolution after them where it adds one: "two years ago [2021, two years before …]". */
+  text: string;
+  /** The event's time; absent when it is the day the sentence was said. */
+  eventTime?: string;
+}
+
+export function pastTimeOf(ctx: Pick<PatternContext, 's' | 'day' | 'tz'>): PastTime | null {
+  const { s } = ctx;
+  const stated = findStatedDate(s.text, ctx.day, 'past');
+  if (stated)
+    return stated.ymd === ctx.day ? { text: stated.text } : { text: stated.text, eventTime: eventTimeOf(stated.ymd) };
+  const said = relativeTimes(s.text, s.time, ctx.tz).find((t) => t.eventTime.slice(0, 10) <= ctx.day);
+  if (!said) return null;
+  const words = s.text.slice(said.from, said.to);
+  const text = said.label ? `${words} [${said.label}]` : words;
+  return said.eventTime.slice(0, 10) === ctx.day ? { text } : { text, eventTime: said.eventTime };
+}
