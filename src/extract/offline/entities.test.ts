@@ -54,7 +54,7 @@ describe('people, organizations and places', () => {
     ['I remember playing Super Mario Advance on my Game Boy Advance.', []],
     ['I think I will start with King Family Vineyards and then go hiking.', []],
     ['I earned $420 at the Downtown Farmers Market on my last visit.', []],
-    ["I volunteered at the Museum of Contemporary Art's summer festival.", []],
+    ["I volunteered at the Museum of Contemporary Art's summer festival.", ['organization:Museum of Contemporary Art']],
     ['I also loved playing The Legend of Zelda on my Game Boy.', []],
     ['Last week I went to a Harry Potter conference in the UK.', ['place:United Kingdom']],
     // An adverb opening the sentence is no person in apposition; a name in "-ly" still is (LongMemEval S dev30).
@@ -69,6 +69,17 @@ describe('people, organizations and places', () => {
     ["I'm curious about the value of my 1952 Topps Mickey Mantle baseball card.", []],
     ['I scored a pair of gently used Stuart Weitzman ankle boots.', []],
     ['My friend Sarah said hi.', ['person:Sarah']],
+    // An institution named with "of" is whole, to a possessive, and a kind of thing with "a" is none (LongMemEval S dev30).
+    [
+      'I started with the National Association of Watch and Clock Collectors.',
+      ['organization:National Association of Watch and Clock Collectors'],
+    ],
+    [
+      "I'm visiting the Metropolitan Museum of Art's Byzantine collection.",
+      ['organization:Metropolitan Museum of Art'],
+    ],
+    ['I study at the University of Edinburgh and I love it.', ['organization:University of Edinburgh']],
+    ['How do I create and manage an Art Academy for kids?', []],
     // A saint's name names a church or a place, not a person (LongMemEval S dev30).
     ["I attended the Sunday mass at St. Mary's Church on January 2nd.", []],
     ["I'll check out the Chopp da Fábrica in Santa Teresa.", []],

@@ -53,6 +53,16 @@ const PERSON_IS_MY = new RegExp(
   'gu',
 );
 const AND_I = new RegExp(`(?:^|[.;:!?]\\s+|\\b(?:and|but|so|then)\\s+)(${personRun(2)})\\s+and\\s+I\\b`, 'gu');
+/**
+ * An institution named with "of": "the Museum of Contemporary Art", "the National Association of Watch and Clock
+ * Collectors", "the Children's Museum of Chicago"; the words after "of" are capitalized (connectors between), up to a
+ * possessive ("the Metropolitan Museum of Art's collection"); one with a comma after it ("the University of
+ * California, Los Angeles") is left whole to the other rules.
+ */
+const ORG_OF = new RegExp(
+  String.raw`\b((?:[A-Z][\w'’-]*\s+){0,3}(?:Museum|University|Institute|Association|Society|Academy|College|Council|Foundation|Federation|Bank|School|Church|Hospital|Library|Department|Ministry)\s+of\s+(?:the\s+)?(?!I\b)[A-Z][\w-]*(?:\s+(?:(?:and|&|of|for|the)\s+)?(?!I\b)[A-Z][\w-]*){0,4})(?![\w-]|,\s*[A-Z])`,
+  'gu',
+);
 const ORG_CONTEXT = new RegExp(
   `\\b(?:work(?:s|ed|ing)?|intern(?:s|ed|ing)?|internship|job|offer|position|role|employed|hired|engineer|researcher|scientist|intern|student|studying|enrolled|professor|partner|founder|ceo|cto|manager|analyst)\\s+(?:[a-z]+\\s+){0,3}?(?:at|from)\\s+(${nameRun(5)})`,
   'gu',
@@ -129,13 +139,24 @@ export function sentenceNameCandidates(
       strength: 4,
     });
   }
+  const ofNames = [...text.matchAll(ORG_OF)].map((m) => cleanName(m[1] ?? ''));
+  /** A name cut from a longer one with "of" ("National Association" of "… of Watch and Clock Collectors"). */
+  const cutFromOf = (name: string): boolean => ofNames.some((n) => n !== name && n.startsWith(`${name} `));
+  for (const m of text.matchAll(ORG_OF)) {
+    const name = cleanName(m[1] ?? '');
+    // Such a name runs longer than most ("National Association of Watch and Clock Collectors").
+    if (isPlausibleName(name, { maxWords: 9 }))
+      out.push({ ...base, name, type: 'organization', state: {}, strength: 3 });
+  }
   for (const re of [ORG_CONTEXT, ORG_SUFFIX, APPLY_TO]) {
     for (const m of text.matchAll(re)) {
+      // "a Facebook Group", "an Art Academy": a kind of thing, not one named.
+      if (re === ORG_SUFFIX && /\b(?:a|an)\s+$/i.test(text.slice(Math.max(0, m.index - 4), m.index))) continue;
       const parts = (m[1] ?? '').split(re === APPLY_TO ? /\s+(?:and|&)\s+/ : /\s+and\s+/);
       for (const part of parts) {
         const name = cleanName(part);
         const head = re === ORG_SUFFIX ? name.replace(/\s+(?:lab|Lab|Labs)$/, '') : name;
-        if (isPlausibleName(head) && !/'s\s/.test(name))
+        if (isPlausibleName(head) && !/'s\s/.test(name) && !cutFromOf(name))
           out.push({ ...base, name, type: 'organization', state: {}, strength: 3 });
       }
     }
@@ -153,7 +174,7 @@ export function sentenceNameCandidates(
     for (const span of tagger.spans(text)) {
       if (known.some((m) => span.start < m.end && m.start < span.end)) continue;
       const c = spanCandidate(span, sentence, tagger);
-      if (c) out.push(c);
+      if (c && !cutFromOf(c.name)) out.push(c);
     }
   }
   return out;

@@ -35,10 +35,10 @@ export function cleanName(raw: string): string {
 }
 
 /** A name made of capitalized words that is not a stopword, a date word or a tool. */
-export function isPlausibleName(name: string, options: { allowGazetteer?: boolean } = {}): boolean {
+export function isPlausibleName(name: string, options: { allowGazetteer?: boolean; maxWords?: number } = {}): boolean {
   if (name.length < 2 || name.length > 60) return false;
   const words = name.split(/\s+/);
-  if (words.length > 6) return false;
+  if (words.length > (options.maxWords ?? 6)) return false;
   const content = words.filter((w) => !/^(?:of|for|and|the|de|&)$/i.test(w));
   if (content.length === 0) return false;
   if (/^(?:my|our|your|his|her|their|its|this|that|these|those|a|an|some|every|each|no)$/i.test(words[0] ?? ''))

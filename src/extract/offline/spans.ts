@@ -231,6 +231,9 @@ export function spanCandidate(span: NlpSpan, sentence: Sentence, tagger: SpanTag
   }
   if (!allCapitalized || / and /.test(raw)) return null;
   if (span.kind === 'organization') {
+    // "an Art Academy for kids", "a Facebook Group.": a kind of thing, not one named ("a Dell XPS", "a NBA game" name one).
+    const modifies = span.next?.tags.some((t) => t !== 'Preposition' && t !== 'Conjunction') ?? false;
+    if (/\b(?:a|an)\s+$/i.test(before) && !modifies) return null;
     const known = !multi && tagger.lexicon(raw).includes('Organization');
     if (!(ORG_WORD.test(raw) && multi) && !known && !(multi && plain)) return null;
     return { ...base, name: raw, type: 'organization', state: {}, strength: 1 };
