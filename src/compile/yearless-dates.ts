@@ -9,10 +9,10 @@ import { longDate } from './time-format.js';
  * Tokyo in March"), found in what someone said, with the year it most likely means: the latest such day or month up
  * to when it was said; when the clause speaks of what is to come ("I'm thinking of visiting around October 15th",
  * "I'm flying to Tokyo in June") or says what a thing is ("the deadline is March 1st"), the first from then on; when
- * it says neither ("any charity events in June?"), the nearest (tense.ts occurrenceFor). Not a date: a birthday or a day of every
- * year ("born on October 5th", "every January 1st"), which has no one year. A run of days ("from the 20th to the 27th
- * of April", "March 18-21") is one span, named "20–27 April 2023"; two days with "and" ("April 5th and 19th") are
- * named both. Pure.
+ * it says neither ("any charity events in June?"), the nearest (tense.ts occurrenceFor). Not a date: a birthday or a
+ * day of every year ("born on October 5th", "every January 1st"), which has no one year. A run of days ("from the
+ * 20th to the 27th of April", "March 18-21") is one span, named "20–27 April 2023"; two days with "and" ("April 5th
+ * and 19th") are named both. Pure.
  */
 export interface YearlessDate {
   /** Where the words are in the text, a preposition before them included ("on January 15th", "in March"). */

@@ -142,9 +142,8 @@ export function sentenceNameCandidates(
   const ofNames = [...text.matchAll(ORG_OF)].map((m) => cleanName(m[1] ?? ''));
   /** A name cut from a longer one with "of" ("National Association" of "… of Watch and Clock Collectors"). */
   const cutFromOf = (name: string): boolean => ofNames.some((n) => n !== name && n.startsWith(`${name} `));
-  for (const m of text.matchAll(ORG_OF)) {
-    const name = cleanName(m[1] ?? '');
-    // Such a name runs longer than most ("National Association of Watch and Clock Collectors").
+  // Such a name runs longer than most ("National Association of Watch and Clock Collectors").
+  for (const name of ofNames) {
     if (isPlausibleName(name, { maxWords: 9 }))
       out.push({ ...base, name, type: 'organization', state: {}, strength: 3 });
   }

@@ -64,6 +64,14 @@ function readTerm(raw: unknown): NlpTerm | null {
   return { text: raw.text, tags: raw.tags.filter((t): t is string => typeof t === 'string'), start, length };
 }
 
+/** Every term of compromise's json of a document, in order. */
+function readTerms(json: unknown): NlpTerm[] {
+  if (!Array.isArray(json)) return [];
+  return json.flatMap((item) =>
+    isRecord(item) && Array.isArray(item.terms) ? item.terms.map(readTerm).filter((t): t is NlpTerm => t !== null) : [],
+  );
+}
+
 /** Punctuation after a term that ends a name: compromise runs a tag match across "Madrid, Barcelona, and …". */
 const LIST_BREAK = /[,;/]/;
 
@@ -147,7 +155,8 @@ function taggerFrom(nlp: Compromise): SpanTagger {
         ...readSpans(doc.match('#Organization+').json(options), 'organization'),
         ...readSpans(doc.match('#Place+').json(options), 'place'),
       ];
-      const terms = readSpans(doc.json(options), 'person').flatMap((s) => s.terms);
+      if (spans.length === 0) return spans;
+      const terms = readTerms(doc.json(options));
       return spans.map((span) => {
         const next = terms.find((t) => t.start >= span.end);
         return next && /^\s+$/.test(text.slice(span.end, next.start)) ? { ...span, next } : span;

@@ -1,8 +1,8 @@
 /**
  * Time references in a question, as ranges of epoch ms in the user's zone: explicit dates (chrono.ts), bare years
- * (years.ts), phrases relative to now (relative.ts), holidays (holidays.ts), seasons and parts of a year (seasons.ts), vague anchors
- * (vague.ts) and named periods (periods.ts); combine.ts resolves overlaps and applies "between … and …",
- * "before / after / since / until / during". Each module's doc comment states its conventions.
+ * (years.ts), phrases relative to now (relative.ts), holidays (holidays.ts), seasons and parts of a year
+ * (seasons.ts), vague anchors (vague.ts) and named periods (periods.ts); combine.ts resolves overlaps and applies
+ * "between … and …", "before / after / since / until / during". Each module's doc comment states its conventions.
  * Pure: `now` is the only clock, `tz` the only zone.
  */
 import { PLAUSIBLE_MIN_MS } from '../../domain/time.js';

@@ -29,6 +29,7 @@ import {
   countValue,
   COUNT_PATTERN,
   exactCount,
+  isModalMay,
   MONTH_PATTERN,
   monthNumber,
   SHORT_WEEKDAY_PATTERN,
@@ -62,8 +63,7 @@ const OFFSET: Record<string, number> = { last: -1, previous: -1, this: 0, curren
 
 function namedMonth(which: string, word: string, ctx: MatchContext): Span | null {
   const month = monthNumber(word);
-  // "if this may be enough" is no month: after "this", "may" names one only with its capital ("last may" does).
-  if (month === null || (word === 'may' && which.toLowerCase() === 'this')) return null;
+  if (month === null) return null;
   const year = localDate(ctx.now, ctx.tz).year;
   const w = which.toLowerCase();
   if (w === 'this') return monthSpan(year, month, ctx.tz);
@@ -200,7 +200,11 @@ const RULES: ReadonlyArray<[RegExp, Rule, ('relative' | 'month')?]> = [
   ],
   [
     new RegExp(`\\b(last|this|next)\\s+(${MONTH_PATTERN})\\b`, 'gi'),
-    (m, c) => namedMonth(m[1] ?? '', m[2] ?? '', c),
+    // "if this may be enough" is no month ("last may" is one).
+    (m, c) =>
+      isModalMay(c.text, m.index + m[0].length - (m[2] ?? '').length, m[2] ?? '')
+        ? null
+        : namedMonth(m[1] ?? '', m[2] ?? '', c),
     'month',
   ],
   [
