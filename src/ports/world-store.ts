@@ -363,6 +363,8 @@ export interface RelationshipRepo {
   forEntity(entityId: string, options?: RelationshipScope): Promise<Relationship[]>;
   /** The latest open (no validTo) edge of that type from source to target. */
   findOpen(input: { sourceId: string; targetId: string; type: string }): Promise<Relationship | null>;
+  /** The latest edge of that type from source to target, open or ended: the one that began last. */
+  findLatest(input: { sourceId: string; targetId: string; type: string }): Promise<Relationship | null>;
   close(input: { id: string; validTo: number }): Promise<void>;
   /**
    * Relationships valid at `time`: validFrom <= time and (validTo null or validTo > time), by validFrom then id.

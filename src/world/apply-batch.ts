@@ -10,6 +10,9 @@ import { planApply } from './apply/plan.js';
 import type { EntitySnapshot, NameRef, WorldSlice } from './apply/working-set.js';
 import { sleepTasksFromApply } from './apply/sleep-tasks.js';
 import { resolveNames } from './resolve-names.js';
+import { SELF_NAMES } from './apply/context.js';
+import { edgeKey } from './apply/plan-relationships.js';
+import { normalizeName } from '../resolve/normalize.js';
 
 /** The user's own entity: fixed id, created on first reference. */
 export const SELF_ID = 'self';
@@ -47,7 +50,9 @@ export async function applyExtraction(input: {
     const bareEpisodes = await ensureEpisodes(tx, result, input.recordedAt);
     const self = await tx.entities.get(SELF_ID);
     const selfRef: NameRef = { id: SELF_ID, type: 'person', name: self?.name ?? SELF_NAME, isNew: !self, aliases: [] };
-    const slice = await loadSlice(tx, [...names.refs.values(), selfRef]);
+    const open = await loadSlice(tx, [...names.refs.values(), selfRef]);
+    const ended = await loadEndedEdges(tx, result, open, (name) => refOf(name, names.refs, selfRef));
+    const slice: WorldSlice = { ...open, ended };
     const episodeTimes = new Map<string, number>();
     const episodeTitles = new Map<string, string>();
     for (const id of result.batch.episodeIds) {
@@ -114,6 +119,37 @@ async function ensureEpisodes(tx: WorldStore, result: ExtractionResult, recorded
     created++;
   }
   return created;
+}
+
+/** The ref a name in the result resolved to, as the planner reads it (the user's own names are the user). */
+function refOf(name: string, refs: ReadonlyMap<string, NameRef>, selfRef: NameRef): NameRef | undefined {
+  const key = normalizeName(name);
+  return SELF_NAMES.has(key) ? selfRef : refs.get(key);
+}
+
+/**
+ * For each relationship the result reports ended between two known entities with no open version in the slice:
+ * its latest version, when that has ended too, so the planner can tell an ending told again from a new one.
+ */
+async function loadEndedEdges(
+  tx: WorldStore,
+  result: ExtractionResult,
+  slice: WorldSlice,
+  refOfName: (name: string) => NameRef | undefined,
+): Promise<Relationship[]> {
+  const open = new Set(slice.relationships.map((r) => edgeKey(r.sourceId, r.type, r.targetId)));
+  const ended = new Map<string, Relationship>();
+  for (const r of result.relationships) {
+    if (!r.ended) continue;
+    const source = refOfName(r.source);
+    const target = refOfName(r.target);
+    if (!source || !target || source.isNew || target.isNew) continue;
+    const key = edgeKey(source.id, r.type, target.id);
+    if (open.has(key) || ended.has(key)) continue;
+    const latest = await tx.relationships.findLatest({ sourceId: source.id, targetId: target.id, type: r.type });
+    if (latest && latest.validTo !== null) ended.set(key, latest);
+  }
+  return [...ended.values()];
 }
 
 async function loadSlice(tx: WorldStore, refs: NameRef[]): Promise<WorldSlice> {

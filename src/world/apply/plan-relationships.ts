@@ -2,28 +2,46 @@ import { GENERIC_RELATIONSHIP, type Relationship, type StateValue } from '../../
 import type { PlanContext } from './context.js';
 import { sameValue } from './working-set.js';
 
-/** Open relationships by (source, type, target), seeded from the world and kept current within the batch. */
+/**
+ * Open relationships by (source, type, target), seeded from the world and kept current within the batch, and the
+ * edges whose latest version has ended (from the world, or closed or recorded ended in this batch).
+ */
 export class OpenEdges {
   private readonly open = new Map<string, Relationship>();
+  private readonly ended = new Set<string>();
 
-  constructor(existing: readonly Relationship[]) {
-    for (const r of existing) if (r.validTo === null) this.open.set(key(r.sourceId, r.type, r.targetId), r);
+  constructor(existing: readonly Relationship[], ended: readonly Relationship[] = []) {
+    for (const r of existing) if (r.validTo === null) this.open.set(keyOf(r), r);
+    for (const r of ended) if (r.validTo !== null && !this.open.has(keyOf(r))) this.ended.add(keyOf(r));
   }
 
   get(sourceId: string, type: string, targetId: string): Relationship | undefined {
-    return this.open.get(key(sourceId, type, targetId));
+    return this.open.get(edgeKey(sourceId, type, targetId));
+  }
+
+  /** Whether the edge's latest version has ended and no version is open. */
+  hasEnded(sourceId: string, type: string, targetId: string): boolean {
+    return this.ended.has(edgeKey(sourceId, type, targetId));
   }
 
   set(r: Relationship): void {
-    this.open.set(key(r.sourceId, r.type, r.targetId), r);
+    this.open.set(keyOf(r), r);
+    this.ended.delete(keyOf(r));
   }
 
-  delete(r: Relationship): void {
-    this.open.delete(key(r.sourceId, r.type, r.targetId));
+  /** The edge ended (closed, or recorded as ended): no version of it is open now. */
+  end(r: Relationship): void {
+    this.open.delete(keyOf(r));
+    this.ended.add(keyOf(r));
   }
 }
 
-function key(source: string, type: string, target: string): string {
+function keyOf(r: Relationship): string {
+  return edgeKey(r.sourceId, r.type, r.targetId);
+}
+
+/** An edge's identity across its versions: source, type and target. */
+export function edgeKey(source: string, type: string, target: string): string {
   return `${source}|${type}|${target}`;
 }
 
@@ -41,7 +59,9 @@ export interface EdgeInput {
 /**
  * Relationships are versioned with valid times: a new edge opens; the same edge with other properties closes the
  * old version and opens a new one (WORKS_ON {role: co-founder} → {role: CTO}); an ended edge is closed. An edge
- * reported as ended that was never seen open is recorded as closed at that time.
+ * reported as ended that was never seen open is recorded as closed at that time, once: an ending reported again
+ * while the edge's latest version has already ended is the same ending told again ("since I lost my job at X"),
+ * not a second edge.
  */
 export function applyEdge(ctx: PlanContext, edges: OpenEdges, edge: EdgeInput): void {
   if (edge.sourceId === edge.targetId) return;
@@ -49,9 +69,11 @@ export function applyEdge(ctx: PlanContext, edges: OpenEdges, edge: EdgeInput): 
   if (edge.ended) {
     if (open) {
       ctx.ws.emit({ op: 'relationship.close', id: open.id, validTo: edge.time });
-      edges.delete(open);
-    } else {
-      ctx.ws.emit({ op: 'relationship.insert', relationship: build(ctx, edge, edge.properties, edge.time) });
+      edges.end(open);
+    } else if (!edges.hasEnded(edge.sourceId, edge.type, edge.targetId)) {
+      const ended = build(ctx, edge, edge.properties, edge.time);
+      ctx.ws.emit({ op: 'relationship.insert', relationship: ended });
+      edges.end(ended);
     }
     return;
   }

@@ -290,6 +290,50 @@ describe('applying an extraction result (pure rules)', () => {
     ).toEqual([['WORKS_ON', { role: 'CTO' }, null]]);
   });
 
+  it('an ending told again is recorded once, in the batch and against an edge that already ended', () => {
+    const known = [
+      { id: 'gina', type: 'person', name: 'Gina' },
+      { id: 'dd', type: 'organization', name: 'Door Dash' },
+      { id: 'acme', type: 'organization', name: 'Acme' },
+    ];
+    const lost = (target: string) => ({ source: 'Gina', target, type: 'WORKS_AT', ended: true });
+    const inserted = (m: ReturnType<typeof plan>) =>
+      ops(m, 'relationship.insert').map((r) => [r.relationship.targetId, r.relationship.validTo]);
+
+    // Never seen open: the first telling is recorded ended, the second in the same batch adds nothing.
+    expect(inserted(plan({ known, result: { relationships: [lost('Door Dash'), lost('Door Dash')] } }))).toEqual([
+      ['dd', T0],
+    ]);
+
+    // The world already holds the ending: telling it again adds nothing; an ending never recorded still does.
+    const endedEdge: Relationship = {
+      id: 'r-dd',
+      type: 'WORKS_AT',
+      sourceId: 'gina',
+      targetId: 'dd',
+      properties: {},
+      validFrom: T0 - 30 * DAY,
+      validTo: T0 - 30 * DAY,
+      confidence: 0.8,
+      episodeId: 'old',
+      recordedAt: T0 - 30 * DAY,
+      discoveredBy: null,
+    };
+    const again = plan({ known, ended: [endedEdge], result: { relationships: [lost('Door Dash'), lost('Acme')] } });
+    expect(inserted(again)).toEqual([['acme', T0]]);
+    expect(ops(again, 'relationship.close')).toEqual([]);
+
+    // Taken up again and then lost: the new edge opens and closes; an ended edge in the slice never hides it.
+    const back = plan({
+      known,
+      ended: [endedEdge],
+      result: { relationships: [{ source: 'Gina', target: 'Door Dash', type: 'WORKS_AT' }, lost('Door Dash')] },
+    });
+    const opened = ops(back, 'relationship.insert').map((r) => r.relationship);
+    expect(opened.map((r) => [r.targetId, r.validTo])).toEqual([['dd', null]]);
+    expect(ops(back, 'relationship.close')).toEqual([{ op: 'relationship.close', id: opened[0]?.id, validTo: T0 }]);
+  });
+
   it('a belief reversal abandons the old belief with a contradiction and links CONTRADICTS', () => {
     const m = plan({
       known: [{ id: 'b1', type: 'belief', name: 'vector search is enough for memory', state: { stance: 'held' } }],

@@ -52,6 +52,8 @@ export function plan(input: {
   result: Omit<ExtractionResultInput, 'batch'> & { batch?: ExtractionResultInput['batch'] };
   known?: KnownEntity[];
   relationships?: Relationship[];
+  /** Ended edges the slice carries (see WorldSlice.ended). */
+  ended?: Relationship[];
   episodeTimes?: Record<string, number>;
 }): Mutation[] {
   const result = extractionResultSchema.parse({
@@ -82,6 +84,7 @@ export function plan(input: {
   const slice: WorldSlice = {
     entities: new Map(known.map((k) => [k.id, snapshot(k)])),
     relationships: input.relationships ?? [],
+    ended: input.ended ?? [],
     periods: new Map(),
   };
   let n = 0;

@@ -27,6 +27,11 @@ export interface WorldSlice {
   entities: ReadonlyMap<string, EntitySnapshot>;
   /** Open relationships among the entities involved. */
   relationships: readonly Relationship[];
+  /**
+   * For each edge the batch reports ended that has no open version: its latest version, when that one has ended
+   * too (an ending told again). Absent or empty: no such edge.
+   */
+  ended?: readonly Relationship[];
   periods: ReadonlyMap<string, Period>;
 }
 

@@ -277,6 +277,26 @@ export function describeHistory(factory: StoreFactory): void {
         code: 'NOT_FOUND',
       });
     });
+
+    it('finds the latest edge of a type whether it is open or ended', async () => {
+      for (const id of ['ana', 'pie']) await addEntity(store(), id);
+      const edge = { sourceId: 'ana', targetId: 'pie', type: 'WORKS_ON' };
+      expect(await store().relationships.findLatest(edge)).toBeNull();
+      await store().relationships.insert(relationship('first', 'ana', 'pie', { validTo: T0 + DAY }));
+      await store().relationships.insert(
+        relationship('second', 'ana', 'pie', { validFrom: T0 + 2 * DAY, validTo: T0 + 3 * DAY }),
+      );
+      await store().relationships.insert(
+        relationship('other', 'ana', 'pie', { type: 'USES', validFrom: T0 + 4 * DAY }),
+      );
+      // Both WORKS_ON edges ended: the latest is the one that began last, and no open one exists.
+      expect(await store().relationships.findLatest(edge)).toMatchObject({ id: 'second', validTo: T0 + 3 * DAY });
+      expect(await store().relationships.findOpen(edge)).toBeNull();
+      expect(await store().relationships.findLatest({ ...edge, sourceId: 'pie', targetId: 'ana' })).toBeNull();
+
+      await store().relationships.insert(relationship('third', 'ana', 'pie', { validFrom: T0 + 5 * DAY }));
+      expect(await store().relationships.findLatest(edge)).toMatchObject({ id: 'third', validTo: null });
+    });
   });
 
   describe('mentions', () => {

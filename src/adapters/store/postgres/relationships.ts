@@ -18,6 +18,14 @@ const changedBetween = (types: string): string => `SELECT ${COLUMNS} FROM (
 export function createRelationshipRepo(sql: Sql): RelationshipRepo {
   const rows = async (text: string, params: Params) =>
     (await sql.all<RelationshipRow>(text, params)).map(relationshipFromRow);
+  const latest = async (edge: { sourceId: string; targetId: string; type: string }, open: boolean) => {
+    const [row] = await rows(
+      `${SELECT} WHERE source_id = @sourceId AND target_id = @targetId AND type = @type
+       ${open ? 'AND valid_to IS NULL' : ''} ORDER BY valid_from DESC, recorded_at DESC, id LIMIT 1`,
+      { ...edge },
+    );
+    return row ?? null;
+  };
   return {
     async insert(r) {
       await sql.run(
@@ -62,13 +70,12 @@ export function createRelationshipRepo(sql: Sql): RelationshipRepo {
       return rows(text, params);
     },
 
-    async findOpen({ sourceId, targetId, type }) {
-      const [row] = await rows(
-        `${SELECT} WHERE source_id = @sourceId AND target_id = @targetId AND type = @type AND valid_to IS NULL
-         ORDER BY valid_from DESC, recorded_at DESC, id LIMIT 1`,
-        { sourceId, targetId, type },
-      );
-      return row ?? null;
+    findOpen(edge) {
+      return latest(edge, true);
+    },
+
+    findLatest(edge) {
+      return latest(edge, false);
     },
 
     validAt({ time, entityIds, limit }) {

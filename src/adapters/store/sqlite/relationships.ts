@@ -50,7 +50,16 @@ const changedBetween = (types: string): string => `SELECT * FROM (
   ORDER BY CASE WHEN valid_from >= @since AND valid_from < @until THEN valid_from ELSE valid_to END, id
   LIMIT @limit`;
 
+/** The latest edge of a type from source to target (`open`: only one not ended), by start then record time. */
+const LATEST = (open: boolean): string =>
+  `${SELECT} WHERE source_id = ? AND target_id = ? AND type = ? ${open ? 'AND valid_to IS NULL' : ''}
+   ORDER BY valid_from DESC, recorded_at DESC, id LIMIT 1`;
+
 export function createRelationshipRepo(s: Statements): SyncOf<RelationshipRepo> {
+  const latest = (sourceId: string, targetId: string, type: string, open: boolean): Relationship | null => {
+    const row = s.get(LATEST(open)).get(sourceId, targetId, type) as RelationshipRow | undefined;
+    return row ? relationshipFromRow(row) : null;
+  };
   return {
     insert(r) {
       s.get(
@@ -101,13 +110,11 @@ export function createRelationshipRepo(s: Statements): SyncOf<RelationshipRepo> 
     },
 
     findOpen({ sourceId, targetId, type }) {
-      const row = s
-        .get(
-          `${SELECT} WHERE source_id = ? AND target_id = ? AND type = ? AND valid_to IS NULL
-           ORDER BY valid_from DESC, recorded_at DESC, id LIMIT 1`,
-        )
-        .get(sourceId, targetId, type) as RelationshipRow | undefined;
-      return row ? relationshipFromRow(row) : null;
+      return latest(sourceId, targetId, type, true);
+    },
+
+    findLatest({ sourceId, targetId, type }) {
+      return latest(sourceId, targetId, type, false);
     },
 
     validAt({ time, entityIds, limit }) {
