@@ -39,6 +39,11 @@ export interface SpanTagger {
   verbs(text: string): NlpVerb[];
   /** Tags of the lowercased word in compromise's lexicon; empty when the word is unknown to it. */
   lexicon(word: string): string[];
+  /**
+   * Whether a verb's past is written as the word itself ("quit", "set", "cut", "put"): compromise reads such a verb
+   * after "I" as present ("I quit my job last Friday"), so only a time can tell its tense. By compromise's conjugation.
+   */
+  ownPast(infinitive: string): boolean;
 }
 
 interface CompromiseDoc {
@@ -49,6 +54,7 @@ interface CompromiseDoc {
 interface Compromise {
   (text: string): CompromiseDoc;
   model(): unknown;
+  methods(): unknown;
 }
 
 let loading: Promise<SpanTagger> | null = null;
@@ -144,9 +150,25 @@ function lexiconOf(nlp: Compromise): Record<string, unknown> {
   return model.one.lexicon;
 }
 
+/** compromise's verb conjugation (infinitive → forms), or null when this version has none where expected. */
+function conjugatorOf(nlp: Compromise): ((infinitive: string) => Record<string, unknown>) | null {
+  const methods = nlp.methods();
+  const model = nlp.model();
+  if (!isRecord(methods) || !isRecord(methods.two) || !isRecord(methods.two.transform)) return null;
+  const verb = methods.two.transform.verb;
+  if (!isRecord(verb) || typeof verb.conjugate !== 'function') return null;
+  const conjugate = verb.conjugate as (word: string, model: unknown) => unknown;
+  return (infinitive) => {
+    const forms = conjugate(infinitive, model);
+    return isRecord(forms) ? forms : {};
+  };
+}
+
 function taggerFrom(nlp: Compromise): SpanTagger {
   const options = { offset: true, terms: { offset: true } };
   const lexicon = lexiconOf(nlp);
+  const conjugate = conjugatorOf(nlp);
+  const ownPast = new Map<string, boolean>();
   return {
     spans(text) {
       const doc = nlp(text);
@@ -176,6 +198,16 @@ function taggerFrom(nlp: Compromise): SpanTagger {
       const tags = lexicon[word.toLowerCase()];
       if (typeof tags === 'string') return [tags];
       return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [];
+    },
+    ownPast(infinitive) {
+      const word = infinitive.toLowerCase();
+      if (!/^[a-z]+$/.test(word) || conjugate === null) return false;
+      let known = ownPast.get(word);
+      if (known === undefined) {
+        known = conjugate(word).PastTense === word;
+        ownPast.set(word, known);
+      }
+      return known;
     },
   };
 }

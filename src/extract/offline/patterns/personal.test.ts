@@ -179,6 +179,11 @@ describe('personal events, pets and observations of both speakers', () => {
     ['Tim', 'I graduated last week!', 'Tim', 'graduated', '2025-01-09'],
     ['Maria', 'We got engaged yesterday!', 'Maria', 'got engaged', day(-1)],
     ['Maria', 'I retired last year.', 'Maria', 'retired', '2024-07-02'],
+    // A verb written as its own past, which compromise reads as present, is past with a time before the day.
+    ['Tim', 'I quit my job last Friday.', 'Tim', 'quit my job', '2025-01-10'],
+    ['Tim', 'I quit last Friday.', 'Tim', 'quit', '2025-01-10'],
+    ['Tim', 'I quit smoking two months ago.', 'Tim', 'quit smoking', '2024-11-16'],
+    ['Maria', 'I set up my own studio last month.', 'Maria', 'set up my own studio', '2024-12-16'],
     // A run of days dates the event on its first.
     [
       'Maria',
@@ -215,6 +220,9 @@ describe('personal events, pets and observations of both speakers', () => {
     "I'm doing this for my kids.",
     'I do think so.',
     'I lost interest.',
+    // Written as its own past but said with no time before today: present.
+    'I cut my hair short.',
+    'I quit when I get tired.',
     // The subject follows the thing the clause describes: no event, and not "bought remind me of family love".
     'These figurines I bought yesterday remind me of family love.',
     "I'm truly grateful for all the support I've got from friends and mentors.",

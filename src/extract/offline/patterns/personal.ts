@@ -82,10 +82,12 @@ export function findPersonal(ctx: PatternContext & { events?: boolean }): Partia
     observations: [],
   };
   const times = relativeTimes(s.text, s.time, ctx.tz);
-  if (ctx.tagger && ctx.events !== false && !isHedged(s) && mayTellEvent(s.text, ctx.tagger)) {
-    const verbs = ctx.tagger.verbs(s.text);
+  const past = times.some((t) => t.eventTime.slice(0, 10) < ctx.day);
+  if (ctx.tagger && ctx.events !== false && !isHedged(s) && mayTellEvent(s.text, ctx.tagger, past)) {
+    const tagger = ctx.tagger;
+    const verbs = tagger.verbs(s.text).map((v) => (past ? pastByTime(v, s.text, tagger) : v));
     for (const v of verbs) {
-      const event = eventOf(ctx, v, times, ctx.tagger, verbs);
+      const event = eventOf(ctx, v, times, tagger, verbs);
       if (event) out.stateChanges.push(event);
     }
   }
@@ -107,9 +109,10 @@ export function findPersonal(ctx: PatternContext & { events?: boolean }): Partia
 
 /**
  * A cheap test before compromise parses the sentence: some word is a past tense or a gerund (by its ending, or by
- * compromise's lexicon for irregular forms such as "went", "ran", "took"). Most chat sentences have none.
+ * compromise's lexicon for irregular forms such as "went", "ran", "took"), or, in a sentence with a time before the
+ * day it was said (`past`), a verb written as its own past ("I quit last Friday"). Most chat sentences have none.
  */
-function mayTellEvent(text: string, tagger: SpanTagger): boolean {
+function mayTellEvent(text: string, tagger: SpanTagger, past: boolean): boolean {
   const words = text.toLowerCase().match(/[a-z']+/g) ?? [];
   const eventLike = (at: number): boolean => {
     const word = words[at];
@@ -117,6 +120,7 @@ function mayTellEvent(text: string, tagger: SpanTagger): boolean {
     if (word.length > 3 && /(?:ed|ing)$/.test(word)) return true;
     const tags = tagger.lexicon(word);
     if (tags.includes('PastTense') || tags.includes('Participle')) return true;
+    if (past && tagger.ownPast(word)) return true;
     // The lexicon files some past forms as adjectives ("lost"); one before a determiner is a verb: "lost my job".
     return tags.includes('Adjective') && DETERMINER.test(words[at + 1] ?? '');
   };
@@ -130,6 +134,20 @@ function mayTellEvent(text: string, tagger: SpanTagger): boolean {
     for (let j = i + 1; j <= i + 4 && j < words.length; j++) if (eventLike(j)) return true;
   }
   return false;
+}
+
+/**
+ * A verb written as its own past ("quit", "set up", "cut") that compromise reads as present is past in a sentence
+ * with a time before the day it was said: "I quit my job last Friday", "I cut my hair short yesterday". Only the
+ * bare form: "she sets the table" stays present. The caller checks the time.
+ */
+function pastByTime(v: NlpVerb, text: string, tagger: SpanTagger): NlpVerb {
+  const gerund = v.form === 'gerund-phrase';
+  if (v.tense !== 'present' || (v.form !== 'simple-present' && !gerund) || v.copula || v.negative) return v;
+  const head = v.infinitive.toLowerCase().split(' ')[0] ?? '';
+  if (!tagger.ownPast(head) || !new RegExp(String.raw`\b${head}\b`, 'i').test(text.slice(v.start, v.end))) return v;
+  // "I quit smoking two months ago" stays a gerund phrase ("went hiking"), now in the past.
+  return { ...v, tense: 'past', form: gerund ? v.form : 'simple-past' };
 }
 
 /** A sentence back in the present ("now I'm even more pumped"): no earlier time of the turn carries into it. */
@@ -249,6 +267,8 @@ const LIFE_MILESTONES = new Set([
   'immigrate',
   'elope',
   'enlist',
+  // "I quit last Friday": a job, most often; past only with a time (pastByTime).
+  'quit',
 ]);
 
 /**
