@@ -69,6 +69,10 @@ describe('people, organizations and places', () => {
     ["I'm curious about the value of my 1952 Topps Mickey Mantle baseball card.", []],
     ['I scored a pair of gently used Stuart Weitzman ankle boots.', []],
     ['My friend Sarah said hi.', ['person:Sarah']],
+    // A titled name can be a brand too (LongMemEval S dev30); the title's point ends no sentence before "and I".
+    ['I recently got a pair of Dr. Martens and I realized the leather is starting to crack.', []],
+    ["I'm thinking of cleaning my Dr. Martens boots with the shoe cleaning kit.", []],
+    ['My Dr. Patel told me to rest.', ['person:Dr. Patel']],
     // An institution named with "of" is whole, to a possessive, and a kind of thing with "a" is none (LongMemEval S dev30).
     [
       'I started with the National Association of Watch and Clock Collectors.',

@@ -5,7 +5,7 @@
 import type { DiscoveredName, Registry } from './registry.js';
 import type { EntityFinding, RelationshipFinding, Sentence } from './findings.js';
 import type { SpanTagger } from './nlp.js';
-import { insideQuotes, spanCandidate, titled, titleWord } from './spans.js';
+import { afterTitle, insideQuotes, spanCandidate, titled, titledBrand, titleWord } from './spans.js';
 import { normalizeRelation, RELATION_NOUNS, relationEdge } from './lexicon.js';
 import { cleanName, isPlausibleName, nameRun, personRun } from './names.js';
 
@@ -114,6 +114,8 @@ export function sentenceNameCandidates(
     [AND_I, 3],
   ] as const) {
     for (const m of text.matchAll(re)) {
+      // "a pair of Dr. Martens and I": the point of a title ends no sentence; the titled name is read below.
+      if (afterTitle(text, m.index + m[0].indexOf(m[1] ?? ''))) continue;
       for (const part of (m[1] ?? '').split(/\s*,\s*|\s+and\s+/)) {
         const name = cleanName(part);
         if (isPlausibleName(name) && !ORG_WORDS.test(name) && !adverbLike(name, tagger))
@@ -126,6 +128,8 @@ export function sentenceNameCandidates(
     const title = titled(m[1] ?? '');
     const name = cleanName(m[2] ?? '');
     if (!isPlausibleName(name)) continue;
+    // "a pair of Dr. Martens", "my Dr. Martens boots": the brand of a thing one has.
+    if (titledBrand(text, m.index, m.index + m[0].length, tagger)) continue;
     const words = name.split(/\s+/);
     const single = words.length === 1;
     const last = words[words.length - 1] ?? name;

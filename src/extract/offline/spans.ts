@@ -191,6 +191,36 @@ function ownedThing(span: NlpSpan, text: string): boolean {
   return OWNED_BEFORE.test(text.slice(Math.max(0, span.start - 48), span.start));
 }
 
+const TITLE_WORDS = String.raw`(?:Professor|Prof\.?|Dr\.?|Doctor|Mr\.?|Mrs\.?|Ms\.?|Dean)`;
+const TITLE_AT = new RegExp(String.raw`^${TITLE_WORDS}\s`);
+const TITLE_BEFORE = new RegExp(String.raw`\b${TITLE_WORDS}\s+$`);
+
+/** Whether a title stands right before `index` ("Dr. |Martens"): the name there is the titled name's rest. */
+export function afterTitle(text: string, index: number): boolean {
+  return TITLE_BEFORE.test(text.slice(Math.max(0, index - 12), index));
+}
+
+/** Lexicon tags of a word that can be the noun a brand qualifies ("boots", "card"); an unknown word may be one too. */
+const NOUN_TAGS = ['Noun', 'Singular', 'Plural', 'Uncountable'];
+
+/**
+ * A titled name ("Dr. Martens") at [start, end) that is a thing's brand: after "a pair of", or after "my" and before
+ * a lower-case word the lexicon files as a noun or does not know ("my Dr. Martens boots"), as ownedThing reads spans.
+ */
+export function titledBrand(text: string, start: number, end: number, tagger: SpanTagger | null): boolean {
+  // The title opens the name, or comes just before it (a tagger span may leave it out).
+  const leading = afterTitle(text, start) ? (TITLE_BEFORE.exec(text.slice(Math.max(0, start - 12), start))?.[0] ?? '') : '';
+  if (leading === '' && !TITLE_AT.test(text.slice(start, end))) return false;
+  const from = start - leading.length;
+  const before = text.slice(Math.max(0, from - 48), from);
+  if (/\bpair\s+of\s+(?:[\w-]+\s+){0,3}$/i.test(before)) return true;
+  if (!tagger || !OWNED_BEFORE.test(before)) return false;
+  const next = /^\s+(\p{Ll}[\p{Ll}-]*)(?=[\s,.!?;:]|$)/u.exec(text.slice(end))?.[1];
+  if (next === undefined) return false;
+  const tags = tagger.lexicon(next);
+  return tags.length === 0 || tags.some((t) => NOUN_TAGS.includes(t));
+}
+
 /** Ends with a saint's title: "St. ", "Saint ", "Santa ", "San ", "São ". */
 const SAINT = /(?:^|\s)(?:St\.?|Saint|Santa|Santo|San|S[ãa]o|Ste\.?)\s+$/;
 
@@ -215,6 +245,7 @@ export function spanCandidate(span: NlpSpan, sentence: Sentence, tagger: SpanTag
     if (/\bthe\s+$/i.test(before) && span.kind === 'person') return null;
     // A name that qualifies a thing one has ("my Pearl Izumi cycling gloves", "my Dr. Martens boots") is a brand's.
     if (span.kind === 'person' && ownedThing(span, sentence.text)) return null;
+    if (span.kind === 'person' && titledBrand(sentence.text, span.start, span.end, tagger)) return null;
     // A saint's name is a church's, a school's or a place's ("St. Mary's Church", "Santa Teresa").
     if (span.kind === 'person' && (SAINT.test(before) || SAINT.test(`${words.terms[0]?.text ?? ''} `))) return null;
     const first = personName(words, tagger);
