@@ -209,7 +209,9 @@ const NOUN_TAGS = ['Noun', 'Singular', 'Plural', 'Uncountable'];
  */
 export function titledBrand(text: string, start: number, end: number, tagger: SpanTagger | null): boolean {
   // The title opens the name, or comes just before it (a tagger span may leave it out).
-  const leading = afterTitle(text, start) ? (TITLE_BEFORE.exec(text.slice(Math.max(0, start - 12), start))?.[0] ?? '') : '';
+  const leading = afterTitle(text, start)
+    ? (TITLE_BEFORE.exec(text.slice(Math.max(0, start - 12), start))?.[0] ?? '')
+    : '';
   if (leading === '' && !TITLE_AT.test(text.slice(start, end))) return false;
   const from = start - leading.length;
   const before = text.slice(Math.max(0, from - 48), from);
