@@ -181,6 +181,30 @@ describe('personal events, pets and observations of both speakers', () => {
     ['Maria', 'I retired last year.', 'Maria', 'retired', '2024-07-02'],
     // The present's auxiliary leaves the summary, as with "I'm" (MemoryBank, LongMemEval S dev30).
     ['Maria', 'I am preparing for the interview.', 'Maria', 'preparing for the interview', day(0)],
+    // A relative clause on a noun after a preposition tells what the noun names, with where or when it was
+    // (LongMemEval S dev30); the same words opening the sentence are a scene.
+    [
+      'Maria',
+      "I'm still recovering from a sunburn I got during my beach trip last month.",
+      'Maria',
+      'got a sunburn during my beach trip',
+      '2024-12-16',
+    ],
+    [
+      'Maria',
+      "I'm still waiting on a custom-fit car cover I ordered from Amazon on April 5th.",
+      'Maria',
+      'ordered a custom-fit car cover from Amazon',
+      '2024-04-05',
+    ],
+    [
+      'Tim',
+      "I'm still feeling accomplished after that charity run I did last Sunday.",
+      'Tim',
+      'did that charity run',
+      '2025-01-12',
+    ],
+    ['Tim', 'After the game I went out with Sam.', 'Tim', 'went out with Sam', day(0)],
     // A verb written as its own past, which compromise reads as present, is past with a time before the day.
     ['Tim', 'I quit my job last Friday.', 'Tim', 'quit my job', '2025-01-10'],
     ['Tim', 'I quit last Friday.', 'Tim', 'quit', '2025-01-10'],
@@ -231,6 +255,8 @@ describe('personal events, pets and observations of both speakers', () => {
     'Yeah, that pic was from a show I went to.',
     "Yeah, here's one I did last week.",
     'Everything I learned came from my mom.',
+    // Such a clause with neither where nor when describes the thing.
+    "Whenever I hear this jam, I think about the paths I've taken.",
     // A habit is no event.
     'I have always enjoyed reading.',
     // The speaker's things, "it", "made me …", or a tense other than the simple past: not the speaker's event.

@@ -22,6 +22,7 @@ import { namedThings } from './named.js';
 import { worksOf } from './works.js';
 import { ANIMALS, petsOf } from './pets.js';
 import { contrasted, relativeTimes, type ResolvedTime } from './event-times.js';
+import { describesThing, HUNG_REST, hungNoun, SUBJECT_BEFORE } from './relative-clause.js';
 
 /** Verbs that say something about the conversation, not about the speaker's life ("I think", "I saw that"). */
 const NOT_EVENTS = new Set(
@@ -38,8 +39,6 @@ const REACTION =
 
 /** Talk to the other person ("you did great", "your painting"), not about oneself. */
 const SECOND_PERSON = /\b(?:you|your|yours|you're|you've|you'd|you'll|ya)\b/i;
-const SUBJECT_BEFORE =
-  /\b(?:i|we)(?:'m|'ve|'re|'d)?(?:\s+(?:am|are|was|were|have|has|had|been|just|finally|recently|also|actually|really|even|already|eventually|then|first|all))*\s*$/i;
 /** Chat drops the subject: "Lost my job yesterday", "Been running longer" (after an interjection at most). */
 const LEAD_WORDS = 'hey|hi|yeah|yep|yup|well|so|oh|wow|actually|also|just|finally|recently|lol|haha';
 const NO_SUBJECT = new RegExp(`^\\s*(?:(?:${LEAD_WORDS})[,!.]?\\s+)*$`, 'i');
@@ -52,19 +51,6 @@ const CLAUSE_END = new RegExp(
   String.raw`\s*(?:[;:!?()]|,(?!\d)|${NOT_AFTER_NAME_ABBREVIATION}\.(?!\d)|\s-\s|\s(?:in (?:the )?hopes? of|in order to|hoping to)\s|\s(?:and|but|because|since|so|which|who|when|while|as|although|though|until|before|after)\s(?:it|i|we|they|he|she|that|this|there|my|our|the)\b|\s(?:because|since|so that|although|even though|even if)\b)`,
   'i',
 );
-/**
- * The words before the speaker-subject name what the clause is about, so it describes a thing rather than tells an
- * event: "these figurines I bought yesterday remind me…", "the help I got from friends", "a show I went to", "one I
- * did last week", "everything I learned". A determiner and up to two words before a noun head, not after a
- * preposition ("in the summer I went" is a time, not a thing), or a pronoun that stands for the thing.
- */
-const RELATIVE_HEAD =
-  /(?:^|[^\w\s'’]\s*|\b(?!(?:in|at|on|for|during|over|by|from|after|before|since|until|through|throughout|of|with)\s)[a-z]+\s+)(?:the|a|an|this|these|that|those|my|our|your|his|her|their|some|any|every|each|all the|all of the)\s+(?:[\w'’-]+\s+(?:and\s+)?){0,2}([a-z][\w'’-]*)\s*$|\b(?:one|ones|something|anything|everything|nothing|what|whatever|which)\s*$/i;
-/** Head nouns of a time phrase before the subject ("this morning I went", "the whole time I was there"). */
-const TIME_HEAD =
-  /^(?:morning|afternoon|evening|night|tonight|today|yesterday|day|days|week|weeks|weekend|weekends|month|months|year|years|summer|winter|spring|autumn|fall|semester|season|time|times|moment|while)$/i;
-/** Tags (compromise's lexicon) of a last word that is no noun a clause could describe ("my kids and I", "asleep"). */
-const NOT_HEAD_TAGS = ['Conjunction', 'Preposition', 'Adverb', 'Adjective', 'Verb', 'Duration', 'Date', 'Pronoun'];
 /** An object that stops before what it is about ("went to", "planning a few", "got from"): no event. */
 const OPEN_END = /\b(?:to|from|with|for|at|in|of|about|into|on|by|a|an|the|my|our|your|few|some|many|more|couple)$/i;
 
@@ -85,7 +71,10 @@ export function findPersonal(ctx: PatternContext & { events?: boolean }): Partia
   const past = times.some((t) => t.eventTime.slice(0, 10) < ctx.day);
   if (ctx.tagger && ctx.events !== false && !isHedged(s) && mayTellEvent(s.text, ctx.tagger, past)) {
     const tagger = ctx.tagger;
-    const verbs = tagger.verbs(s.text).map((v) => (past ? pastByTime(v, s.text, tagger) : v));
+    const verbs = tagger
+      .verbs(s.text)
+      .map((v) => clipAtTime(v, times, s.text))
+      .map((v) => (past ? pastByTime(v, s.text, tagger) : v));
     for (const v of verbs) {
       const event = eventOf(ctx, v, times, tagger, verbs);
       if (event) out.stateChanges.push(event);
@@ -134,6 +123,16 @@ function mayTellEvent(text: string, tagger: SpanTagger, past: boolean): boolean 
     for (let j = i + 1; j <= i + 4 && j < words.length; j++) if (eventLike(j)) return true;
   }
   return false;
+}
+
+/**
+ * A verb phrase that runs into a time: compromise reads "I did last Sunday" as the verb "did last". The phrase ends
+ * where the time begins, so the time is the time and not the object.
+ */
+function clipAtTime(v: NlpVerb, times: readonly ResolvedTime[], text: string): NlpVerb {
+  const inside = times.find((t) => t.from > v.start && t.from < v.end);
+  if (!inside) return v;
+  return { ...v, end: v.start + text.slice(v.start, inside.from).trimEnd().length };
 }
 
 /**
@@ -214,13 +213,24 @@ function eventOf(
   // What happened to the speaker's own people or pets ("my grandma passed away") is the speaker's event too.
   const subject = !speaker && v.form === 'simple-past' ? ownSubjectOf(before, tagger) : null;
   if (!speaker && subject === null) return null;
-  if (subject === null && describesThing(before, tagger)) return null;
+  // "recovering from a sunburn I got during my beach trip": the event is what the noun before names.
+  const hung = subject === null ? hungNoun(before, tagger) : null;
+  if (subject === null && !hung && describesThing(before, tagger)) return null;
   const rest = s.text.slice(v.end);
   // What was done, up to the clause's end; past MAX_OBJECT_WORDS, up to a purpose ("… to encourage students").
   let found = objectUpTo(ctx, v, times, rest, CLAUSE_END.exec(rest));
   const purpose = wordCount(found.object) > MAX_OBJECT_WORDS ? purposeEnd(rest, v, verbs) : null;
   if (purpose) found = objectUpTo(ctx, v, times, rest, purpose);
-  const { object, own, vagueText, cut } = found;
+  const { own, vagueText, cut } = found;
+  // The relative clause's own words are only where and for what ("I took to Tibet"); anything else goes on with the
+  // main clause, and the sentence is not read as an event.
+  // A clause with neither ("the paths I've taken", "the clothes I packed") describes the thing, and tells no event.
+  const timed = own !== undefined || times.some((t) => t.from >= v.end);
+  const hungRest = times.some((t) => s.text.slice(t.from, t.to).toLowerCase() === found.object.toLowerCase())
+    ? ''
+    : found.object;
+  if (hung !== null && (hungRest === '' ? !timed : !HUNG_REST.test(hungRest))) return null;
+  const object = hung === null ? found.object : `${hung} ${hungRest}`.trim();
   if (feeling({ v, before, phrase: s.text.slice(v.start, v.end), object, tagger })) return null;
   // "I have always enjoyed reading", "we usually went hiking": a habit, not something that happened then.
   if (HABIT.test(s.text.slice(Math.max(0, v.start - 12), v.end))) return null;
@@ -417,19 +427,6 @@ function feeling(input: {
   if (!m) return false;
   const next = m[1]?.toLowerCase();
   return next === undefined || tagger.lexicon(next).includes('Infinitive');
-}
-
-/** The clause's subject follows a thing it describes ("the help I got", "one I did"): see RELATIVE_HEAD. */
-function describesThing(before: string, tagger: SpanTagger): boolean {
-  const head = before.replace(SUBJECT_BEFORE, '');
-  if (head === before) return false;
-  const m = RELATIVE_HEAD.exec(head);
-  if (!m) return false;
-  const word = m[1];
-  if (word === undefined) return true;
-  if (TIME_HEAD.test(word)) return false;
-  const tags = tagger.lexicon(word.toLowerCase());
-  return !tags.some((t) => NOT_HEAD_TAGS.includes(t));
 }
 
 /** The speaker's own sentence about themselves, in their words, relative times resolved; null for anything else. */

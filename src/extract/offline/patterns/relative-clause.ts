@@ -1,0 +1,61 @@
+/**
+ * Relative clauses before an event's verb: whether the words before the speaker-subject name a thing the clause
+ * describes ("the help I got from friends": no event), or a noun the clause tells an event about ("recovering from a
+ * sunburn I got during my beach trip": got a sunburn). Pure, with compromise's lexicon through the tagger.
+ */
+import type { SpanTagger } from '../nlp.js';
+
+/** The speaker as the clause's subject, with the auxiliaries and adverbs chat puts between it and the verb. */
+export const SUBJECT_BEFORE =
+  /\b(?:i|we)(?:'m|'ve|'re|'d)?(?:\s+(?:am|are|was|were|have|has|had|been|just|finally|recently|also|actually|really|even|already|eventually|then|first|all))*\s*$/i;
+/**
+ * The words before the speaker-subject name what the clause is about, so it describes a thing rather than tells an
+ * event: "these figurines I bought yesterday remind me…", "the help I got from friends", "a show I went to", "one I
+ * did last week", "everything I learned". A determiner and up to two words before a noun head, not after a
+ * preposition ("in the summer I went" is a time, not a thing), or a pronoun that stands for the thing.
+ */
+const RELATIVE_HEAD =
+  /(?:^|[^\w\s'’]\s*|\b(?!(?:in|at|on|for|during|over|by|from|after|before|since|until|through|throughout|of|with)\s)[a-z]+\s+)(?:the|a|an|this|these|that|those|my|our|your|his|her|their|some|any|every|each|all the|all of the)\s+(?:[\w'’-]+\s+(?:and\s+)?){0,2}([a-z][\w'’-]*)\s*$|\b(?:one|ones|something|anything|everything|nothing|what|whatever|which)\s*$/i;
+/**
+ * A noun phrase after a preposition that hangs on a verb or adjective before it, right before the speaker-subject:
+ * "recovering from a sunburn I got", "came from a trip I took to Tibet", "waiting on a car cover I ordered from
+ * Amazon". The clause that follows is a relative clause about that noun, so the noun phrase is the event's object
+ * ("Took a trip to Tibet"). The same words opening a clause are a time or a scene ("after the game I went out", "at
+ * the party I met Sam") and are left alone, as is a new clause ("walking in my neighborhood when I came across …").
+ */
+const PREPOSITION_HEAD =
+  /\b([a-z]+)\s+(?:in|at|on|for|during|over|by|from|after|before|since|until|through|throughout|of|with|about)\s+((?:the|a|an|this|that|those|these|my|our|his|her|their|some)\s+(?:[\w'’-]+\s+){0,2}?([a-z][\w'’-]*))\s*$/i;
+const CLAUSE_WORD =
+  /^(?:when|where|while|whereas|as|and|but|or|so|because|that|which|who|if|since|until|before|after|then|once)$/i;
+/** What may follow the verb of such a relative clause: where, to where, from where, for what. */
+export const HUNG_REST = /^(?:to|in|at|on|from|for|during|with|by|over|through|into|around|near|across)\s/i;
+
+export function hungNoun(before: string, tagger: SpanTagger): string | null {
+  const head = before.replace(SUBJECT_BEFORE, '');
+  if (head === before) return null;
+  const m = PREPOSITION_HEAD.exec(head);
+  const [, word = '', phrase = '', noun = ''] = m ?? [];
+  if (!m || CLAUSE_WORD.test(noun) || TIME_HEAD.test(noun)) return null;
+  if (tagger.lexicon(noun.toLowerCase()).some((t) => NOT_HEAD_TAGS.includes(t))) return null;
+  const tags = tagger.lexicon(word.toLowerCase());
+  const hangs = /ing$/i.test(word) || tags.some((t) => t === 'Adjective' || t === 'PastTense' || t === 'Infinitive');
+  return hangs ? phrase : null;
+}
+
+/** Head nouns of a time phrase before the subject ("this morning I went", "the whole time I was there"). */
+const TIME_HEAD =
+  /^(?:morning|afternoon|evening|night|tonight|today|yesterday|day|days|week|weeks|weekend|weekends|month|months|year|years|summer|winter|spring|autumn|fall|semester|season|time|times|moment|while)$/i;
+/** Tags (compromise's lexicon) of a last word that is no noun a clause could describe ("my kids and I", "asleep"). */
+const NOT_HEAD_TAGS = ['Conjunction', 'Preposition', 'Adverb', 'Adjective', 'Verb', 'Duration', 'Date', 'Pronoun'];
+/** The clause's subject follows a thing it describes ("the help I got", "one I did"): see RELATIVE_HEAD. */
+export function describesThing(before: string, tagger: SpanTagger): boolean {
+  const head = before.replace(SUBJECT_BEFORE, '');
+  if (head === before) return false;
+  const m = RELATIVE_HEAD.exec(head);
+  if (!m) return false;
+  const word = m[1];
+  if (word === undefined) return true;
+  if (TIME_HEAD.test(word)) return false;
+  const tags = tagger.lexicon(word.toLowerCase());
+  return !tags.some((t) => NOT_HEAD_TAGS.includes(t));
+}
