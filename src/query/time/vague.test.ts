@@ -44,6 +44,16 @@ describe('vague anchors', () => {
       '2025-10-25T12:00:00.000Z',
     ],
     ['a long time ago', 'UTC', NOW, 'a long time ago', '1990-01-01T00:00:00.000Z', '2024-11-01T12:00:00.000Z'],
+    // "Not long ago" is recent, not over a year back (LoCoMo).
+    [
+      'I started my store not so long ago',
+      'UTC',
+      NOW,
+      'not so long ago',
+      '2025-08-01T12:00:00.000Z',
+      '2025-11-01T12:00:00.000Z',
+    ],
+    ['not long ago', 'UTC', NOW, 'not long ago', '2025-08-01T12:00:00.000Z', '2025-11-01T12:00:00.000Z'],
   ])('%s (%s)', (question, tz, now, text, start, end) => {
     expect(all(question, tz, now)).toEqual([[text, 'vague', start, end]]);
   });

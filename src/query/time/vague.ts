@@ -4,6 +4,7 @@
  * - "a while ago / back", "some time ago": 12 → 3 months ago.
  * - "a few / several <units> ago": 6 → 2 units ago; "a couple of <units> ago": 3 → 1 units ago.
  * - "a long time ago", "long ago", "ages ago", "years ago": the floor (see index.ts) → 1 year ago.
+ * - "not long ago", "not so / too / that long ago": the opposite, recent: 3 months ago → now.
  * "Back then", "at the time", "then" point at something said earlier, not at a time, and match nothing.
  */
 import { shiftLocal, type Unit } from './calendar.js';
@@ -28,8 +29,9 @@ const RULES: ReadonlyArray<[RegExp, Window]> = [
     /\b(?:a\s+)?couple(?:\s+of)?\s+(days|weeks|months|years)\s+(?:ago|back)\b/gi,
     (c, u) => ({ start: back(c, u, 3), end: back(c, u, 1) }),
   ],
+  [/\bnot\s+(?:(?:so|too|that|very)\s+)?long\s+ago\b/gi, (c) => ({ start: back(c, 'month', 3), end: c.now })],
   [
-    /\b(?:a\s+long\s+time\s+ago|long\s+ago|ages\s+ago|years\s+ago)\b/gi,
+    /\b(?:a\s+long\s+time\s+ago|(?<!\bnot\s+(?:(?:so|too|that|very)\s+)?)long\s+ago|ages\s+ago|years\s+ago)\b/gi,
     (c) => ({ start: Math.min(c.floor, back(c, 'year', 1)), end: back(c, 'year', 1) }),
   ],
 ];

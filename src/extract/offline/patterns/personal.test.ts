@@ -181,6 +181,16 @@ describe('personal events, pets and observations of both speakers', () => {
     ['Maria', 'I retired last year.', 'Maria', 'retired', '2024-07-02'],
     // The present's auxiliary leaves the summary, as with "I'm" (MemoryBank, LongMemEval S dev30).
     ['Maria', 'I am preparing for the interview.', 'Maria', 'preparing for the interview', day(0)],
+    ['Maria', 'I have been learning to cook.', 'Maria', 'been learning to cook', day(0)],
+    ['Maria', 'I have talked to my boss about it.', 'Maria', 'talked to my boss about it', day(0)],
+    // "Not so long ago" is one vague time, all of it out of the object (LoCoMo).
+    [
+      'Gina',
+      'I started my own online clothing store not so long ago.',
+      'Gina',
+      'started my own online clothing store',
+      day(0),
+    ],
     // A relative clause on a noun after a preposition tells what the noun names, with where or when it was
     // (LongMemEval S dev30); the same words opening the sentence are a scene.
     [

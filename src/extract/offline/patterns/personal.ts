@@ -245,11 +245,13 @@ function eventOf(
     return null;
   if (POINTS_BACK.test(object) || TOWARD_YOU.test(object) || ABOUT_THE_CHAT.test(s.text)) return null;
   if (words.length > 0 && OPEN_END.test(object)) return null;
-  // "I am trying my best" tells "Trying my best", as "I'm trying" does: the present's auxiliary says nothing.
+  // "I am trying my best" tells "Trying my best", and "I have been reading" "Been reading", as "I'm trying" and
+  // "I've been reading" do: the auxiliary of the present (perfect) says nothing the summary needs.
   const verbText = s.text
     .slice(v.start, v.end)
     .replace(/^(?:just|finally|recently|also|actually|really)\s+/i, '')
-    .replace(/^(?:am|is|are)\s+(?=[a-z]+ing\b)/i, '');
+    .replace(/^(?:am|is|are)\s+(?=[a-z]+ing\b)/i, '')
+    .replace(/^(?:have|has)\s+(?:(?:also|already|just|finally|recently)\s+)?(?=[a-z]{2,})/i, '');
   // A sentence with no time of its own that goes on with a story told earlier in the turn is set when the story is.
   const carried =
     !own && times.length === 0 && !vagueText && v.form === 'simple-past' && !NOW.test(s.text) ? storyTime(ctx) : null;
