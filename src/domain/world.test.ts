@@ -4,8 +4,11 @@ import { genericLast, GENERIC_RELATIONSHIP, isBareCreation, startWord } from './
 describe('how relationships read', () => {
   it('a visit, a book read or a film watched happened by a date; a standing link holds since one', () => {
     for (const type of ['VISITED', 'READ', 'WATCHED', 'LISTENED_TO', 'PLAYED']) expect(startWord(type)).toBe('by');
-    for (const type of ['WORKS_AT', 'LIVES_IN', 'OWNS', 'FROM', GENERIC_RELATIONSHIP])
-      expect(startWord(type)).toBe('since');
+    for (const type of ['WORKS_AT', 'LIVES_IN', 'OWNS', GENERIC_RELATIONSHIP]) expect(startWord(type)).toBe('since');
+  });
+
+  it("where someone is from, kin and a period of one's life are known by the day they were told, not held since", () => {
+    for (const type of ['FROM', 'FAMILY_OF', 'HAS_PERIOD']) expect(startWord(type)).toBe('by');
   });
 
   it('puts the generic co-mention link after typed ones', () => {

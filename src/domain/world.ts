@@ -48,9 +48,19 @@ export const POINT_RELATIONSHIPS: ReadonlySet<string> = new Set([
   'PLAYED',
 ]);
 
-/** The word before an open relationship's start: "by" for a point relationship (a visit), "since" for the rest. Pure. */
+/**
+ * Relationship types that hold for good once true: where someone is from, kin, a period of one's life. Their start
+ * is when they were first told, never when they began ("Caroline FROM Sweden, since 27 June 2023" said she came from
+ * Sweden only then), so they read "by <date>" too.
+ */
+export const KNOWN_BY_RELATIONSHIPS: ReadonlySet<string> = new Set(['FROM', 'FAMILY_OF', 'HAS_PERIOD']);
+
+/**
+ * The word before an open relationship's start: "by" for a point relationship (a visit) or one that holds for good
+ * (kin), "since" for the rest. Pure.
+ */
 export function startWord(type: string): 'by' | 'since' {
-  return POINT_RELATIONSHIPS.has(type) ? 'by' : 'since';
+  return POINT_RELATIONSHIPS.has(type) || KNOWN_BY_RELATIONSHIPS.has(type) ? 'by' : 'since';
 }
 
 /** The summary of a creation that says only where an entity was first mentioned (no summary of its own was given). */
