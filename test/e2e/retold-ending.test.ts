@@ -76,6 +76,8 @@ describe('an ending told again', () => {
     const timeline = await pie(cli(['timeline', 'Gina']), env);
     expect(timeline.code, timeline.stderr).toBe(0);
     expect(timeline.stdout.match(/WORKS_AT Door Dash/g)).toHaveLength(1);
+    // The loss is Gina's event in her history too, on the day it happened.
+    expect(timeline.stdout).toMatch(/9 March 2023[^\n]*Lost my job at Door Dash \(last week/);
     // A period of one's life is known by the day it was told, not held since then.
     expect(timeline.stdout).toMatch(/HAS_PERIOD Gina's unemployment \(period: unemployment\), by 2 April 2023/);
   });

@@ -67,6 +67,11 @@ export function cutClause(text: string, boundaries: RegExp = DEFAULT_BOUNDARY): 
 const DEFAULT_BOUNDARY =
   /\s*(?:[;!?]|:(?!\d)|\.(?:\s|$)|,\s+(?:but|so|and then|which|because|since|while)\b|\s+(?:because|since|but)\s+|\s+—\s+|\s+-\s+)/i;
 
+/** Uppercases the first letter: a summary opens a sentence. */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** Lowercases the first letter unless the first word looks like a name or an acronym. */
 export function lowerFirst(text: string): string {
   const first = text.split(/\s+/)[0] ?? '';

@@ -67,6 +67,13 @@ describe('moves, homes and jobs', () => {
     const lost = run(['I lost my job at Google last month.']);
     expect(rel(lost, 'User', 'WORKS_AT', 'Google')?.ended).toBe(true);
     expect(change(lost, 'Google', 'relationship')?.eventTime).toBe('2024-12-16T12:00:00.000Z');
+    // The speaker's own event too, for their timeline (LoCoMo: Gina's lost job was only the company's change).
+    expect(change(lost, 'User', 'latest_event')).toMatchObject({
+      whatChanged: 'Lost my job at Google (last month [December 2024])',
+      eventTime: '2024-12-16T12:00:00.000Z',
+    });
+    // "My last day at Acme" says nothing done yet: no event of the speaker's.
+    expect(change(run(['My last day at Acme Corp was great.']), 'User', 'latest_event')).toBeUndefined();
   });
 
   it.each(["I'm thinking about moving to Boston.", 'Should I move to Seattle?', 'My friend moved to Boston.'])(

@@ -7,7 +7,8 @@
  */
 import type { Findings, RelationshipFinding, StateChangeFinding } from '../findings.js';
 import { pastTimeOf } from './event-times.js';
-import { clip } from '../names.js';
+import { EVENT_ATTRIBUTE } from '../../../domain/world.js';
+import { capitalize, clip, lowerFirst } from '../names.js';
 import { E, isHedged, isQuestion, mentionOf, type PatternContext } from './context.js';
 
 const MOVED = new RegExp(
@@ -127,6 +128,21 @@ export function findLife(ctx: PatternContext): Partial<Findings> {
       episodeId: s.episodeId,
       ...(eventTime ? { eventTime } : {}),
     });
+    // "I lost my job at Door Dash last week" is the speaker's event too, in their timeline, not only the company's.
+    const told = /^I\s+(?:just\s+|also\s+)?((?:left|quit|lost)\b.*)$/i.exec(ended[0])?.[1];
+    if (told) {
+      const done = told.replace(/⟦\d+⟧/, former.name);
+      stateChanges.push({
+        entityName: s.self,
+        attribute: EVENT_ATTRIBUTE,
+        newStateAspect: lowerFirst(done),
+        whatChanged: `${capitalize(done)}${stated ? ` (${stated.text})` : ''}`,
+        isContradiction: false,
+        confidence: 0.6,
+        episodeId: s.episodeId,
+        ...(eventTime ? { eventTime } : {}),
+      });
+    }
   }
   return { relationships, stateChanges, actions, locations };
 }

@@ -14,7 +14,7 @@ import { NOT_AFTER_NAME_ABBREVIATION } from '../../../domain/abbreviations.js';
 import { vagueCandidates } from '../../../query/time/vague.js';
 import { EVENT_ATTRIBUTE } from '../../../domain/world.js';
 import { eventTimeOf } from '../dates.js';
-import { lowerFirst } from '../names.js';
+import { capitalize, lowerFirst } from '../names.js';
 import type { Findings, ObservationFinding, StateChangeFinding } from '../findings.js';
 import type { NlpVerb, SpanTagger } from '../nlp.js';
 import { FIRST_PERSON, isHedged, isQuestion, type PatternContext } from './context.js';
@@ -455,8 +455,4 @@ function observationOf(ctx: PatternContext, times: readonly ResolvedTime[]): Obs
     episodeId: s.episodeId,
     eventTime: times[0]?.eventTime ?? eventTimeOf(ctx.day),
   };
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
