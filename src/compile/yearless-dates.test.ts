@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writtenDays, yearlessDates, yearlessLabel } from './yearless-dates.js';
+import { writtenDays, writtenMonths, yearlessDates, yearlessLabel } from './yearless-dates.js';
 
 // Saturday 20 May 2023, noon UTC.
 const AT = Date.UTC(2023, 4, 20, 12);
@@ -90,6 +90,27 @@ describe('yearlessDates', () => {
     'no day with its year in: %s',
     (text) => {
       expect(writtenDays({ text, tz: 'UTC' })).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['I completed my degree in May 2020.', 'in May 2020', '2020-05-01', '2020-06-01'],
+    ['Back in December of 2019 we met.', 'Back in December of 2019', '2019-12-01', '2020-01-01'],
+    ['Sept. 2021 was busy.', 'Sept. 2021', '2021-09-01', '2021-10-01'],
+  ])('a month written out with its year: %s', (text, said, start, end) => {
+    expect(
+      writtenMonths({ text, tz: 'UTC' }).map((d) => [
+        text.slice(d.from, d.to),
+        new Date(d.start).toISOString().slice(0, 10),
+        new Date(d.end).toISOString().slice(0, 10),
+      ]),
+    ).toEqual([[said, start, end]]);
+  });
+
+  it.each(['I got them in January.', 'It may 2020 be.', 'We were 2020 strong in March.'])(
+    'no month with its year in: %s',
+    (text) => {
+      expect(writtenMonths({ text, tz: 'UTC' })).toEqual([]);
     },
   );
 });

@@ -81,6 +81,31 @@ export function writtenDays(input: { text: string; tz: string }): { from: number
   return out;
 }
 
+/** "in March 2023", "May of 2020": a month written out with its year, and no day. */
+const WRITTEN_MONTH = new RegExp(
+  String.raw`\b(?:(?:back\s+in|in|during|around)\s+)?(${MONTH_PATTERN})\.?,?\s+(?:of\s+)?((?:19|20)\d{2})\b`,
+  'gi',
+);
+
+/**
+ * The months written out with their year in a text ("I completed my degree in May 2020"), where they are and the
+ * month each is. A day written with them is writtenDays' ("15 May 2019" holds "May 2019"): the caller keeps the day.
+ * Pure.
+ */
+export function writtenMonths(input: {
+  text: string;
+  tz: string;
+}): { from: number; to: number; start: number; end: number }[] {
+  const out: { from: number; to: number; start: number; end: number }[] = [];
+  for (const m of input.text.matchAll(WRITTEN_MONTH)) {
+    const word = m[1] ?? '';
+    const month = monthNumber(word);
+    if (month === null || word === 'may') continue;
+    out.push({ from: m.index, to: m.index + m[0].length, ...monthSpan(Number(m[2]), month, input.tz) });
+  }
+  return out;
+}
+
 /** A thing said to be on a day ("the deadline is March 1st", "my appointment's on the 5th of May"). */
 const IS_ON = /\b(?:is|are|'s|'re)\s+(?:on\s+|due\s+(?:on\s+)?|set\s+for\s+|scheduled\s+for\s+)?(?:the\s+)?$/i;
 

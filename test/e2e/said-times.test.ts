@@ -7,8 +7,9 @@ import { pie, tempDir } from '../helpers/cli.js';
  * Times said in a chat, crossed through ingestion, the timeline, a snapshot and the compiled context: a day said
  * without its year ("on February 5th") dates the event on that day, a season named from the day it was said ("last
  * summer") at its middle, a run of days ("from the 20th to the 27th of January") on its first, "half a year ago" six
- * months back, and a weekday in a plan ("I'm flying to Rome on Friday") is the coming one, so it dates no event in
- * the past. The context writes each resolved beside the words; a brand before a thing one has is no person.
+ * months back, a month written with its year ("in October 2022") at its middle, and a weekday in a plan ("I'm
+ * flying to Rome on Friday") is the coming one, so it dates no event in the past. The context writes each resolved
+ * beside the words; a brand before a thing one has is no person.
  */
 describe('times said in a chat', () => {
   let dir: { dir: string; cleanup: () => void };
@@ -36,6 +37,7 @@ describe('times said in a chat', () => {
           text: 'We stayed at the Grand Floridian from the 20th to the 27th of January.',
         },
         { speaker: 'Tim', dia_id: 'D1:9', text: "I've been really happy with my Pearl Izumi cycling gloves." },
+        { speaker: 'John', dia_id: 'D1:10', text: 'I ran my first marathon in October 2022.' },
       ],
     };
     writeFileSync(file, JSON.stringify([{ sample_id: 'times-1', conversation, qa: [] }]));
@@ -58,6 +60,8 @@ describe('times said in a chat', () => {
     const john = await pie(cli(['timeline', 'John']), { PIE_TZ: 'UTC' });
     expect(john.code, john.stderr).toBe(0);
     expect(john.stdout).toMatch(/September 2022[^\n]*Moved to Denver/);
+    // A month written with its year is that month (its middle), not the day it was told.
+    expect(john.stdout).toMatch(/16 October 2022[^\n]*Ran my first marathon \(in October 2022\)/);
   });
 
   it('a brand between "my" and a thing is no person', async () => {

@@ -5,7 +5,7 @@
  * launch), the explicit day or else the first time said that is not still to come (pastTimeOf). Pure.
  */
 import { resolvedLabel, spokenTimes } from '../../../compile/turn-times.js';
-import { writtenDays, yearlessDates, yearlessLabel } from '../../../compile/yearless-dates.js';
+import { writtenDays, writtenMonths, yearlessDates, yearlessLabel } from '../../../compile/yearless-dates.js';
 import { localDayKey } from '../../../domain/time.js';
 import { eventTimeOf, findStatedDate } from '../dates.js';
 import type { PatternContext } from './context.js';
@@ -20,8 +20,8 @@ export interface ResolvedTime {
 }
 
 /**
- * Relative times in a sentence ("yesterday", "last year", "two weeks ago"), and days said without their year ("on
- * December 20th"), resolved against when it was said.
+ * Relative times in a sentence ("yesterday", "last year", "two weeks ago"), days said without their year ("on
+ * December 20th"), resolved against when it was said, and days and months written with their year ("in May 2020").
  */
 export function relativeTimes(text: string, at: number, tz: string): ResolvedTime[] {
   // A day said without its year is that day; a month, its middle (or the day it was said, while it lasts).
@@ -52,7 +52,16 @@ export function relativeTimes(text: string, at: number, tz: string): ResolvedTim
   const written = writtenDays({ text, tz })
     .filter((d) => d.start < at)
     .map((d) => ({ from: d.from, to: d.to, label: '', eventTime: eventTimeOf(localDayKey(d.start, tz)) }));
-  const dated = [...days, ...written];
+  // A month written with its year is dated at its middle (or the day it was said, while it lasts), as a yearless one.
+  const months = writtenMonths({ text, tz })
+    .filter((d) => d.start < at && !written.some((w) => w.from < d.to && d.from < w.to))
+    .map((d) => ({
+      from: d.from,
+      to: d.to,
+      label: '',
+      eventTime: eventTimeOf(localDayKey(d.start <= at && at < d.end ? at : (d.start + d.end) / 2, tz)),
+    }));
+  const dated = [...days, ...written, ...months];
   // In the order said, none overlapping (a relative phrase first where both cover the same words).
   return [...spoken, ...dated.filter((d) => !spoken.some((t) => t.from < d.to && d.from < t.to))].sort(
     (a, b) => a.from - b.from,

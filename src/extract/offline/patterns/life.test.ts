@@ -22,6 +22,8 @@ describe('moves, homes and jobs', () => {
       '2024-07-16',
       'half a year ago [July 2024, half a year before 15 January 2025]',
     ],
+    // A month written with its year is that month, at its middle; it had been the day of telling.
+    ['I moved to Denver in June 2022.', '2022-06-16', 'in June 2022'],
   ])('a move said with a time measured from the telling is dated then: %s', (text, day, said) => {
     const r = run([text]);
     expect(change(r, 'User', 'location')?.eventTime?.slice(0, 10)).toBe(day);

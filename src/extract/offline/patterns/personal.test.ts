@@ -228,6 +228,14 @@ describe('personal events, pets and observations of both speakers', () => {
       'stayed at the Grand Floridian',
       '2024-03-25',
     ],
+    // A month written with its year dates the event at its middle (LongMemEval S dev30).
+    [
+      'Maria',
+      'I completed my degree in Computer Science in May 2020.',
+      'Maria',
+      'completed my degree in Computer Science',
+      '2020-05-16',
+    ],
     // A holiday is its day ("last Christmas" said on 15 January 2025).
     ['Maria', 'Last Christmas I went skiing in Utah.', 'Maria', 'went skiing in Utah', '2024-12-25'],
     // A day written out with its year is that day, and its words leave the summary, the part after a comma too.
