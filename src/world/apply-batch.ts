@@ -10,9 +10,8 @@ import { planApply } from './apply/plan.js';
 import type { EntitySnapshot, NameRef, WorldSlice } from './apply/working-set.js';
 import { sleepTasksFromApply } from './apply/sleep-tasks.js';
 import { resolveNames } from './resolve-names.js';
-import { SELF_NAMES } from './apply/context.js';
+import { resolvedRef } from './apply/context.js';
 import { edgeKey } from './apply/plan-relationships.js';
-import { normalizeName } from '../resolve/normalize.js';
 
 /** The user's own entity: fixed id, created on first reference. */
 export const SELF_ID = 'self';
@@ -51,7 +50,7 @@ export async function applyExtraction(input: {
     const self = await tx.entities.get(SELF_ID);
     const selfRef: NameRef = { id: SELF_ID, type: 'person', name: self?.name ?? SELF_NAME, isNew: !self, aliases: [] };
     const open = await loadSlice(tx, [...names.refs.values(), selfRef]);
-    const ended = await loadEndedEdges(tx, result, open, (name) => refOf(name, names.refs, selfRef));
+    const ended = await loadEndedEdges(tx, result, open, (name) => resolvedRef(name, names.refs, selfRef));
     const slice: WorldSlice = { ...open, ended };
     const episodeTimes = new Map<string, number>();
     const episodeTitles = new Map<string, string>();
@@ -119,12 +118,6 @@ async function ensureEpisodes(tx: WorldStore, result: ExtractionResult, recorded
     created++;
   }
   return created;
-}
-
-/** The ref a name in the result resolved to, as the planner reads it (the user's own names are the user). */
-function refOf(name: string, refs: ReadonlyMap<string, NameRef>, selfRef: NameRef): NameRef | undefined {
-  const key = normalizeName(name);
-  return SELF_NAMES.has(key) ? selfRef : refs.get(key);
 }
 
 /**

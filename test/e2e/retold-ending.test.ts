@@ -22,7 +22,8 @@ describe('an ending told again', () => {
   const cli = (args: string[]) => ['--db', db, '--now', '2023-07-01', ...args];
   const env = { PIE_TZ: 'UTC' };
 
-  const sample = (id: string, sessions: { date: string; turns: string[] }[]) => {
+  /** Writes one LoCoMo conversation of Gina (even turns) and Jon and imports it in a process of its own. */
+  const ingest = async (id: string, sessions: { date: string; turns: string[] }[]) => {
     const conversation: Record<string, unknown> = { speaker_a: 'Gina', speaker_b: 'Jon' };
     sessions.forEach((s, i) => {
       conversation[`session_${i + 1}_date_time`] = s.date;
@@ -32,7 +33,10 @@ describe('an ending told again', () => {
         text,
       }));
     });
-    return { sample_id: id, conversation, qa: [] };
+    const file = join(dir.dir, `${id}.json`);
+    writeFileSync(file, JSON.stringify([{ sample_id: id, conversation, qa: [] }]));
+    const ingested = await pie(cli(['ingest', file, '--format', 'locomo', '--extractor', 'offline']), env);
+    expect(ingested.code, ingested.stderr).toBe(0);
   };
 
   const workEdges = async (): Promise<{ validFrom: number; validTo: number | null }[]> => {
@@ -47,24 +51,16 @@ describe('an ending told again', () => {
   beforeAll(async () => {
     dir = tempDir('pie-retold-ending-');
     db = join(dir.dir, 'pie.db');
-    const first = join(dir.dir, 'first.json');
-    writeFileSync(
-      first,
-      JSON.stringify([
-        sample('gina-1', [
-          {
-            date: '1:00 pm on 15 March, 2023',
-            turns: ['I lost my job at Door Dash last week, so I am opening my own store.', 'Sorry to hear that!'],
-          },
-          {
-            date: '2:00 pm on 2 April, 2023',
-            turns: ['Since I lost my job at Door Dash, I have been working on my store every day.', 'Dedication!'],
-          },
-        ]),
-      ]),
-    );
-    const ingested = await pie(cli(['ingest', first, '--format', 'locomo', '--extractor', 'offline']), env);
-    expect(ingested.code, ingested.stderr).toBe(0);
+    await ingest('gina-1', [
+      {
+        date: '1:00 pm on 15 March, 2023',
+        turns: ['I lost my job at Door Dash last week, so I am opening my own store.', 'Sorry to hear that!'],
+      },
+      {
+        date: '2:00 pm on 2 April, 2023',
+        turns: ['Since I lost my job at Door Dash, I have been working on my store every day.', 'Dedication!'],
+      },
+    ]);
   }, 60_000);
   afterAll(() => dir.cleanup());
 
@@ -83,36 +79,20 @@ describe('an ending told again', () => {
   });
 
   it('a later import run in another process telling it again adds no edge; a new job there does', async () => {
-    const second = join(dir.dir, 'second.json');
-    writeFileSync(
-      second,
-      JSON.stringify([
-        sample('gina-2', [
-          {
-            date: '9:00 am on 10 May, 2023',
-            turns: ['I still think about how I lost my job at Door Dash.', 'That was hard.'],
-          },
-        ]),
-      ]),
-    );
-    const again = await pie(cli(['ingest', second, '--format', 'locomo', '--extractor', 'offline']), env);
-    expect(again.code, again.stderr).toBe(0);
+    await ingest('gina-2', [
+      {
+        date: '9:00 am on 10 May, 2023',
+        turns: ['I still think about how I lost my job at Door Dash.', 'That was hard.'],
+      },
+    ]);
     expect(await workEdges()).toHaveLength(1);
 
-    const third = join(dir.dir, 'third.json');
-    writeFileSync(
-      third,
-      JSON.stringify([
-        sample('gina-3', [
-          {
-            date: '9:00 am on 20 June, 2023',
-            turns: ['I started a new job at Door Dash yesterday, back where I began!', 'Congrats!'],
-          },
-        ]),
-      ]),
-    );
-    const rehired = await pie(cli(['ingest', third, '--format', 'locomo', '--extractor', 'offline']), env);
-    expect(rehired.code, rehired.stderr).toBe(0);
+    await ingest('gina-3', [
+      {
+        date: '9:00 am on 20 June, 2023',
+        turns: ['I started a new job at Door Dash yesterday, back where I began!', 'Congrats!'],
+      },
+    ]);
     const edges = await workEdges();
     expect(edges).toHaveLength(2);
     expect(edges[1]).toEqual({ validFrom: Date.parse('2023-06-19T12:00:00Z'), validTo: null });

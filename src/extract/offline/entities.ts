@@ -5,7 +5,7 @@
 import type { DiscoveredName, Registry } from './registry.js';
 import type { EntityFinding, RelationshipFinding, Sentence } from './findings.js';
 import type { SpanTagger } from './nlp.js';
-import { afterTitle, insideQuotes, spanCandidate, titled, titledBrand, titleWord } from './spans.js';
+import { afterTitle, insideQuotes, spanCandidate, titled, titledBrand, TITLE_WORDS, titleWord } from './spans.js';
 import { normalizeRelation, RELATION_NOUNS, relationEdge } from './lexicon.js';
 import { cleanName, isPlausibleName, nameRun, personRun } from './names.js';
 
@@ -29,10 +29,7 @@ const RELATION_WORDS = Object.keys(RELATION_NOUNS)
   .map((w) => w.replace(/[-\s]/g, '[-\\s]?'))
   .join('|');
 const RELATION_NAME = new RegExp(`\\b[Mm]y\\s+(${RELATION_WORDS})\\s*,?\\s+(${nameRun(3)})`, 'gu');
-const TITLE_NAME = new RegExp(
-  `\\b(Professor|Prof\\.?|Dr\\.?|Doctor|Mr\\.?|Mrs\\.?|Ms\\.?|Dean)\\s+(${personRun(3)})`,
-  'gu',
-);
+const TITLE_NAME = new RegExp(`\\b(${TITLE_WORDS})\\s+(${personRun(3)})`, 'gu');
 const ORG_WORDS =
   /\b(?:Labs?|Ventures|Capital|Partners|Inc|Corp|LLC|Ltd|Technologies|Systems|Studios?|Group|Foundation|Institute|University|College|Academy|Bank)\.?$/;
 const PERSON_APPOSITIVE = new RegExp(

@@ -191,7 +191,8 @@ function ownedThing(span: NlpSpan, text: string): boolean {
   return OWNED_BEFORE.test(text.slice(Math.max(0, span.start - 48), span.start));
 }
 
-const TITLE_WORDS = String.raw`(?:Professor|Prof\.?|Dr\.?|Doctor|Mr\.?|Mrs\.?|Ms\.?|Dean)`;
+/** The titles before a person's name ("Dr. Patel", "Professor Lee"), as a regular-expression group. */
+export const TITLE_WORDS = String.raw`(?:Professor|Prof\.?|Dr\.?|Doctor|Mr\.?|Mrs\.?|Ms\.?|Dean)`;
 const TITLE_AT = new RegExp(String.raw`^${TITLE_WORDS}\s`);
 const TITLE_BEFORE = new RegExp(String.raw`\b${TITLE_WORDS}\s+$`);
 
@@ -209,9 +210,7 @@ const NOUN_TAGS = ['Noun', 'Singular', 'Plural', 'Uncountable'];
  */
 export function titledBrand(text: string, start: number, end: number, tagger: SpanTagger | null): boolean {
   // The title opens the name, or comes just before it (a tagger span may leave it out).
-  const leading = afterTitle(text, start)
-    ? (TITLE_BEFORE.exec(text.slice(Math.max(0, start - 12), start))?.[0] ?? '')
-    : '';
+  const leading = TITLE_BEFORE.exec(text.slice(Math.max(0, start - 12), start))?.[0] ?? '';
   if (leading === '' && !TITLE_AT.test(text.slice(start, end))) return false;
   const from = start - leading.length;
   const before = text.slice(Math.max(0, from - 48), from);

@@ -47,9 +47,7 @@ export class PlanContext {
   }
 
   ref(name: string): NameRef {
-    const key = normalizeName(name);
-    if (SELF_NAMES.has(key)) return this.input.selfRef;
-    const ref = this.input.refs.get(key);
+    const ref = resolvedRef(name, this.input.refs, this.input.selfRef);
     if (!ref) throw new PieError('INTERNAL', `The name "${name}" was not resolved before planning.`);
     return ref;
   }
@@ -92,3 +90,9 @@ export class PlanContext {
 
 /** Names that mean the user. */
 export const SELF_NAMES = new Set(['i', 'me', 'myself', 'user', 'the user', 'self']);
+
+/** The entity a name in the result was resolved to ("I", "me", "user": the user's own); undefined when none. Pure. */
+export function resolvedRef(name: string, refs: ReadonlyMap<string, NameRef>, selfRef: NameRef): NameRef | undefined {
+  const key = normalizeName(name);
+  return SELF_NAMES.has(key) ? selfRef : refs.get(key);
+}
