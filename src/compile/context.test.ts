@@ -171,3 +171,63 @@ describe("a person's recent events", () => {
     expect(text).toContain('  Also did lately: painted a lake sunrise (8 May 2023); went camping (1 May 2023).');
   });
 });
+
+describe('entities the question does not ask about', () => {
+  const nate = entity({ id: 'n', name: 'Nate', type: 'person', firstSeen: at(2025, 1, 5), lastSeen: at(2025, 10, 1) });
+  const edge = (id: string, type: string, target: string) => ({
+    relationship: {
+      id,
+      type,
+      sourceId: 'n',
+      targetId: target,
+      properties: {},
+      validFrom: at(2025, 3, 1),
+      validTo: null,
+      confidence: 0.9,
+      episodeId: 'ep1',
+      recordedAt: at(2025, 3, 1),
+      discoveredBy: null,
+    },
+    other: { id: 'n', name: 'Nate', type: 'person' as const },
+    direction: 'in' as const,
+  });
+  const block = (e: ReturnType<typeof entity>, relationships: ReturnType<typeof edge>[]) => ({
+    entity: e,
+    transitions: [],
+    transitionCount: 1,
+    changeCount: 0,
+    hiddenCount: 0,
+    relationships,
+  });
+  const film = entity({ id: 'lw', name: 'Little Women', type: 'movie', firstSeen: at(2025, 3, 1) });
+  const dessert = entity({ id: 'ic', name: 'Coconut ice cream', type: 'concept', firstSeen: at(2025, 4, 1) });
+  const world = subgraphOf({
+    entities: [
+      block(nate, []),
+      block(film, [edge('r1', 'WATCHED', 'lw')]),
+      block(dessert, [edge('r2', 'RELATED_TO', 'ic')]),
+    ],
+  });
+  const text = (question: string, entityIds: string[]) =>
+    compileContext({
+      plan: queryPlan({ question, intent: 'entity_lookup', entityIds }),
+      subgraph: world,
+      time: { now: NOW, tz: 'UTC', format: 'absolute', periods: [] },
+      episodes,
+    }).text;
+
+  it('leaves out a neighbour of the named person the question does not ask about', () => {
+    const out = text('What are the main ingredients of the ice cream recipe shared by Nate?', ['n']);
+    expect(out).toContain('• Nate (person)');
+    expect(out).toContain('• Coconut ice cream (concept)');
+    expect(out).not.toContain('Little Women');
+  });
+
+  it('keeps it when the question asks about its kind of link', () => {
+    expect(text('Which movies has Nate watched?', ['n'])).toContain('• Little Women (movie)');
+  });
+
+  it('keeps every entity the lanes found when the question names none', () => {
+    expect(text('What is the ice cream recipe?', [])).toContain('• Little Women (movie)');
+  });
+});

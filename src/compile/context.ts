@@ -2,7 +2,7 @@ import { humanizeDuration, monthsBetween, relativeTime } from '../domain/humaniz
 import type { Tokenizer } from '../ports/tokenizer.js';
 import { createTokenBudget } from './budget.js';
 import { compileEvidence, wholeEvidenceTokens, type EvidenceOptions } from './evidence.js';
-import { questionAsksChange, questionAsksEdge } from './edge-cues.js';
+import { questionAsksChange, questionAsksEdge, questionAsksEntity } from './edge-cues.js';
 import { timeNote, type MemorySpan } from './time-note.js';
 import { intervalLines } from './interval.js';
 import type { Evidence } from '../query/evidence.js';
@@ -219,7 +219,13 @@ function worldBlocks(input: { plan: QueryPlan; sub: Subgraph; ctx: TimeContext }
   const section = <T>(title: string, items: readonly T[], lines: (item: T, c: Cite) => string[]) => {
     for (const item of items) blocks.push({ title, lines: (c) => lines(item, c) });
   };
+  // With entities named, the others shown are mostly their neighbours: those the question does not ask about leave
+  // the room to the evidence. Without, the entities the lanes found are all the question has.
+  const namedNames = sub.entities.filter((b) => plan.entityIds.includes(b.entity.id)).map((b) => b.entity.name);
   for (const b of sub.entities) {
+    if (namedNames.length > 0 && !plan.entityIds.includes(b.entity.id) && !asked(plan.question, b, namedNames)) {
+      continue;
+    }
     blocks.push({
       title: 'What the world model knows:',
       lines: (c) => entityLines(ctx, b, plan.wantsHistory, c),
@@ -244,6 +250,12 @@ function worldBlocks(input: { plan: QueryPlan; sub: Subgraph; ctx: TimeContext }
     `  • ${when(ctx, t.eventTime)}: ${t.summary}${c(t.episodeId)}`,
   ]);
   return blocks;
+}
+
+/** Does the question ask about an entity block it does not name (its name, type, relationships or changes)? */
+function asked(question: string, b: SubgraphEntity, namedNames: readonly string[]): boolean {
+  const texts = [...b.transitions, ...(b.recentEvents ?? [])].map((t) => t.summary);
+  return questionAsksEntity(question, { ...b, texts }, namedNames);
 }
 
 type Cite = ((episodeId: string | null) => string) & {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { questionAsksChange, questionAsksEdge } from './edge-cues.js';
+import { questionAsksChange, questionAsksEdge, questionAsksEntity } from './edge-cues.js';
 
 describe('does a question ask about an edge', () => {
   it.each([
@@ -34,5 +34,34 @@ describe('questionAsksChange', () => {
     ['When did Nate get purple hair?', 'Nate', 'Dyed my hair last week', true],
   ])('%s / %s: %s → %s', (question, name, text, asked) => {
     expect(questionAsksChange(question, name)(text)).toBe(asked);
+  });
+});
+
+describe('questionAsksEntity (an entity the question does not name)', () => {
+  const block = (name: string, type: string, edge: string, texts: string[] = []) => ({
+    entity: { name, type },
+    relationships: [{ relationship: { type: edge } }],
+    texts,
+  });
+  const recipe = 'What are the main ingredients of the ice cream recipe shared by Nate?';
+
+  it('is not asked about when only its link to the named person matches', () => {
+    expect(questionAsksEntity(recipe, block('Little Women', 'movie', 'WATCHED'), ['Nate'])).toBe(false);
+    expect(questionAsksEntity(recipe, block('Cyberpunk 2077', 'game', 'PLAYED'), ['Nate'])).toBe(false);
+  });
+
+  it.each([
+    // Its kind of link is what the question asks about.
+    ['Which movies has Nate watched?', block('Little Women', 'movie', 'WATCHED')],
+    // Its name, type or one of its changes shares a word of the question.
+    [recipe, block('Coconut ice cream', 'concept', 'RELATED_TO')],
+    ['What projects is Nate working on?', block('Tidepool', 'project', 'RELATED_TO')],
+    [recipe, block('Cooking show', 'project', 'RELATED_TO', ['Shared a vegan ice cream recipe'])],
+  ])('is asked about: %s', (question, b) => {
+    expect(questionAsksEntity(question, b, ['Nate'])).toBe(true);
+  });
+
+  it('is asked about when the question has no word beside the names', () => {
+    expect(questionAsksEntity('Who is Nate?', block('Little Women', 'movie', 'WATCHED'), ['Nate'])).toBe(true);
   });
 });

@@ -47,3 +47,33 @@ export function questionAsksChange(question: string, entityName: string): (text:
   ];
   return (text) => keyCoverage(text, keys) > 0;
 }
+
+/**
+ * Does a question ask about an entity it does not name? It does when the entity's name or type shares a search word
+ * of the question, when a relationship of the entity is of a kind the question asks about (its cue, not the other
+ * end's name: a neighbour of the person the question names is linked to that person by name), or when one of its
+ * changes shares a word of the question. "What are the main ingredients of the ice cream recipe shared by Nate?"
+ * asks about none of Nate's films and games. The names of the entities the question names are left out. Pure.
+ */
+export function questionAsksEntity(
+  question: string,
+  block: {
+    entity: { name: string; type: string };
+    relationships: readonly { relationship: { type: string } }[];
+    texts: readonly string[];
+  },
+  namedNames: readonly string[],
+): boolean {
+  const q = question.toLowerCase();
+  if (block.relationships.some((r) => CUES[r.relationship.type]?.test(q) ?? false)) return true;
+  const named = new Set(namedNames.flatMap((n) => n.split(/\s+/)).map((w) => matchKey(w)));
+  const keys = [
+    ...new Set(
+      questionKeywords(question)
+        .map((w) => matchKey(w))
+        .filter((k) => k.length >= 3 && !named.has(k)),
+    ),
+  ];
+  if (keys.length === 0) return true;
+  return [block.entity.name, block.entity.type, ...block.texts].some((text) => keyCoverage(text, keys) > 0);
+}
