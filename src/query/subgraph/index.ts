@@ -92,16 +92,24 @@ export async function buildSubgraph(input: {
     .filter((t) => plan.wantsHistory || isCurrent(t, sub.entities))
     .slice(0, limits.events)
     .sort((a, b) => a.eventTime - b.eventTime);
-  sub.events = await namedCreations(store, sub.events, plan);
+  sub.events = await namedCreations(store, sub.events, plan, {
+    blocks: new Set(sub.entities.map((b) => b.entity.id)),
+    namedNames: named.map((e) => e.name),
+  });
   sub.excerpts = excerpts;
   return sub;
 }
 
-async function namedCreations(store: WorldStore, events: Transition[], plan: QueryPlan): Promise<Transition[]> {
+async function namedCreations(
+  store: WorldStore,
+  events: Transition[],
+  plan: QueryPlan,
+  context: Parameters<typeof looseEvents>[3],
+): Promise<Transition[]> {
   const ids = events.filter((t) => t.kind === 'creation').map((t) => t.entityId);
   if (ids.length === 0) return events;
   const entities = new Map((await store.entities.getMany([...new Set(ids)])).map((e) => [e.id, e]));
-  return looseEvents(events, entities, plan);
+  return looseEvents(events, entities, plan, context);
 }
 
 /**

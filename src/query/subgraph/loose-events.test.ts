@@ -30,6 +30,22 @@ describe('looseEvents', () => {
     expect(byWord.map((t) => t.entityId)).toEqual(['mel', 'kid']);
   });
 
+  it("leaves out the first mention of an entity whose block is shown, and of one named only by a named entity's name", () => {
+    const jon = entity({ id: 'jon', name: 'Jon', type: 'person' });
+    const youth = entity({ id: 'youth', name: "Jon's childhood", type: 'period' });
+    const all = new Map([...entities, [jon.id, jon], [youth.id, youth]]);
+    const question = { question: "What did Jon say about Melanie's progress?", entityIds: ['jon', 'mel'] };
+    const context = { blocks: new Set(['mel']), namedNames: ['Jon', 'Melanie'] };
+    const out = looseEvents([born('mel'), born('jon'), born('youth')], all, question, context);
+    expect(out.map((t) => t.entityId)).toEqual(['jon']);
+    // Without the context (no block shown, no names known) both people are kept, and the period by Jon's name.
+    expect(looseEvents([born('mel'), born('jon'), born('youth')], all, question).map((t) => t.entityId)).toEqual([
+      'mel',
+      'jon',
+      'youth',
+    ]);
+  });
+
   it('keeps every other change, and a creation that says more than where it came up', () => {
     const started = transition({
       id: 's',
