@@ -91,6 +91,12 @@ describe('people, organizations and places', () => {
     ['I saw Caroline Tuesday at the park.', ['person:Caroline']],
     ["I'd like to explore more of Julien Baker's music.", ['person:Julien Baker']],
     ["I'm interested in exploring more of Phoebe Bridgers' music.", ['person:Phoebe Bridgers']],
+    // A model code is a product's name, not a person's or a place's (LongMemEval S dev30); a number after a name is
+    // not part of it.
+    ["I'd love to get some more info on the Fender Mustang and Marshall MG30.", []],
+    ['Any cleaning kits you would recommend for a Canon EOS 5D Mark IV camera like mine?', []],
+    ["I'm considering the Cordoba 20TM Tenor Ukulele.", []],
+    ['I met Sarah 2 days ago.', ['person:Sarah']],
   ])('%s', (text, expected) => {
     expect(typed([text])).toEqual(expected);
   });

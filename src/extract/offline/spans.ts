@@ -122,6 +122,10 @@ function personName(words: SpanWords, tagger: SpanTagger): string | null {
     terms.shift();
   }
   if (terms.length === 0 || terms.some((t) => CONNECTOR.test(t.text))) return null;
+  // A number after the name is not part of it ("I met Sarah 2 days ago"); a word with digits in it is not a
+  // person's: "Marshall MG30" is an amp.
+  while (terms.length > 1 && /^\p{N}+$/u.test(terms.at(-1)?.text ?? '')) terms.pop();
+  if (terms.some((t) => /\p{N}/u.test(t.text))) return null;
   if (terms.slice(1).some((t) => ordinary(t.text, tagger, true) || placeWord(t.text, tagger))) return null;
   if (terms.length > 1 && isAnyGazetteerForm(terms[0]?.text ?? '')) return null;
   if (multi && terms.length === 1 && !words.title) return null;
@@ -159,6 +163,13 @@ function partOfLongerName(span: NlpSpan, terms: readonly NlpTerm[], text: string
   const next = /^\s+(\p{Lu}[\p{L}'’-]*)/u.exec(text.slice(end))?.[1];
   const calendar = (w: string) => tagger.lexicon(w.replace(/['’]s$/, '')).some((t) => t === 'WeekDay' || t === 'Month');
   if (next && next !== 'I' && !/['’]s$/.test(last.text) && !calendar(next)) return true;
+  // A model code next to it, capitals and digits ("Canon EOS 5D Mark IV", "Marshall MG30"): a product's name.
+  const code = /^(?=[\p{L}-]*\p{N})(?=[\p{N}-]*\p{Lu})[\p{L}\p{N}-]+$/u;
+  const around = [
+    /(\S+)\s+$/u.exec(text.slice(0, first.start))?.[1],
+    /^\s+(\S+?)[,.!?;:]?(?:\s|$)/u.exec(text.slice(end))?.[1],
+  ];
+  if (around.some((w) => w !== undefined && code.test(w))) return true;
   // The word before the capitalized one ends in a letter: the capital is mid-clause, not a sentence's or clause's start.
   const prior = /(\S+)\s+(\p{Lu}[\p{L}'’-]*)\s+(?:(?:of|the|de)\s+)?$/u.exec(text.slice(0, first.start));
   const word = prior?.[2] ?? '';
