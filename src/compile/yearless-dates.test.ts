@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writtenDays, writtenMonths, yearlessDates, yearlessLabel } from './yearless-dates.js';
+import { writtenDays, writtenMonths, writtenYears, yearlessDates, yearlessLabel } from './yearless-dates.js';
 
 // Saturday 20 May 2023, noon UTC.
 const AT = Date.UTC(2023, 4, 20, 12);
@@ -113,4 +113,26 @@ describe('yearlessDates', () => {
       expect(writtenMonths({ text, tz: 'UTC' })).toEqual([]);
     },
   );
+
+  it.each([
+    ['I adopted my dog Luna in 2019.', 'in 2019', '2019-01-01'],
+    ['We moved to Denver back in 2021 and loved it.', 'back in 2021', '2021-01-01'],
+    ["I've played the piano since 2015.", 'since 2015', '2015-01-01'],
+  ])('a year written alone: %s', (text, said, start) => {
+    expect(
+      writtenYears({ text, tz: 'UTC' }).map((d) => [
+        text.slice(d.from, d.to),
+        new Date(d.start).toISOString().slice(0, 10),
+      ]),
+    ).toEqual([[said, start]]);
+  });
+
+  it.each([
+    'I worked there in 2019-2020.',
+    'I was there in 2019 and 2020.',
+    'It costs 2019 dollars.',
+    'I ran 2019 miles.',
+  ])('no year written alone in: %s', (text) => {
+    expect(writtenYears({ text, tz: 'UTC' })).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { dayOf, dayStart, localDate, monthSpan } from '../query/time/calendar.js';
+import { dayOf, dayStart, localDate, monthSpan, yearSpan } from '../query/time/calendar.js';
 import { MONTH_NAMES } from '../domain/time.js';
 import { clauseTense, occurrenceFor } from '../query/time/tense.js';
 import { MONTH_PATTERN, monthNumber } from '../query/time/words.js';
@@ -104,6 +104,26 @@ export function writtenMonths(input: {
     out.push({ from: m.index, to: m.index + m[0].length, ...monthSpan(Number(m[2]), month, input.tz) });
   }
   return out;
+}
+
+/**
+ * "in 2019", "back in 2019", "during 2019", "since 2019": a year written alone after a preposition of time; not a
+ * range ("in 2019-2020", "in 2019 to 2021"), nor a month's or a day's year (writtenMonths and writtenDays have those).
+ */
+const WRITTEN_YEAR = /\b(?:back\s+in|in|during|since)\s+((?:19|20)\d{2})\b(?![-–/]\d|\s*(?:to|through|until|and)\s+\d)/gi;
+
+/**
+ * The years written alone in a text ("I adopted my dog Luna in 2019"), where they are and the year each is. Pure.
+ */
+export function writtenYears(input: {
+  text: string;
+  tz: string;
+}): { from: number; to: number; start: number; end: number }[] {
+  return [...input.text.matchAll(WRITTEN_YEAR)].map((m) => ({
+    from: m.index,
+    to: m.index + m[0].length,
+    ...yearSpan(Number(m[1]), input.tz),
+  }));
 }
 
 /** A thing said to be on a day ("the deadline is March 1st", "my appointment's on the 5th of May"). */

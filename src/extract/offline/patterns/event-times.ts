@@ -5,7 +5,13 @@
  * launch), the explicit day or else the first time said that is not still to come (pastTimeOf). Pure.
  */
 import { resolvedLabel, spokenTimes } from '../../../compile/turn-times.js';
-import { writtenDays, writtenMonths, yearlessDates, yearlessLabel } from '../../../compile/yearless-dates.js';
+import {
+  writtenDays,
+  writtenMonths,
+  writtenYears,
+  yearlessDates,
+  yearlessLabel,
+} from '../../../compile/yearless-dates.js';
 import { localDayKey } from '../../../domain/time.js';
 import { eventTimeOf, findStatedDate } from '../dates.js';
 import type { PatternContext } from './context.js';
@@ -61,7 +67,16 @@ export function relativeTimes(text: string, at: number, tz: string): ResolvedTim
       label: '',
       eventTime: eventTimeOf(localDayKey(d.start <= at && at < d.end ? at : (d.start + d.end) / 2, tz)),
     }));
-  const dated = [...days, ...written, ...months];
+  // A year written alone likewise ("I adopted my dog Luna in 2019"): at its middle, or the day said while it lasts.
+  const years = writtenYears({ text, tz })
+    .filter((d) => d.start < at && ![...written, ...months].some((w) => w.from < d.to && d.from < w.to))
+    .map((d) => ({
+      from: d.from,
+      to: d.to,
+      label: '',
+      eventTime: eventTimeOf(localDayKey(d.start <= at && at < d.end ? at : (d.start + d.end) / 2, tz)),
+    }));
+  const dated = [...days, ...written, ...months, ...years];
   // In the order said, none overlapping (a relative phrase first where both cover the same words).
   return [...spoken, ...dated.filter((d) => !spoken.some((t) => t.from < d.to && d.from < t.to))].sort(
     (a, b) => a.from - b.from,

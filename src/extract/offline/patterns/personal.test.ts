@@ -406,6 +406,28 @@ describe('personal events, pets and observations of both speakers', () => {
     ).toEqual(['Caroline→Biscuit', 'Melanie→Bailey', 'Melanie→Luna', 'Melanie→Max']);
   });
 
+  it('a pet is owned from when the speaker got it, if the sentence or the one before says when', () => {
+    const result = extractOffline(
+      chat([
+        ['Melanie', 'I adopted my dog Luna in 2019.'],
+        ['Caroline', 'Guess what - I got a puppy two weeks ago! Her name is Coco.'],
+        ['Melanie', 'My cat Oliver loves the sun, we sat out yesterday.'],
+      ]),
+      tagger,
+    );
+    const since = Object.fromEntries(
+      result.relationships.filter((r) => r.type === 'OWNS').map((r) => [r.target, r.eventTime?.slice(0, 10)]),
+    );
+    // Luna: the middle of 2019; Coco: the middle of the week two weeks before (a Thursday); Oliver: no getting
+    // told, so the day said.
+    expect(since).toEqual({ Luna: '2019-07-02', Coco: day(-13), Oliver: day(0) });
+    const adopted = result.stateChanges.find((c) => c.whatChanged.startsWith('Adopted my dog Luna'));
+    expect([adopted?.whatChanged, adopted?.eventTime?.slice(0, 10)]).toEqual([
+      'Adopted my dog Luna (in 2019)',
+      '2019-07-02',
+    ]);
+  });
+
   it.each([
     // [speaker, sentence, title, type, relation from the speaker or null]
     ['Melanie', 'I loved reading "Charlotte\'s Web" as a kid.', "Charlotte's Web", 'book', 'READ'],

@@ -6,6 +6,7 @@
 import { eventTimeOf } from '../dates.js';
 import type { EntityFinding, RelationshipFinding } from '../findings.js';
 import type { PatternContext } from './context.js';
+import { relativeTimes } from './event-times.js';
 
 /** Animals kept as pets (the species of a pet entity). */
 export const ANIMALS =
@@ -51,9 +52,24 @@ export function petsOf(ctx: PatternContext): { entity: EntityFinding; owns: Rela
   return out;
 }
 
+/**
+ * When the pet became the speaker's: the past time of the sentence that tells getting it, this one or the one just
+ * before in the turn about an animal ("I adopted my dog Luna in 2019"; "I got a puppy two weeks ago! Her name's
+ * Coco"); undefined when neither tells it (it is theirs by the day it was told).
+ */
+function gotAt(ctx: PatternContext): string | undefined {
+  const before = ctx.previous.at(-1);
+  const told = [ctx.s, ...(before && ANIMALS.test(before.text) ? [before] : [])].find((x) => GOT.test(x.text));
+  if (!told) return undefined;
+  return relativeTimes(told.text, told.time, ctx.tz).find((t) => t.eventTime.slice(0, 10) < ctx.day)?.eventTime;
+}
+
+/** Words by which the speaker tells getting an animal: the sentence's time is when the pet became theirs. */
+const GOT = /\b(?:adopted|got|bought|rescued|brought\s+(?:\w+\s+)?home|took\s+in|welcomed|picked\s+up)\b/i;
+
 function pet(ctx: PatternContext, name: string, species: string): { entity: EntityFinding; owns: RelationshipFinding } {
   const { s } = ctx;
-  const eventTime = eventTimeOf(ctx.day);
+  const eventTime = gotAt(ctx) ?? eventTimeOf(ctx.day);
   return {
     entity: { name, type: 'pet', aliases: [], state: { species }, episodeId: s.episodeId, eventTime },
     owns: {
