@@ -367,6 +367,11 @@ export interface RelationshipRepo {
   findLatest(input: { sourceId: string; targetId: string; type: string }): Promise<Relationship | null>;
   close(input: { id: string; validTo: number }): Promise<void>;
   /**
+   * Moves an edge's start back to `validFrom` when that is earlier (a later telling put its start before the one
+   * recorded: "I adopted Luna in 2019" after "my dog Luna" was first said in 2024); a later time changes nothing.
+   */
+  backdate(input: { id: string; validFrom: number }): Promise<void>;
+  /**
    * Relationships valid at `time`: validFrom <= time and (validTo null or validTo > time), by validFrom then id.
    * With `entityIds`, only those touching one of them (either end; an empty list matches nothing).
    */

@@ -45,6 +45,9 @@ export async function executeMutations(input: {
       case 'relationship.close':
         await tx.relationships.close({ id: m.id, validTo: m.validTo });
         break;
+      case 'relationship.backdate':
+        await tx.relationships.backdate({ id: m.id, validFrom: m.validFrom });
+        break;
       case 'period.upsert':
         await tx.periods.upsert(m.period);
         break;

@@ -14,6 +14,7 @@ export type Mutation =
   | { op: 'fact.close'; id: string; validTo: number; supersededBy: string | null }
   | { op: 'relationship.insert'; relationship: Relationship }
   | { op: 'relationship.close'; id: string; validTo: number }
+  | { op: 'relationship.backdate'; id: string; validFrom: number }
   | { op: 'period.upsert'; period: Period }
   | { op: 'mention.add'; entityId: string; episodeId: string; time: number }
   | {

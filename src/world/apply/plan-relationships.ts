@@ -57,8 +57,9 @@ export interface EdgeInput {
 }
 
 /**
- * Relationships are versioned with valid times: a new edge opens; the same edge with other properties closes the
- * old version and opens a new one (WORKS_ON {role: co-founder} → {role: CTO}); an ended edge is closed. An edge
+ * Relationships are versioned with valid times: a new edge opens; the same edge told again with an earlier start moves
+ * its start back; the same edge with other properties closes the old version and opens a new one (WORKS_ON {role:
+ * co-founder} → {role: CTO}); an ended edge is closed. An edge
  * reported as ended that was never seen open is recorded as closed at that time, once: an ending reported again
  * while the edge's latest version has already ended is the same ending told again ("since I lost my job at X"),
  * not a second edge.
@@ -79,6 +80,11 @@ export function applyEdge(ctx: PlanContext, edges: OpenEdges, edge: EdgeInput): 
   }
   if (open) {
     const same = Object.entries(edge.properties).every(([k, v]) => sameValue(open.properties[k], v));
+    // Told again with an earlier start ("I adopted Luna in 2019" after "my dog Luna" in 2024): it held since then.
+    if (same && edge.time < open.validFrom) {
+      ctx.ws.emit({ op: 'relationship.backdate', id: open.id, validFrom: edge.time });
+      edges.set({ ...open, validFrom: edge.time });
+    }
     if (same) return;
     ctx.ws.emit({ op: 'relationship.close', id: open.id, validTo: edge.time });
     const next = build(ctx, edge, { ...open.properties, ...edge.properties }, null);

@@ -290,6 +290,37 @@ describe('applying an extraction result (pure rules)', () => {
     ).toEqual([['WORKS_ON', { role: 'CTO' }, null]]);
   });
 
+  it('an open edge told again with an earlier start moves its start back; a later telling changes nothing', () => {
+    const known = [
+      { id: 'me', type: 'person', name: 'Ana' },
+      { id: 'luna', type: 'pet', name: 'Luna' },
+    ];
+    const owns: Relationship = {
+      id: 'r-owns',
+      type: 'OWNS',
+      sourceId: 'me',
+      targetId: 'luna',
+      properties: {},
+      validFrom: T0 - 10 * DAY,
+      validTo: null,
+      confidence: 0.7,
+      episodeId: 'old',
+      recordedAt: T0 - 10 * DAY,
+      discoveredBy: null,
+    };
+    const told = (eventTime: string) => ({ source: 'Ana', target: 'Luna', type: 'OWNS', eventTime });
+    const adopted = new Date(T0 - 400 * DAY).toISOString();
+    const earlier = plan({ known, relationships: [owns], result: { relationships: [told(adopted)] } });
+    expect(ops(earlier, 'relationship.backdate')).toEqual([
+      { op: 'relationship.backdate', id: 'r-owns', validFrom: T0 - 400 * DAY },
+    ]);
+    expect(ops(earlier, 'relationship.insert')).toEqual([]);
+    expect(ops(earlier, 'relationship.close')).toEqual([]);
+    // Told again later (the day it is said): the edge keeps its start.
+    const later = plan({ known, relationships: [owns], result: { relationships: [told(new Date(T0).toISOString())] } });
+    expect([...ops(later, 'relationship.backdate'), ...ops(later, 'relationship.insert')]).toEqual([]);
+  });
+
   it('an ending told again is recorded once, in the batch and against an edge that already ended', () => {
     const known = [
       { id: 'gina', type: 'person', name: 'Gina' },

@@ -297,6 +297,20 @@ export function describeHistory(factory: StoreFactory): void {
       await store().relationships.insert(relationship('third', 'ana', 'pie', { validFrom: T0 + 5 * DAY }));
       expect(await store().relationships.findLatest(edge)).toMatchObject({ id: 'third', validTo: null });
     });
+
+    it("backdate moves an edge's start back, never forward, and an unknown edge is an error", async () => {
+      for (const id of ['ana', 'pie']) await addEntity(store(), id);
+      await store().relationships.insert(relationship('owns', 'ana', 'pie', { validFrom: T0 + 10 * DAY }));
+      await store().relationships.backdate({ id: 'owns', validFrom: T0 + 2 * DAY });
+      await store().relationships.backdate({ id: 'owns', validFrom: T0 + 5 * DAY });
+      const edge = { sourceId: 'ana', targetId: 'pie', type: 'WORKS_ON' };
+      expect(await store().relationships.findOpen(edge)).toMatchObject({ id: 'owns', validFrom: T0 + 2 * DAY });
+      // Valid from its new start on.
+      expect((await store().relationships.validAt({ time: T0 + 3 * DAY })).map((r) => r.id)).toEqual(['owns']);
+      await expect(store().relationships.backdate({ id: 'nope', validFrom: T0 })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
+    });
   });
 
   describe('mentions', () => {

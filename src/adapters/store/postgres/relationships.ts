@@ -109,5 +109,13 @@ export function createRelationshipRepo(sql: Sql): RelationshipRepo {
       const n = await sql.run('UPDATE relationships SET valid_to = @validTo WHERE id = @id', { id, validTo });
       if (n === 0) throw notFound('relationship', id);
     },
+
+    async backdate({ id, validFrom }) {
+      const n = await sql.run('UPDATE relationships SET valid_from = LEAST(valid_from, @validFrom) WHERE id = @id', {
+        id,
+        validFrom,
+      });
+      if (n === 0) throw notFound('relationship', id);
+    },
   };
 }

@@ -143,5 +143,10 @@ export function createRelationshipRepo(s: Statements): SyncOf<RelationshipRepo> 
       const result = s.get('UPDATE relationships SET valid_to = ? WHERE id = ?').run(validTo, id);
       if (result.changes === 0) throw notFound('relationship', id);
     },
+
+    backdate({ id, validFrom }) {
+      const result = s.get('UPDATE relationships SET valid_from = MIN(valid_from, ?) WHERE id = ?').run(validFrom, id);
+      if (result.changes === 0) throw notFound('relationship', id);
+    },
   };
 }
