@@ -14,7 +14,7 @@ interface EntityView {
  * An ending told again is one ending: Gina says she lost her job at Door Dash, and says it again in a later session
  * and, in a second import run (another process), in another conversation. The world keeps one ended WORKS_AT edge
  * dated by the first telling; the timeline and the entity view list it once. A new job at the same place after the
- * ending is still a new edge.
+ * ending is still a new edge. An open edge told again with an earlier start, in a later run, holds since then.
  */
 describe('an ending told again', () => {
   let dir: { dir: string; cleanup: () => void };
@@ -96,5 +96,22 @@ describe('an ending told again', () => {
     const edges = await workEdges();
     expect(edges).toHaveLength(2);
     expect(edges[1]).toEqual({ validFrom: Date.parse('2023-06-19T12:00:00Z'), validTo: null });
+  });
+
+  it('an edge told again in a later run with an earlier start holds since then', async () => {
+    const owns = async () => {
+      const shown = await pie(cli(['--json', 'entity', 'Max']), env);
+      expect(shown.code, shown.stderr).toBe(0);
+      const view = JSON.parse(shown.stdout) as EntityView;
+      return view.relationships.filter((r) => r.relationship.type === 'OWNS').map((r) => r.relationship.validFrom);
+    };
+    await ingest('gina-4', [{ date: '9:00 am on 25 June, 2023', turns: ['My dog Max is so sweet.', 'Cute!'] }]);
+    expect(await owns()).toEqual([Date.parse('2023-06-25T12:00:00Z')]);
+    await ingest('gina-5', [{ date: '9:00 am on 26 June, 2023', turns: ['I adopted my dog Max in 2019.', 'Aw!'] }]);
+    // One edge, its start moved back to the middle of 2019; the snapshot of 2020 has it.
+    expect(await owns()).toEqual([Date.parse('2019-07-02T12:00:00Z')]);
+    const snapshot = await pie(cli(['snapshot', '--at', '2020-06-01']), env);
+    expect(snapshot.code, snapshot.stderr).toBe(0);
+    expect(snapshot.stdout).toMatch(/OWNS Max[^\n]*since 2 July 2019/);
   });
 });
