@@ -92,7 +92,7 @@ export async function buildSubgraph(input: {
     .filter((t) => plan.wantsHistory || isCurrent(t, sub.entities))
     .slice(0, limits.events)
     .sort((a, b) => a.eventTime - b.eventTime);
-  sub.events = await namedCreations(store, sub.events, plan, {
+  sub.events = await namedLooseEvents(store, sub.events, plan, {
     blocks: new Set(sub.entities.map((b) => b.entity.id)),
     namedNames: named.map((e) => e.name),
   });
@@ -100,13 +100,14 @@ export async function buildSubgraph(input: {
   return sub;
 }
 
-async function namedCreations(
+async function namedLooseEvents(
   store: WorldStore,
   events: Transition[],
   plan: QueryPlan,
   context: Parameters<typeof looseEvents>[3],
 ): Promise<Transition[]> {
-  const ids = events.filter((t) => t.kind === 'creation').map((t) => t.entityId);
+  // Every change's entity: a creation leads with its name and type, any other change names whose it is.
+  const ids = events.map((t) => t.entityId);
   if (ids.length === 0) return events;
   const entities = new Map((await store.entities.getMany([...new Set(ids)])).map((e) => [e.id, e]));
   return looseEvents(events, entities, plan, context);
