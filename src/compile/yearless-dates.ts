@@ -110,7 +110,8 @@ export function writtenMonths(input: {
  * "in 2019", "back in 2019", "during 2019", "since 2019": a year written alone after a preposition of time; not a
  * range ("in 2019-2020", "in 2019 to 2021"), nor a month's or a day's year (writtenMonths and writtenDays have those).
  */
-const WRITTEN_YEAR = /\b(?:back\s+in|in|during|since)\s+((?:19|20)\d{2})\b(?![-–/]\d|\s*(?:to|through|until|and)\s+\d)/gi;
+const WRITTEN_YEAR =
+  /\b(?:back\s+in|in|during|since)\s+((?:19|20)\d{2})\b(?![-–/]\d|\s*(?:to|through|until|and)\s+\d)/gi;
 
 /**
  * The years written alone in a text ("I adopted my dog Luna in 2019"), where they are and the year each is. Pure.
