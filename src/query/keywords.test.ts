@@ -16,6 +16,14 @@ describe('questionKeywords', () => {
     expect(questionKeywords('What is the current state of Kestrel Notes?')).toEqual(['Kestrel', 'Notes']);
     expect(questionKeywords('What did I cook last spring with Maya?', ['last spring'])).toEqual(['cook', 'Maya']);
     expect(keywordText('What happened 3 weeks ago?', ['3 weeks ago'])).toBeNull();
+    // "last time" is no topic: as a search word "last" found a book called "The Last Letter" (LongMemEval S dev30).
+    expect(questionKeywords('Remind me of that vegan eatery you recommended last time?')).toEqual([
+      'Remind',
+      'vegan',
+      'eatery',
+      'recommended',
+      'time',
+    ]);
   });
 
   it('drops what contractions leave once the apostrophe splits them', () => {

@@ -15,7 +15,7 @@ const STOP = new Set(
     // Words that say what kind of question it is (intent, time) rather than what it is about: the planner reads
     // them, and as search words they match a large part of any history.
     'current currently state status usually typically normally changed change changes evolved evolve evolution ' +
-    'connected connection related relationship happened happen ago recently lately ' +
+    'connected connection related relationship happened happen ago recently lately last ' +
     // What is left of contractions once the apostrophe splits them ("I've" → "ve", "don't" → "don").
     've ll re don didn doesn isn aren wasn weren won wouldn couldn shouldn haven hasn hadn'
   ).split(' '),
