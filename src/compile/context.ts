@@ -222,10 +222,12 @@ function worldBlocks(input: { plan: QueryPlan; sub: Subgraph; ctx: TimeContext }
   // With entities named, the others shown are mostly their neighbours: those the question does not ask about leave
   // the room to the evidence. Without, the entities the lanes found are all the question has.
   const namedNames = sub.entities.filter((b) => plan.entityIds.includes(b.entity.id)).map((b) => b.entity.name);
-  for (const b of sub.entities) {
-    if (namedNames.length > 0 && !plan.entityIds.includes(b.entity.id) && !asked(plan.question, b, namedNames)) {
-      continue;
-    }
+  const asked = questionAsksEntity(plan.question, namedNames);
+  const shown = (b: SubgraphEntity): boolean =>
+    namedNames.length === 0 ||
+    plan.entityIds.includes(b.entity.id) ||
+    asked({ ...b, texts: [...b.transitions, ...(b.recentEvents ?? [])].map((t) => t.summary) });
+  for (const b of sub.entities.filter(shown)) {
     blocks.push({
       title: 'What the world model knows:',
       lines: (c) => entityLines(ctx, b, plan.wantsHistory, c),
@@ -250,12 +252,6 @@ function worldBlocks(input: { plan: QueryPlan; sub: Subgraph; ctx: TimeContext }
     `  • ${when(ctx, t.eventTime)}: ${t.summary}${c(t.episodeId)}`,
   ]);
   return blocks;
-}
-
-/** Does the question ask about an entity block it does not name (its name, type, relationships or changes)? */
-function asked(question: string, b: SubgraphEntity, namedNames: readonly string[]): boolean {
-  const texts = [...b.transitions, ...(b.recentEvents ?? [])].map((t) => t.summary);
-  return questionAsksEntity(question, { ...b, texts }, namedNames);
 }
 
 type Cite = ((episodeId: string | null) => string) & {

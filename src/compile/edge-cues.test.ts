@@ -46,8 +46,8 @@ describe('questionAsksEntity (an entity the question does not name)', () => {
   const recipe = 'What are the main ingredients of the ice cream recipe shared by Nate?';
 
   it('is not asked about when only its link to the named person matches', () => {
-    expect(questionAsksEntity(recipe, block('Little Women', 'movie', 'WATCHED'), ['Nate'])).toBe(false);
-    expect(questionAsksEntity(recipe, block('Cyberpunk 2077', 'game', 'PLAYED'), ['Nate'])).toBe(false);
+    expect(questionAsksEntity(recipe, ['Nate'])(block('Little Women', 'movie', 'WATCHED'))).toBe(false);
+    expect(questionAsksEntity(recipe, ['Nate'])(block('Cyberpunk 2077', 'game', 'PLAYED'))).toBe(false);
   });
 
   it.each([
@@ -58,10 +58,10 @@ describe('questionAsksEntity (an entity the question does not name)', () => {
     ['What projects is Nate working on?', block('Tidepool', 'project', 'RELATED_TO')],
     [recipe, block('Cooking show', 'project', 'RELATED_TO', ['Shared a vegan ice cream recipe'])],
   ])('is asked about: %s', (question, b) => {
-    expect(questionAsksEntity(question, b, ['Nate'])).toBe(true);
+    expect(questionAsksEntity(question, ['Nate'])(b)).toBe(true);
   });
 
   it('is asked about when the question has no word beside the names', () => {
-    expect(questionAsksEntity('Who is Nate?', block('Little Women', 'movie', 'WATCHED'), ['Nate'])).toBe(true);
+    expect(questionAsksEntity('Who is Nate?', ['Nate'])(block('Little Women', 'movie', 'WATCHED'))).toBe(true);
   });
 });

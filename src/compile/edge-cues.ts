@@ -37,14 +37,7 @@ export function questionAsksEdge(question: string, edge: { type: string; otherNa
  * race?" asks about "Ran a charity race (…)". Pure; the question's keys are read once.
  */
 export function questionAsksChange(question: string, entityName: string): (text: string) => boolean {
-  const own = new Set(entityName.split(/\s+/).map((w) => matchKey(w)));
-  const keys = [
-    ...new Set(
-      questionKeywords(question)
-        .map((w) => matchKey(w))
-        .filter((k) => k.length >= 3 && !own.has(k)),
-    ),
-  ];
+  const keys = askedKeys(question, [entityName]);
   return (text) => keyCoverage(text, keys) > 0;
 }
 
@@ -53,27 +46,33 @@ export function questionAsksChange(question: string, entityName: string): (text:
  * of the question, when a relationship of the entity is of a kind the question asks about (its cue, not the other
  * end's name: a neighbour of the person the question names is linked to that person by name), or when one of its
  * changes shares a word of the question. "What are the main ingredients of the ice cream recipe shared by Nate?"
- * asks about none of Nate's films and games. The names of the entities the question names are left out. Pure.
+ * asks about none of Nate's films and games. The names of the entities the question names are left out; a question
+ * with no other search word asks about every entity. Pure; the question's keys are read once.
  */
 export function questionAsksEntity(
   question: string,
-  block: {
-    entity: { name: string; type: string };
-    relationships: readonly { relationship: { type: string } }[];
-    texts: readonly string[];
-  },
   namedNames: readonly string[],
-): boolean {
+): (block: {
+  entity: { name: string; type: string };
+  relationships: readonly { relationship: { type: string } }[];
+  texts: readonly string[];
+}) => boolean {
   const q = question.toLowerCase();
-  if (block.relationships.some((r) => CUES[r.relationship.type]?.test(q) ?? false)) return true;
-  const named = new Set(namedNames.flatMap((n) => n.split(/\s+/)).map((w) => matchKey(w)));
-  const keys = [
+  const keys = askedKeys(question, namedNames);
+  return (block) =>
+    block.relationships.some((r) => CUES[r.relationship.type]?.test(q) ?? false) ||
+    keys.length === 0 ||
+    [block.entity.name, block.entity.type, ...block.texts].some((text) => keyCoverage(text, keys) > 0);
+}
+
+/** The question's search words by their match keys, of three letters or more, the words of these names left out. */
+function askedKeys(question: string, names: readonly string[]): string[] {
+  const own = new Set(names.flatMap((n) => n.split(/\s+/)).map((w) => matchKey(w)));
+  return [
     ...new Set(
       questionKeywords(question)
         .map((w) => matchKey(w))
-        .filter((k) => k.length >= 3 && !named.has(k)),
+        .filter((k) => k.length >= 3 && !own.has(k)),
     ),
   ];
-  if (keys.length === 0) return true;
-  return [block.entity.name, block.entity.type, ...block.texts].some((text) => keyCoverage(text, keys) > 0);
 }

@@ -163,18 +163,20 @@ function partOfLongerName(span: NlpSpan, terms: readonly NlpTerm[], text: string
   const next = /^\s+(\p{Lu}[\p{L}'’-]*)/u.exec(text.slice(end))?.[1];
   const calendar = (w: string) => tagger.lexicon(w.replace(/['’]s$/, '')).some((t) => t === 'WeekDay' || t === 'Month');
   if (next && next !== 'I' && !/['’]s$/.test(last.text) && !calendar(next)) return true;
-  // A model code next to it, capitals and digits ("Canon EOS 5D Mark IV", "Marshall MG30"): a product's name.
-  const code = /^(?=[\p{L}-]*\p{N})(?=[\p{N}-]*\p{Lu})[\p{L}\p{N}-]+$/u;
+  // A model code next to it ("Canon EOS 5D Mark IV", "Marshall MG30"): a product's name.
   const around = [
     /(\S+)\s+$/u.exec(text.slice(0, first.start))?.[1],
     /^\s+(\S+?)[,.!?;:]?(?:\s|$)/u.exec(text.slice(end))?.[1],
   ];
-  if (around.some((w) => w !== undefined && code.test(w))) return true;
+  if (around.some((w) => w !== undefined && MODEL_CODE.test(w))) return true;
   // The word before the capitalized one ends in a letter: the capital is mid-clause, not a sentence's or clause's start.
   const prior = /(\S+)\s+(\p{Lu}[\p{L}'’-]*)\s+(?:(?:of|the|de)\s+)?$/u.exec(text.slice(0, first.start));
   const word = prior?.[2] ?? '';
   return prior !== null && /[\p{L}\p{N}]$/u.test(prior[1] ?? '') && word !== 'I' && !TITLES[word.toLowerCase()];
 }
+
+/** A model code: one word of capitals and digits, with letters or hyphens ("5D", "MG30", "20TM"). */
+const MODEL_CODE = /^(?=[\p{L}-]*\p{N})(?=[\p{N}-]*\p{Lu})[\p{L}\p{N}-]+$/u;
 
 /**
  * The surname the tagger left out of a first name, said in the possessive right after it ("Julien Baker's music",

@@ -4,7 +4,7 @@ import { questionKeywords } from '../keywords.js';
 import type { QueryPlan, RankedItem, Subgraph, SubgraphEntity } from '../types.js';
 import { DEFAULT_BLOCK, loadEntityBlock, type BlockOptions } from './entity-block.js';
 import { loadExcerpts } from './excerpts.js';
-import { looseEvents } from './loose-events.js';
+import { looseEvents, type LooseContext } from './loose-events.js';
 import { findPaths } from './paths.js';
 
 export interface SubgraphLimits {
@@ -104,7 +104,7 @@ async function namedLooseEvents(
   store: WorldStore,
   events: Transition[],
   plan: QueryPlan,
-  context: Parameters<typeof looseEvents>[3],
+  context: LooseContext,
 ): Promise<Transition[]> {
   // Every change's entity: a creation leads with its name and type, any other change names whose it is.
   const ids = events.map((t) => t.entityId);

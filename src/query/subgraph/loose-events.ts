@@ -2,6 +2,12 @@ import { isBareCreation, type Entity, type Transition } from '../../domain/world
 import { keyCoverage, matchKeys, questionKeywords } from '../keywords.js';
 import type { QueryPlan } from '../types.js';
 
+/** What else the context shows: the entities with a block, and the names of those the question names. */
+export interface LooseContext {
+  blocks: ReadonlySet<string>;
+  namedNames: readonly string[];
+}
+
 /**
  * The fused changes shown apart from any entity block ("Other relevant changes"). A creation's summary says where
  * the entity was first mentioned, not what it is ("First mentioned in “session 10”"), so it leads with the entity's
@@ -16,7 +22,7 @@ export function looseEvents(
   events: readonly Transition[],
   entities: ReadonlyMap<string, Entity>,
   plan: Pick<QueryPlan, 'question' | 'entityIds'>,
-  context: { blocks: ReadonlySet<string>; namedNames: readonly string[] } = { blocks: new Set(), namedNames: [] },
+  context: LooseContext = { blocks: new Set(), namedNames: [] },
 ): Transition[] {
   const theirs = new Set(matchKeys(context.namedNames.flatMap((n) => n.split(/\s+/))));
   const asked = matchKeys(questionKeywords(plan.question)).filter((k) => !theirs.has(k));

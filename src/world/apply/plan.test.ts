@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Relationship } from '../../domain/world.js';
-import { DAY, T0, ops, plan } from './test-kit.js';
+import { DAY, T0, edge, ops, plan } from './test-kit.js';
 
 describe('applying an extraction result (pure rules)', () => {
   it('a new entity is inserted with its state, facts and a creation transition carrying that state', () => {
@@ -248,19 +248,14 @@ describe('applying an extraction result (pure rules)', () => {
   });
 
   it('relationships are versioned: a role change closes the old edge and opens a new one; an ended edge is closed', () => {
-    const worksOn: Relationship = {
+    const worksOn = edge({
       id: 'r1',
       type: 'WORKS_ON',
       sourceId: 'maya',
       targetId: 'tp',
       properties: { role: 'co-founder' },
       validFrom: T0 - 20 * DAY,
-      validTo: null,
-      confidence: 0.9,
-      episodeId: 'old',
-      recordedAt: T0 - 20 * DAY,
-      discoveredBy: null,
-    };
+    });
     const uses: Relationship = { ...worksOn, id: 'r2', type: 'USES', sourceId: 'tp', targetId: 'lc', properties: {} };
     const m = plan({
       known: [
@@ -295,19 +290,14 @@ describe('applying an extraction result (pure rules)', () => {
       { id: 'me', type: 'person', name: 'Ana' },
       { id: 'luna', type: 'pet', name: 'Luna' },
     ];
-    const owns: Relationship = {
+    const owns = edge({
       id: 'r-owns',
       type: 'OWNS',
       sourceId: 'me',
       targetId: 'luna',
-      properties: {},
       validFrom: T0 - 10 * DAY,
-      validTo: null,
       confidence: 0.7,
-      episodeId: 'old',
-      recordedAt: T0 - 10 * DAY,
-      discoveredBy: null,
-    };
+    });
     const told = (eventTime: string) => ({ source: 'Ana', target: 'Luna', type: 'OWNS', eventTime });
     const adopted = new Date(T0 - 400 * DAY).toISOString();
     const earlier = plan({ known, relationships: [owns], result: { relationships: [told(adopted)] } });
@@ -337,19 +327,15 @@ describe('applying an extraction result (pure rules)', () => {
     ]);
 
     // The world already holds the ending: telling it again adds nothing; an ending never recorded still does.
-    const endedEdge: Relationship = {
+    const endedEdge = edge({
       id: 'r-dd',
       type: 'WORKS_AT',
       sourceId: 'gina',
       targetId: 'dd',
-      properties: {},
       validFrom: T0 - 30 * DAY,
       validTo: T0 - 30 * DAY,
       confidence: 0.8,
-      episodeId: 'old',
-      recordedAt: T0 - 30 * DAY,
-      discoveredBy: null,
-    };
+    });
     const again = plan({ known, ended: [endedEdge], result: { relationships: [lost('Door Dash'), lost('Acme')] } });
     expect(inserted(again)).toEqual([['acme', T0]]);
     expect(ops(again, 'relationship.close')).toEqual([]);

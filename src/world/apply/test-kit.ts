@@ -107,3 +107,18 @@ export function plan(input: {
 export function ops<K extends Mutation['op']>(mutations: Mutation[], op: K): Extract<Mutation, { op: K }>[] {
   return mutations.filter((m): m is Extract<Mutation, { op: K }> => m.op === op);
 }
+
+/** An edge of the world a plan starts from: open, from an old episode, recorded when it began, unless said otherwise. */
+export function edge(
+  partial: Partial<Relationship> & Pick<Relationship, 'id' | 'type' | 'sourceId' | 'targetId' | 'validFrom'>,
+): Relationship {
+  return {
+    properties: {},
+    validTo: null,
+    confidence: 0.9,
+    episodeId: 'old',
+    recordedAt: partial.validFrom,
+    discoveredBy: null,
+    ...partial,
+  };
+}

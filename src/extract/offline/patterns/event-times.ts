@@ -27,7 +27,8 @@ export interface ResolvedTime {
 
 /**
  * Relative times in a sentence ("yesterday", "last year", "two weeks ago"), days said without their year ("on
- * December 20th"), resolved against when it was said, and days and months written with their year ("in May 2020").
+ * December 20th"), resolved against when it was said, and days and months written with their year ("in May 2020")
+ * and years written alone ("in 2019").
  */
 export function relativeTimes(text: string, at: number, tz: string): ResolvedTime[] {
   // A day said without its year is that day; a month, its middle (or the day it was said, while it lasts).
@@ -51,37 +52,38 @@ export function relativeTimes(text: string, at: number, tz: string): ResolvedTim
       // A day is that day; a span that holds the moment of speaking ("this month") is dated then; a past span
       // ("last week", "last year") at its middle, the least wrong single day.
       const oneDay = c.end - c.start <= 86_400_000 + 3_600_000;
-      const day = oneDay ? c.start : c.start <= at && at < c.end ? at : (c.start + c.end) / 2;
+      const day = oneDay ? c.start : spanDay(c.start, c.end, at);
       return [{ from: c.from, to: c.to, label, eventTime: eventTimeOf(localDayKey(day, tz)) }];
     });
   // A day written out with its year dates the event as it is; it needs no label.
-  const written = writtenDays({ text, tz })
+  const written: ResolvedTime[] = writtenDays({ text, tz })
     .filter((d) => d.start < at)
     .map((d) => ({ from: d.from, to: d.to, label: '', eventTime: eventTimeOf(localDayKey(d.start, tz)) }));
-  // A month written with its year is dated at its middle (or the day it was said, while it lasts), as a yearless one.
-  const months = writtenMonths({ text, tz })
-    .filter((d) => d.start < at && !written.some((w) => w.from < d.to && d.from < w.to))
-    .map((d) => ({
+  // A month written with its year, then a year written alone ("I adopted my dog Luna in 2019"), is dated as a span
+  // said is (spanDay), where no day written with its year already covers its words.
+  for (const d of [...writtenMonths({ text, tz }), ...writtenYears({ text, tz })]) {
+    if (d.start >= at || written.some((w) => overlaps(w, d))) continue;
+    written.push({
       from: d.from,
       to: d.to,
       label: '',
-      eventTime: eventTimeOf(localDayKey(d.start <= at && at < d.end ? at : (d.start + d.end) / 2, tz)),
-    }));
-  // A year written alone likewise ("I adopted my dog Luna in 2019"): at its middle, or the day said while it lasts.
-  const years = writtenYears({ text, tz })
-    .filter((d) => d.start < at && ![...written, ...months].some((w) => w.from < d.to && d.from < w.to))
-    .map((d) => ({
-      from: d.from,
-      to: d.to,
-      label: '',
-      eventTime: eventTimeOf(localDayKey(d.start <= at && at < d.end ? at : (d.start + d.end) / 2, tz)),
-    }));
-  const dated = [...days, ...written, ...months, ...years];
+      eventTime: eventTimeOf(localDayKey(spanDay(d.start, d.end, at), tz)),
+    });
+  }
+  const dated = [...days, ...written];
   // In the order said, none overlapping (a relative phrase first where both cover the same words).
-  return [...spoken, ...dated.filter((d) => !spoken.some((t) => t.from < d.to && d.from < t.to))].sort(
-    (a, b) => a.from - b.from,
-  );
+  return [...spoken, ...dated.filter((d) => !spoken.some((t) => overlaps(t, d)))].sort((a, b) => a.from - b.from);
 }
+
+/** Whether two stretches of the text share a character. */
+const overlaps = (a: { from: number; to: number }, b: { from: number; to: number }): boolean =>
+  a.from < b.to && b.from < a.to;
+
+/**
+ * The day an event said to be in [start, end) is dated on: the moment of speaking while the span holds it ("this
+ * month"), else its middle, the least wrong single day ("last year", "in 2019").
+ */
+const spanDay = (start: number, end: number, at: number): number => (start <= at && at < end ? at : (start + end) / 2);
 
 /**
  * Whether a time said after an event's words (which end at `end`) belongs to a clause set against it: in "I used to
