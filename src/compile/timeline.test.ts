@@ -41,6 +41,20 @@ describe('changeNote', () => {
       ' [latest_event: ∅ → went camping; mood: tired → glad]',
     ],
     [t('creation', 'Started Tidepool', null, { status: 'active' }), ''],
+    // A plan the summary tells, with when it is for.
+    [
+      t(
+        'update',
+        'Plan: flying to Paris (tomorrow [16 January 2025])',
+        { plan: 'moving to Denver (February 2025)' },
+        { plan: 'flying to Paris (16 January 2025)' },
+      ),
+      '',
+    ],
+    [
+      t('update', 'Booked a trip', { plan: null }, { plan: 'flying to Paris (16 January 2025)' }),
+      ' [plan: ∅ → flying to Paris (16 January 2025)]',
+    ],
     // A summary that is the change itself: no bracket repeating it.
     [t('update', 'relation: sister → best friend', { relation: 'sister' }, { relation: 'best friend' }), ''],
   ])('%j → %j', (transition, note) => {

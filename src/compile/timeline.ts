@@ -2,7 +2,9 @@ import { humanizeDuration, monthsBetween } from '../domain/humanize.js';
 import {
   EVENT_ATTRIBUTE,
   isEventChange,
+  isPlanChange,
   isWorldChange,
+  PLAN_ATTRIBUTE,
   startWord,
   type EntityState,
   type Transition,
@@ -72,6 +74,8 @@ function plain(v: unknown): string {
 export function changeNote(t: Pick<Transition, 'kind' | 'fromState' | 'toState' | 'summary'>): string {
   if (!t.fromState || t.kind === 'creation') return '';
   if (isEventChange(t) && plain(t.summary).startsWith(plain(t.toState[EVENT_ATTRIBUTE]))) return '';
+  if (isPlanChange(t) && plain(t.summary).startsWith(`plan: ${plain(t.toState[PLAN_ATTRIBUTE]).replace(/ \(.*$/, '')}`))
+    return '';
   return bracketAfter(t.summary, changeText(t.fromState, t.toState));
 }
 

@@ -93,10 +93,22 @@ export type StateValue = string | number | boolean | null;
  */
 export const EVENT_ATTRIBUTE = 'latest_event';
 
+/**
+ * The state attribute a plan sets ("I'm flying to Paris tomorrow" → "flying to Paris (16 January 2025)"): what a
+ * person is doing at a time still to come has not happened, so it is no event; dated the day it was said.
+ */
+export const PLAN_ATTRIBUTE = 'plan';
+
 /** A change that only records an event (its one attribute is EVENT_ATTRIBUTE), not a creation. Pure. */
 export function isEventChange(t: { kind: string; toState: Record<string, unknown> }): boolean {
   const keys = Object.keys(t.toState);
   return t.kind !== 'creation' && keys.length > 0 && keys.every((k) => k === EVENT_ATTRIBUTE);
+}
+
+/** A change that only records a plan (its one attribute is PLAN_ATTRIBUTE); its summary says the plan and when. Pure. */
+export function isPlanChange(t: { kind: string; toState: Record<string, unknown> }): boolean {
+  const keys = Object.keys(t.toState);
+  return t.kind !== 'creation' && keys.length > 0 && keys.every((k) => k === PLAN_ATTRIBUTE);
 }
 export type EntityState = Record<string, StateValue>;
 

@@ -2,6 +2,7 @@
  * What a pattern family sees for one sentence, and helpers to read masked sentences: each entity mention is
  * replaced by ⟦i⟧ so patterns can say "from ⟦A⟧ to ⟦B⟧" and check the types of A and B.
  */
+import { NOT_AFTER_NAME_ABBREVIATION } from '../../../domain/abbreviations.js';
 import type { AnalyzedSentence, Mention } from '../findings.js';
 import type { SpanTagger } from '../nlp.js';
 import type { Registry } from '../registry.js';
@@ -91,3 +92,15 @@ export function mentionsOfType(s: AnalyzedSentence, type: string): Mention[] {
 export function firstPersonSubject(text: string): boolean {
   return /^(?:\W*)(?:so |and |but |also |update: |ok,? |okay,? )?(?:I|we|[A-Z][a-z]+ and I)\b/i.test(text);
 }
+
+/**
+ * Where an event's object ends: a new clause, a reason, a time phrase that was already read; a comma or point inside
+ * a number ("$6,800", "2.5 miles") or an abbreviation's ("St. Mary's") is no end.
+ */
+export const CLAUSE_END = new RegExp(
+  String.raw`\s*(?:[;:!?()]|,(?!\d)|${NOT_AFTER_NAME_ABBREVIATION}\.(?!\d)|\s-\s|\s(?:in (?:the )?hopes? of|in order to|hoping to)\s|\s(?:and|but|because|since|so|which|who|when|while|as|although|though|until|before|after)\s(?:it|i|we|they|he|she|that|this|there|my|our|the)\b|\s(?:because|since|so that|although|even though|even if)\b)`,
+  'i',
+);
+/** An object that stops before what it is about ("went to", "planning a few", "got from"): no event. */
+export const OPEN_END =
+  /\b(?:to|from|with|for|at|in|of|about|into|on|by|a|an|the|my|our|your|few|some|many|more|couple)$/i;

@@ -12,7 +12,7 @@ import {
   yearlessDates,
   yearlessLabel,
 } from '../../../compile/yearless-dates.js';
-import { localDayKey } from '../../../domain/time.js';
+import { localDayKey, startOfLocalDay } from '../../../domain/time.js';
 import { eventTimeOf, findStatedDate } from '../dates.js';
 import type { PatternContext } from './context.js';
 
@@ -31,8 +31,20 @@ export interface ResolvedTime {
  * and years written alone ("in 2019").
  */
 export function relativeTimes(text: string, at: number, tz: string): ResolvedTime[] {
+  return sentenceTimes(text, at, tz).past;
+}
+
+/**
+ * The times of a sentence (relativeTimes, `past`), and those that lie wholly after the day it was said (`coming`):
+ * "tomorrow", "next month", "this weekend" said on a Wednesday, "on December 20th" said in November, each labelled as
+ * a past time is and dated at its first day, the day a plan is for. Pure.
+ */
+export function sentenceTimes(text: string, at: number, tz: string): { past: ResolvedTime[]; coming: ResolvedTime[] } {
+  const tomorrow = startOfLocalDay(startOfLocalDay(at, tz) + 36 * 3_600_000, tz);
+  const yearless = yearlessDates({ text, at, tz });
+  const spokenAll = spokenTimes({ text, at, tz });
   // A day said without its year is that day; a month, its middle (or the day it was said, while it lasts).
-  const days = yearlessDates({ text, at, tz })
+  const days = yearless
     .filter((d) => d.start < at)
     .map((d) => ({
       from: d.from,
@@ -40,14 +52,12 @@ export function relativeTimes(text: string, at: number, tz: string): ResolvedTim
       label: yearlessLabel(d, tz),
       eventTime: eventTimeOf(localDayKey(d.unit === 'day' ? d.start : Math.min(at, (d.start + d.end) / 2), tz)),
     }));
-  const spoken = spokenTimes({ text, at, tz })
+  const labelOf = (c: (typeof spokenAll)[number]): string | null =>
+    resolvedLabel({ start: c.start, end: c.end, text: text.slice(c.from, c.to), kind: 'relative' }, at, tz);
+  const spoken = spokenAll
     .filter((c) => c.start < at + 86_400_000)
     .flatMap((c) => {
-      const label = resolvedLabel(
-        { start: c.start, end: c.end, text: text.slice(c.from, c.to), kind: 'relative' },
-        at,
-        tz,
-      );
+      const label = labelOf(c);
       if (label === null) return [];
       // A day is that day; a span that holds the moment of speaking ("this month") is dated then; a past span
       // ("last week", "last year") at its middle, the least wrong single day.
@@ -72,7 +82,24 @@ export function relativeTimes(text: string, at: number, tz: string): ResolvedTim
   }
   const dated = [...days, ...written];
   // In the order said, none overlapping (a relative phrase first where both cover the same words).
-  return [...spoken, ...dated.filter((d) => !spoken.some((t) => overlaps(t, d)))].sort((a, b) => a.from - b.from);
+  const past = [...spoken, ...dated.filter((d) => !spoken.some((t) => overlaps(t, d)))].sort((a, b) => a.from - b.from);
+  const comingSpoken = spokenAll
+    .filter((c) => c.start >= tomorrow)
+    .flatMap((c) => {
+      const label = labelOf(c);
+      return label === null
+        ? []
+        : [{ from: c.from, to: c.to, label, eventTime: eventTimeOf(localDayKey(c.start, tz)) }];
+    });
+  const comingDays = yearless
+    .filter((d) => d.start >= tomorrow && !comingSpoken.some((t) => overlaps(t, d)))
+    .map((d) => ({
+      from: d.from,
+      to: d.to,
+      label: yearlessLabel(d, tz),
+      eventTime: eventTimeOf(localDayKey(d.start, tz)),
+    }));
+  return { past, coming: [...comingSpoken, ...comingDays].sort((a, b) => a.from - b.from) };
 }
 
 /** Whether two stretches of the text share a character. */

@@ -320,6 +320,90 @@ describe('personal events, pets and observations of both speakers', () => {
     expect(result.stateChanges.filter((c) => c.entityName === 'Melanie')).toEqual([]);
   });
 
+  describe('plans: what the speaker is doing or will do at a time still to come', () => {
+    const changes = (text: string) =>
+      extractOffline(chat([['Melanie', text]]), tagger)
+        .stateChanges.filter((c) => c.entityName === 'Melanie')
+        .map((c) => [c.attribute, c.newStateAspect, c.eventTime?.slice(0, 10), c.whatChanged]);
+    // Said on Wednesday 15 January 2025.
+    it.each([
+      [
+        "I'm flying to Paris tomorrow.",
+        'flying to Paris (16 January 2025)',
+        'Plan: flying to Paris (tomorrow [16 January 2025])',
+      ],
+      [
+        "I'm moving to Denver next month.",
+        'moving to Denver (February 2025)',
+        'Plan: moving to Denver (next month [February 2025])',
+      ],
+      [
+        "Next month, I'm running a half marathon.",
+        'running a half marathon (February 2025)',
+        'Plan: running a half marathon (Next month [February 2025])',
+      ],
+      [
+        "I'm going to visit my grandma next weekend.",
+        'visit my grandma (the weekend of 25 January 2025)',
+        'Plan: visit my grandma (next weekend [the weekend of 25 January 2025])',
+      ],
+      [
+        'I will host a party on Saturday.',
+        'host a party (18 January 2025)',
+        'Plan: host a party (on Saturday [18 January 2025])',
+      ],
+      [
+        "We're planning to take a team trip next month to explore a new city.",
+        'take a team trip (February 2025)',
+        'Plan: take a team trip (next month [February 2025])',
+      ],
+      [
+        "Sure! I'll come over tomorrow if that's fine.",
+        'come over (16 January 2025)',
+        'Plan: come over (tomorrow [16 January 2025])',
+      ],
+    ])('%s → a plan, dated the day it was said', (text, value, summary) => {
+      expect(changes(text)).toEqual([['plan', value, day(0), summary]]);
+    });
+
+    it.each([
+      // The object points back at what was said before.
+      "I'm going to make it for my family this weekend - can't wait!",
+      // Talk to the listener, a deliberation, a negation, a future with no time.
+      "I'll chat with you more tomorrow.",
+      "I'm thinking about going camping next month.",
+      "I'm not going to run the marathon next month.",
+      "I'm going to visit my grandma.",
+    ])('no plan and no event in: %s', (text) => {
+      expect(changes(text)).toEqual([]);
+    });
+
+    it("a coming time is the plan's only in its own clause; today or a past time makes an event", () => {
+      expect(
+        changes("I'm moving to Edinburgh in September and I'm trying to finalize my accommodation options."),
+      ).toEqual([
+        [
+          'plan',
+          'moving to Edinburgh (September 2025)',
+          day(0),
+          'Plan: moving to Edinburgh (in September [September 2025])',
+        ],
+        [
+          'latest_event',
+          'trying to finalize my accommodation options',
+          day(0),
+          'Trying to finalize my accommodation options',
+        ],
+      ]);
+      expect(
+        changes("I'm dealing with some numbness in my hand, which is why I have a test scheduled on April 1st.").map(
+          (c) => c[0],
+        ),
+      ).toEqual(['latest_event']);
+      expect(changes('I went to Paris yesterday.').map((c) => c[0])).toEqual(['latest_event']);
+    });
+  });
+
   it('a story told in one turn keeps its time in the sentences that go on with it, until the turn is back in the present', () => {
     const events = (text: string) =>
       extractOffline(chat([['Melanie', text]]), tagger)

@@ -10,18 +10,18 @@
  * - observations: the speaker's own sentences about themselves (not reactions to the other person, not questions),
  *   kept as pyramid observations in the speaker's words, with relative times resolved.
  */
-import { NOT_AFTER_NAME_ABBREVIATION } from '../../../domain/abbreviations.js';
 import { vagueCandidates } from '../../../query/time/vague.js';
 import { EVENT_ATTRIBUTE } from '../../../domain/world.js';
 import { eventTimeOf } from '../dates.js';
 import { capitalize, lowerFirst } from '../names.js';
 import type { Findings, ObservationFinding, StateChangeFinding } from '../findings.js';
 import type { NlpVerb, SpanTagger } from '../nlp.js';
-import { FIRST_PERSON, isHedged, isQuestion, type PatternContext } from './context.js';
+import { CLAUSE_END, FIRST_PERSON, isHedged, isQuestion, OPEN_END, type PatternContext } from './context.js';
 import { namedThings } from './named.js';
 import { worksOf } from './works.js';
 import { ANIMALS, petsOf } from './pets.js';
-import { contrasted, relativeTimes, type ResolvedTime } from './event-times.js';
+import { contrasted, relativeTimes, sentenceTimes, type ResolvedTime } from './event-times.js';
+import { planningAsFuture, planOf } from './plans.js';
 import { describesThing, HUNG_REST, hungNoun, SUBJECT_BEFORE } from './relative-clause.js';
 
 /** Verbs that say something about the conversation, not about the speaker's life ("I think", "I saw that"). */
@@ -43,17 +43,6 @@ const SECOND_PERSON = /\b(?:you|your|yours|you're|you've|you'd|you'll|ya)\b/i;
 const LEAD_WORDS = 'hey|hi|yeah|yep|yup|well|so|oh|wow|actually|also|just|finally|recently|lol|haha';
 const NO_SUBJECT = new RegExp(`^\\s*(?:(?:${LEAD_WORDS})[,!.]?\\s+)*$`, 'i');
 const LEAD_WORD = new RegExp(`^(?:${LEAD_WORDS})$`);
-/**
- * Where an event's object ends: a new clause, a reason, a time phrase that was already read; a comma or point inside
- * a number ("$6,800", "2.5 miles") or an abbreviation's ("St. Mary's") is no end.
- */
-const CLAUSE_END = new RegExp(
-  String.raw`\s*(?:[;:!?()]|,(?!\d)|${NOT_AFTER_NAME_ABBREVIATION}\.(?!\d)|\s-\s|\s(?:in (?:the )?hopes? of|in order to|hoping to)\s|\s(?:and|but|because|since|so|which|who|when|while|as|although|though|until|before|after)\s(?:it|i|we|they|he|she|that|this|there|my|our|the)\b|\s(?:because|since|so that|although|even though|even if)\b)`,
-  'i',
-);
-/** An object that stops before what it is about ("went to", "planning a few", "got from"): no event. */
-const OPEN_END = /\b(?:to|from|with|for|at|in|of|about|into|on|by|a|an|the|my|our|your|few|some|many|more|couple)$/i;
-
 const MAX_OBJECT_WORDS = 10;
 const DETERMINER = /^(?:my|our|the|a|an|his|her|their|this|that|some|all)$/;
 
@@ -67,16 +56,17 @@ export function findPersonal(ctx: PatternContext & { events?: boolean }): Partia
     relationships: [],
     observations: [],
   };
-  const times = relativeTimes(s.text, s.time, ctx.tz);
+  const { past: times, coming } = sentenceTimes(s.text, s.time, ctx.tz);
   const past = times.some((t) => t.eventTime.slice(0, 10) < ctx.day);
-  if (ctx.tagger && ctx.events !== false && !isHedged(s) && mayTellEvent(s.text, ctx.tagger, past)) {
+  // "We're planning to take a team trip next month" is a plan, not a deliberation.
+  const hedged = isHedged(s) && (coming.length === 0 || isHedged({ ...s, text: s.text.replace(PLANNING_TO, '') }));
+  if (ctx.tagger && ctx.events !== false && !hedged && mayTellEvent(s.text, ctx.tagger, { past, coming })) {
     const tagger = ctx.tagger;
-    const verbs = tagger
-      .verbs(s.text)
+    const verbs = planningAsFuture(tagger.verbs(s.text), s.text)
       .map((v) => clipAtTime(v, times, s.text))
       .map((v) => (past ? pastByTime(v, s.text, tagger) : v));
     for (const v of verbs) {
-      const event = eventOf(ctx, v, times, tagger, verbs);
+      const event = eventOf(ctx, v, { times, coming }, tagger, verbs);
       if (event) out.stateChanges.push(event);
     }
   }
@@ -101,7 +91,13 @@ export function findPersonal(ctx: PatternContext & { events?: boolean }): Partia
  * compromise's lexicon for irregular forms such as "went", "ran", "took"), or, in a sentence with a time before the
  * day it was said (`past`), a verb written as its own past ("I quit last Friday"). Most chat sentences have none.
  */
-function mayTellEvent(text: string, tagger: SpanTagger, past: boolean): boolean {
+function mayTellEvent(
+  text: string,
+  tagger: SpanTagger,
+  times: { past: boolean; coming: readonly ResolvedTime[] },
+): boolean {
+  const { past } = times;
+  if (times.coming.length > 0 && FUTURE.test(text)) return true;
   const words = text.toLowerCase().match(/[a-z']+/g) ?? [];
   const eventLike = (at: number): boolean => {
     const word = words[at];
@@ -124,6 +120,11 @@ function mayTellEvent(text: string, tagger: SpanTagger, past: boolean): boolean 
   }
   return false;
 }
+
+/** "planning to", "plan to": a hedge (isHedged), unless the sentence says when (a plan). */
+const PLANNING_TO = /\bplan(?:ning)? to\b/gi;
+/** A verb phrase of the future: with a time still to come, a plan ("I'll host a party on Saturday"). */
+const FUTURE = /\b(?:will|'ll|gonna|going to)\b/i;
 
 /**
  * A verb phrase that runs into a time: compromise reads "I did last Sunday" as the verb "did last". The phrase ends
@@ -188,16 +189,19 @@ const ABOUT_THE_CHAT = /\b(?:(?:our|this) (?:chats?|conversations?)|(?:talking|c
 function eventOf(
   ctx: PatternContext,
   v: NlpVerb,
-  times: readonly ResolvedTime[],
+  sentence: { times: readonly ResolvedTime[]; coming: readonly ResolvedTime[] },
   tagger: SpanTagger,
   verbs: readonly NlpVerb[] = [],
 ): StateChangeFinding | null {
   const { s } = ctx;
+  const { times, coming } = sentence;
   const before = s.text.slice(0, v.start);
   // "Been training for a marathon": "I've been …" with the subject dropped, as chat does.
   const droppedPerfect = v.form === '' && /^been\s+[a-z]+ing\b/i.test(s.text.slice(v.start)) && NO_SUBJECT.test(before);
   const ongoing = v.form === 'present-progressive' || v.form === 'present-perfect-progressive' || droppedPerfect;
-  if ((v.tense !== 'past' && !ongoing) || v.copula || v.negative) return null;
+  // The future is told only as a plan, with a time still to come (planOf).
+  const future = v.tense === 'future' && coming.length > 0;
+  if ((v.tense !== 'past' && !ongoing && !future) || v.copula || v.negative) return null;
   const infinitive = v.infinitive.toLowerCase().trim();
   // "went hiking", "go swimming": the activity is the gerund and needs no object.
   const gerund = v.form === 'gerund-phrase' && /^[a-z]+ [a-z]{2,}ing$/.test(infinitive);
@@ -256,9 +260,13 @@ function eventOf(
   const carried =
     !own && times.length === 0 && !vagueText && v.form === 'simple-past' && !NOW.test(s.text) ? storyTime(ctx) : null;
   const when = own ?? times.find((t) => !contrasted(s.text, t, end)) ?? carried ?? undefined;
+  const told = `${subject === null ? '' : `${subject} `}${verbText} ${object}`;
+  const plan =
+    v.form === 'present-progressive' || future ? planOf(ctx, { when, coming, start: v.start, end, told }) : null;
+  if (plan === 'untold') return null;
+  if (plan || future) return plan;
   const whenText = carried?.told ?? (when ? s.text.slice(when.from, when.to) : null);
   const said = when ? ` (${whenText}${when.label ? ` [${when.label}]` : ''})` : vagueText ? ` (${vagueText})` : '';
-  const told = `${subject === null ? '' : `${subject} `}${verbText} ${object}`;
   const summary = `${capitalize(told)}${said}`;
   return {
     entityName: s.self,

@@ -7,7 +7,7 @@ import type { SpanTagger } from '../nlp.js';
 
 /** The speaker as the clause's subject, with the auxiliaries and adverbs chat puts between it and the verb. */
 export const SUBJECT_BEFORE =
-  /\b(?:i|we)(?:'m|'ve|'re|'d)?(?:\s+(?:am|are|was|were|have|has|had|been|just|finally|recently|also|actually|really|even|already|eventually|then|first|all))*\s*$/i;
+  /\b(?:i|we)(?:'m|'ve|'re|'d|'ll)?(?:\s+(?:am|are|was|were|have|has|had|been|just|finally|recently|also|actually|really|even|already|eventually|then|first|all))*\s*$/i;
 /**
  * The words before the speaker-subject name what the clause is about, so it describes a thing rather than tells an
  * event: "these figurines I bought yesterday remind me…", "the help I got from friends", "a show I went to", "one I
