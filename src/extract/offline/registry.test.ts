@@ -8,7 +8,10 @@ const registry = buildRegistry({
     ...emptyPreamble(),
     mentionedEntities: [known('Tidepool', 'project', ['TP']), known('Postgres', 'tool')],
   },
-  discovered: [{ name: 'Maya Chen', type: 'person', aliases: [] }],
+  discovered: [
+    { name: 'Maya Chen', type: 'person', aliases: [] },
+    { name: 'Tim Rice', type: 'person', aliases: [] },
+  ],
 });
 const found = (text: string, seen?: Set<string>): string[] =>
   registry.find(text, seen).map((m) => `${m.name}/${m.type}`);
@@ -44,6 +47,10 @@ describe('registry.find', () => {
     ['TP is live at UMD.', ['Tidepool/project', 'University of Maryland/organization']],
     ['tp is lowercase here.', []],
     ['Maya said hi and Maya Chen agreed.', ['Maya Chen/person', 'Maya Chen/person']],
+    // A name part alone is the person's only with its capital (dev30: "jollof rice" was Tim Rice).
+    ['Rice wrote the lyrics.', ['Tim Rice/person']],
+    ['Any tips for a perfect jollof rice?', []],
+    ['maya said hi.', []],
     ['Open main.py and next.config.js please.', []],
     ['I switched from Firebase Auth to Supabase.', ['Firebase/tool', 'Supabase/tool']],
     ['I had coffee with Julia and Jenkins yesterday.', []],

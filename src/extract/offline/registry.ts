@@ -79,10 +79,10 @@ export function buildRegistry(input: { preamble: Preamble; discovered: Discovere
   const byKey = new Map<string, RegistryEntry>();
   const formOwner = new Map<string, RegistryEntry>();
   const forms: Form[] = [];
-  const addForm = (text: string, entry: RegistryEntry): void => {
+  const addForm = (text: string, entry: RegistryEntry, exact = false): void => {
     const t = text.trim();
     if (t.length < 2 || STATEMENT_TYPES.has(entry.type)) return;
-    const caseSensitive = isCaseSensitiveForm(t, entry.ambiguous);
+    const caseSensitive = exact || isCaseSensitiveForm(t, entry.ambiguous);
     const key = caseSensitive ? t : t.toLowerCase();
     if (formOwner.has(key)) return;
     formOwner.set(key, entry);
@@ -156,8 +156,10 @@ export function buildRegistry(input: { preamble: Preamble; discovered: Discovere
       if (!byKey.has(f.toLowerCase())) byKey.set(f.toLowerCase(), entry);
     }
   }
+  // A first or last name alone is the person's only as written, with its capital: "Rice" is Tim Rice, "jollof
+  // rice" is not (nor "will", "rose" or "grace").
   for (const [part, entry] of personNameParts([...new Set(byKey.values())])) {
-    if (entry && !byKey.has(part.toLowerCase())) addForm(part, entry);
+    if (entry && !byKey.has(part.toLowerCase())) addForm(part, entry, true);
   }
 
   const compile = (list: Form[], flags: string): RegExp | null => {

@@ -538,6 +538,31 @@ describe('personal events, pets and observations of both speakers', () => {
     ],
     // A podcast is none of the kinds of work: no song, no LISTENED_TO.
     ['Caroline', 'As for podcasts, I enjoy listening to "The Daily Boost" most.', 'The Daily Boost', undefined, null],
+    // Nor is an earlier sentence's podcast, an Instagram account or an exhibition (LongMemEval S dev30).
+    [
+      'Caroline',
+      'I need some new podcasts. I have been listening to "How I Built This" for months now.',
+      'How I Built This',
+      undefined,
+      null,
+    ],
+    [
+      'Caroline',
+      'I love the recipes I watched on the "Vegan Recipes" account on Instagram.',
+      'Vegan Recipes',
+      undefined,
+      null,
+    ],
+    ['Caroline', 'I saw the "Women in Art" exhibition last Saturday.', 'Women in Art', undefined, null],
+    // A book one wants to read is a book, not yet read; one read after a sentence about an event is read.
+    ['Caroline', 'I\'ve been wanting to read "The Power of Now" for a while now.', 'The Power of Now', 'book', null],
+    [
+      'Caroline',
+      'I went to a book launch event. I have read "The Art of Falling", and I loved it.',
+      'The Art of Falling',
+      'book',
+      'READ',
+    ],
   ])('a work in quotes: %s: %s', (speaker, text, title, type, relation) => {
     const result = extractOffline(chat([[speaker, text]]), tagger);
     expect(result.entities.find((e) => e.name === title)?.type).toBe(type);

@@ -6,12 +6,17 @@ import { eventTimeOf } from '../dates.js';
 import type { EntityFinding, RelationshipFinding } from '../findings.js';
 import { FIRST_PERSON, type PatternContext } from './context.js';
 
-const WORK_KINDS: readonly { type: string; cue: RegExp; verb: RegExp; relation: string }[] = [
+/**
+ * Kinds of work: the words that name one (`cue`), the verb the speaker does it with, the relation that makes, and what
+ * else that verb takes (`lookalike`: one listens to podcasts, watches channels, reads blogs, plays on apps).
+ */
+const WORK_KINDS: readonly { type: string; cue: RegExp; verb: RegExp; relation: string; lookalike: RegExp }[] = [
   {
     type: 'book',
     cue: /\b(books?|audiobooks?|e-?books?|bookshelf|bookshelves|novels?|memoir|series of books|author|written by)\b/i,
     verb: /\b(?:re-?)?read(?:s|ing)?\b/i,
     relation: 'READ',
+    lookalike: /\b(?:blogs?|newsletters?|magazines?|articles?|posts?)\b/i,
   },
   {
     type: 'movie',
@@ -19,19 +24,27 @@ const WORK_KINDS: readonly { type: string; cue: RegExp; verb: RegExp; relation: 
     // "I saw that you had …" is noticing, not watching.
     verb: /\b(?:watch|watched|watching|binge[d]?|(?:saw|seen)(?!\s+that\b))\b/i,
     relation: 'WATCHED',
+    lookalike: /\b(?:channels?|accounts?|streams?|streamers?|youtubers?)\b/i,
   },
   {
     type: 'song',
     cue: /\b(song|album|track|single|tune)\b/i,
     verb: /\b(listen(?:ed|ing)? to|sing|sang|singing)\b/i,
     relation: 'LISTENED_TO',
+    lookalike: /\b(?:podcasts?|radio|stations?)\b/i,
   },
-  { type: 'game', cue: /\b(game|rpg|tournament|console)\b/i, verb: /\b(play|played|playing)\b/i, relation: 'PLAYED' },
+  {
+    type: 'game',
+    cue: /\b(game|rpg|tournament|console)\b/i,
+    verb: /\b(play|played|playing)\b/i,
+    relation: 'PLAYED',
+    lookalike: /\b(?:apps?|sports?|instruments?)\b/i,
+  },
 ];
 
 /** Things with titles that are none of the kinds of work above. */
 const NOT_A_WORK =
-  /\b(?:podcasts?|newsletters?|blogs?|channels?|apps?|courses?|classes?|workshops?|events?|festivals?)\b/i;
+  /\b(?:podcasts?|newsletters?|blogs?|channels?|apps?|courses?|classes?|workshops?|events?|festivals?|exhibitions?|exhibits?|accounts?|magazines?)\b/i;
 
 /**
  * Titles of works in quotes ("Charlotte's Web", "Cyberpunk 2077"), typed by the words around them (a book, a
@@ -53,8 +66,11 @@ export function worksOf(ctx: PatternContext): { entity: EntityFinding; relation:
     if (!named && NOT_A_WORK.test(s.text)) continue;
     const kind = named ?? WORK_KINDS.find((k) => k.cue.test(s.text) || k.verb.test(s.text));
     if (!kind) continue;
+    // Known only by its verb, a title in a turn about what that verb also takes is one of those: "I've been listening
+    // to "How I Built This" for months", after "I'm looking for some new podcasts".
+    if (!named && !kind.cue.test(s.text) && ctx.previous.some((p) => kind.lookalike.test(p.text))) continue;
     const eventTime = eventTimeOf(ctx.day);
-    const first = FIRST_PERSON.test(s.text) && kind.verb.test(s.text);
+    const first = FIRST_PERSON.test(s.text) && done(s.text, kind.verb);
     out.push({
       entity: { name: title, type: kind.type, aliases: [], state: {}, episodeId: s.episodeId, eventTime },
       relation: first
@@ -72,4 +88,14 @@ export function worksOf(ctx: PatternContext): { entity: EntityFinding; relation:
     });
   }
   return out;
+}
+
+/** A wish or a plan before the verb: "I've been wanting to read …", "I'm going to watch …" (not done yet). */
+const NOT_YET =
+  /\b(?:want(?:s|ed|ing)? to|wanna|would like to|'d like to|plan(?:s|ned|ning)? (?:to|on)|hop(?:e|es|ing) to|going to|gonna|will|'ll|should|might|meaning to)\s+$/i;
+
+/** Whether the sentence says the verb was done: some use of it not after a wish or a plan. */
+function done(text: string, verb: RegExp): boolean {
+  const all = new RegExp(verb.source, 'gi');
+  return [...text.matchAll(all)].some((m) => !NOT_YET.test(text.slice(Math.max(0, m.index - 40), m.index)));
 }
