@@ -1,4 +1,5 @@
 import {
+  differingCore,
   jaroWinkler,
   jaroWinklerCeiling,
   jaroWinklerLengthCeiling,
@@ -115,23 +116,6 @@ export function isContainedIn(short: string, long: string): boolean {
     if ((at === 0 || long[at - 1] === ' ') && (end === long.length || long[end] === ' ')) return true;
   }
   return false;
-}
-
-/**
- * The words where two multi-word names differ, once the words they share at the start and the end are set aside
- * ("stop annotation with malik" / "stop annotation with mila" → "malik" / "mila"); null when one name is a run of
- * the other's words (that is containment, not a typo).
- */
-export function differingCore(p: string, q: string): [string, string] | null {
-  const a = p.split(' ');
-  const b = q.split(' ');
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let end = 0;
-  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
-  const x = a.slice(start, a.length - end).join(' ');
-  const y = b.slice(start, b.length - end).join(' ');
-  return x.length === 0 || y.length === 0 ? null : [x, y];
 }
 
 /**

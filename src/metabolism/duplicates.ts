@@ -3,7 +3,8 @@ import { fullInitialsOf, initialsOf, isAcronymOf, looksLikeAcronym, normalizeNam
 import { RESOLVER_DEFAULTS } from '../resolve/resolver.js';
 import { compareBlocks, prepareName, type BlockEntity } from './duplicate-blocks.js';
 
-export { differingCore, isContainedIn } from './duplicate-blocks.js';
+export { isContainedIn } from './duplicate-blocks.js';
+export { differingCore } from '../resolve/similarity.js';
 
 /** An entity as duplicate detection sees it (merged, protected and deleted entities are left out by the caller). */
 export interface DedupEntity {

@@ -15,6 +15,7 @@ const WORLD: IndexedEntity[] = [
   { id: 'arjun-a', type: 'person', name: 'Arjun Rao', aliases: [] },
   { id: 'arjun-b', type: 'person', name: 'Arjun Mehta', aliases: [] },
   { id: 'langchain', type: 'tool', name: 'LangChain', aliases: [] },
+  { id: 'joanna-childhood', type: 'period', name: "Joanna's childhood", aliases: [] },
 ];
 
 function resolver(extra: Partial<ConstructorParameters<typeof Resolver>[0]> = {}): Resolver {
@@ -57,6 +58,8 @@ describe('resolution layers', () => {
     ['Langchain', 'tool', 'langchain', 'exact'],
     ['Lang-Chain', 'tool', 'langchain', 'fuzzy'],
     ['Maya', 'person', 'maya', 'fuzzy'],
+    // A typo in the words two names do not share.
+    ["Joanna's childhod", 'period', 'joanna-childhood', 'fuzzy'],
   ] as const)('%j (%s) → %s by %s', async (name, type, id, layer) => {
     const r = await resolver().resolve({ name, type });
     expect([r.entityId, r.layer]).toEqual([id, layer]);
@@ -68,6 +71,8 @@ describe('resolution layers', () => {
     ['Maya', 'project'], // first-name rule is for people only
     ['SRA', 'person'],
     ['Supabase', 'tool'],
+    // Another person's childhood: the names differ in a word that is no near spelling (LoCoMo 1-5 in one memory).
+    ["Jon's childhood", 'period'],
   ] as const)('%j (%s) is new', async (name, type) => {
     const r = await resolver().resolve({ name, type });
     expect(r.entityId).toBeNull();

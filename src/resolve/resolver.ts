@@ -3,7 +3,7 @@ import { cosine } from '../domain/vectors.js';
 import type { Embedder } from '../ports/embedder.js';
 import type { IndexedEntity, NameIndex } from './name-index.js';
 import { isAcronymOf, looksLikeAcronym, normalizeName } from './normalize.js';
-import { jaroWinkler } from './similarity.js';
+import { differingCore, jaroWinkler } from './similarity.js';
 
 export type ResolutionLayer = 'exact' | 'alias' | 'acronym' | 'fuzzy' | 'embedding' | 'llm' | 'new';
 
@@ -158,9 +158,21 @@ export class Resolver {
 }
 
 function bestScore(key: string, candidate: IndexedEntity): number {
-  let best = jaroWinkler(key, normalizeName(candidate.name));
-  for (const alias of candidate.aliases) best = Math.max(best, jaroWinkler(key, normalizeName(alias)));
+  let best = nameScore(key, normalizeName(candidate.name));
+  for (const alias of candidate.aliases) best = Math.max(best, nameScore(key, normalizeName(alias)));
   return best;
+}
+
+/**
+ * Jaro–Winkler of two normalized names, no higher than that of the words where they differ when they share words:
+ * "Jon's childhood" is not "Joanna's childhood" (0.95 whole, 0.78 for "jons" / "joannas"), while "Joanna's childhod"
+ * still is. The long shared part is what Jaro–Winkler rewards; a typo is in the differing words. Pure.
+ */
+function nameScore(a: string, b: string): number {
+  const whole = jaroWinkler(a, b);
+  const diff = differingCore(a, b);
+  if (diff === null || diff[0] === a || diff[1] === b) return whole;
+  return Math.min(whole, jaroWinkler(diff[0], diff[1]));
 }
 
 function preferType(list: IndexedEntity[], type: string | undefined): IndexedEntity[] {
