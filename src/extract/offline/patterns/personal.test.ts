@@ -357,6 +357,12 @@ describe('personal events, pets and observations of both speakers', () => {
         'take a team trip (February 2025)',
         'Plan: take a team trip (next month [February 2025])',
       ],
+      // The simple present of a timetable.
+      [
+        'I start my new job in March.',
+        'start my new job (March 2025)',
+        'Plan: start my new job (in March [March 2025])',
+      ],
       [
         "Sure! I'll come over tomorrow if that's fine.",
         'come over (16 January 2025)',
@@ -374,6 +380,9 @@ describe('personal events, pets and observations of both speakers', () => {
       "I'm thinking about going camping next month.",
       "I'm not going to run the marathon next month.",
       "I'm going to visit my grandma.",
+      // A verb about the conversation or a having, whatever the time.
+      'I have a test on Friday.',
+      'I think the party is next week.',
     ])('no plan and no event in: %s', (text) => {
       expect(changes(text)).toEqual([]);
     });

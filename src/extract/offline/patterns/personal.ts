@@ -97,7 +97,8 @@ function mayTellEvent(
   times: { past: boolean; coming: readonly ResolvedTime[] },
 ): boolean {
   const { past } = times;
-  if (times.coming.length > 0 && FUTURE.test(text)) return true;
+  // A time still to come may make a plan of any verb ("I'll host", "I fly to Paris tomorrow").
+  if (times.coming.length > 0) return true;
   const words = text.toLowerCase().match(/[a-z']+/g) ?? [];
   const eventLike = (at: number): boolean => {
     const word = words[at];
@@ -123,8 +124,6 @@ function mayTellEvent(
 
 /** "planning to", "plan to": a hedge (isHedged), unless the sentence says when (a plan). */
 const PLANNING_TO = /\bplan(?:ning)? to\b/gi;
-/** A verb phrase of the future: with a time still to come, a plan ("I'll host a party on Saturday"). */
-const FUTURE = /\b(?:will|'ll|gonna|going to)\b/i;
 
 /**
  * A verb phrase that runs into a time: compromise reads "I did last Sunday" as the verb "did last". The phrase ends
@@ -200,7 +199,10 @@ function eventOf(
   const droppedPerfect = v.form === '' && /^been\s+[a-z]+ing\b/i.test(s.text.slice(v.start)) && NO_SUBJECT.test(before);
   const ongoing = v.form === 'present-progressive' || v.form === 'present-perfect-progressive' || droppedPerfect;
   // The future is told only as a plan, with a time still to come (planOf).
-  const future = v.tense === 'future' && coming.length > 0;
+  // "I fly to Paris tomorrow", "I start my new job in March": the simple present with a time still to come is the
+  // future of a timetable.
+  const scheduled = v.form === 'simple-present' && v.tense === 'present' && !v.copula;
+  const future = (v.tense === 'future' || scheduled) && coming.length > 0;
   if ((v.tense !== 'past' && !ongoing && !future) || v.copula || v.negative) return null;
   const infinitive = v.infinitive.toLowerCase().trim();
   // "went hiking", "go swimming": the activity is the gerund and needs no object.
