@@ -56,8 +56,14 @@ export async function compileQueryContext(input: {
   span.catch(() => undefined);
   const tokenizer = input.tokenizer ?? ESTIMATE;
   const cited = new Set([...worldCitations(subgraph), ...evidence.turns.map((e) => e.episode.id)]);
+  // The evidence has read most of them already (all, when it was given the world part's citations).
+  const unread = [...cited].filter((id) => !evidence.episodes.has(id));
+  const read = new Map((unread.length > 0 ? await store.episodes.getMany(unread) : []).map((e) => [e.id, e]));
   const episodes = new Map(
-    (await store.episodes.getMany([...cited])).map((e) => [e.id, { title: e.title, createdAt: e.createdAt }]),
+    [...cited].flatMap((id) => {
+      const e = evidence.episodes.get(id) ?? read.get(id);
+      return e ? [[id, { title: e.title, createdAt: e.createdAt }] as const] : [];
+    }),
   );
   // About four characters a token: the section is rendered for the budget, then counted exactly.
   const pyramid = await pyramidSection({ store, entityIds: plan.entityIds, tz, maxChars: maxTokens });

@@ -26,6 +26,8 @@ export interface EvidenceTurn {
 export interface Evidence {
   turns: EvidenceTurn[];
   conversations: Map<string, StoredTurn[]>;
+  /** Every conversation read while ranking, by id (a caller needing their titles and times need not read them again). */
+  episodes: ReadonlyMap<string, Episode>;
   /** The time between things the question asks for, with the best-matching turn of each end found (interval.ts). */
   interval?: { question: IntervalQuestion; anchors: IntervalAnchor[] };
 }
@@ -217,14 +219,15 @@ export async function rankEvidence(input: {
   const found = preferRange(load(order.slice(0, fillFrom)), plan);
   const out = [...found, ...load(order.slice(fillFrom))].map((t, rank) => ({ ...t, rank }));
   const conversations = new Map(out.map((e) => [e.episode.id, cache.turns(e.episode.id)]));
-  if (!interval) return { turns: out, conversations };
+  const episodes = cache.episodes();
+  if (!interval) return { turns: out, conversations, episodes };
   const anchors = interval.ends.flatMap((end, i): IntervalAnchor[] => {
     const ref = anchorRefs[i];
     const episode = ref && cache.episode(ref.episodeId);
     const turn = ref && cache.turn(ref.episodeId, ref.seq);
     return episode && turn ? [{ end, episode, turn }] : [];
   });
-  return { turns: out, conversations, interval: { question: interval, anchors } };
+  return { turns: out, conversations, episodes, interval: { question: interval, anchors } };
 }
 
 /**
@@ -305,6 +308,8 @@ function createTurnCache(store: WorldStore) {
       }
     },
     episode: (id: string) => episodes.get(id),
+    /** Every episode loaded so far. */
+    episodes: (): ReadonlyMap<string, Episode> => episodes,
     turns: (id: string) => turns.get(id) ?? [],
     turn: (id: string, seq: number) => {
       const list = turns.get(id) ?? [];
