@@ -33,12 +33,11 @@ export function periodName(periods: readonly Period[], time: number): string | n
 
 /** One instant in the chosen format: "3 weeks ago (during SF summer)", "15 March 2024", or both. */
 export function when(ctx: TimeContext, time: number): string {
+  if (ctx.format === 'absolute') return longDate(time, ctx.tz);
   const period = periodName(ctx.periods, time);
   const rel = relativeTime({ at: time, now: ctx.now, tz: ctx.tz });
   const during = period ? `during ${period}` : null;
   switch (ctx.format) {
-    case 'absolute':
-      return longDate(time, ctx.tz);
     case 'semantic':
       return during ? `${rel} (${during})` : rel;
     case 'hybrid':

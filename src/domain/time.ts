@@ -59,6 +59,22 @@ interface LocalParts {
 }
 
 export function localParts(ms: number, tz: string): LocalParts {
+  // UTC needs no zone data: a Date's UTC fields are the same numbers (years 1 to 9999, where the formatter writes the
+  // year as it is), at a fraction of formatToParts' cost. An invalid instant still fails in the formatter below.
+  if (tz === 'UTC') {
+    const d = new Date(ms);
+    const year = d.getUTCFullYear();
+    if (year >= 1 && year <= 9999) {
+      return {
+        year,
+        month: d.getUTCMonth() + 1,
+        day: d.getUTCDate(),
+        hour: d.getUTCHours(),
+        minute: d.getUTCMinutes(),
+        second: d.getUTCSeconds(),
+      };
+    }
+  }
   const out: Record<string, number> = {};
   for (const p of partsFormatter(tz).formatToParts(new Date(ms))) {
     if (p.type !== 'literal') out[p.type] = Number(p.value);
