@@ -2,7 +2,7 @@ import type { Episode, StoredTurn } from '../domain/world.js';
 import type { WorldStore } from '../ports/world-store.js';
 import { questionAlternatives } from './alternatives.js';
 import { questionInterval, type IntervalEnd, type IntervalQuestion } from './interval.js';
-import { keyCoverage, keyWeights, matchKeys, questionKeywords } from './keywords.js';
+import { keyCoverage, keyWeights, matchKeys, presentCoverage, questionKeywords, textKeys } from './keywords.js';
 import { rankTurnsInContext } from './lanes/turn-context.js';
 import type { QueryPlan, RankedItem } from './types.js';
 
@@ -144,10 +144,13 @@ export async function rankEvidence(input: {
     const choice = questionAlternatives(plan.question, timeTexts);
     const alternatives = choice.length > 0 ? choice : ends;
     const restKeys = matchKeys(rest);
+    // Each turn's words are read once: for the weights, then for the coverage of the turns the searches found.
+    const keysOf = memoKeys();
     // A word said in most turns ("like", a speaker's name) weighs less than the one the question is about.
     const weights = keyWeights(
       keys,
       cache.allTurns().map((t) => t.text),
+      keysOf,
     );
     for (const [i, hits] of searches.entries()) {
       const best = Math.max(1e-9, ...hits.map((h) => -h.score));
@@ -159,14 +162,14 @@ export async function rankEvidence(input: {
           const own = speaker !== undefined && named.has(speaker);
           // A turn found only by a named person's name, said by someone else, mostly addresses them ("Thanks,
           // Melanie!"): it weighs less than that person's own turn beside it, which it brings in.
-          const nameOnly = named.size > 0 && !own && keyCoverage(text, restKeys) === 0;
+          const nameOnly = named.size > 0 && !own && presentCoverage(keysOf(text), restKeys) === 0;
           const weight =
             (own ? SPEAKER_WEIGHT : 1) *
             (nameOnly ? NAME_ONLY_WEIGHT : 1) *
             (turn && isAssistantText(turn) && !input.assistantWanted ? ASSISTANT_WEIGHT : 1);
           // The share of the question's words a turn has leads; BM25 (comparable only within one search tier)
           // orders turns that have as many.
-          const score = keyCoverage(text, keys, weights) + BM25_SHARE * (-h.score / best);
+          const score = presentCoverage(keysOf(text), keys, weights) + BM25_SHARE * (-h.score / best);
           return { episodeId: h.episodeId, seq: h.seq, score: score * weight, time: h.time ?? h.episodeTime };
         }),
         turnCount: (id) => cache.episode(id)?.turnCount,
@@ -291,6 +294,19 @@ export function optionLeads<T>(
     }
     return best;
   });
+}
+
+/** textKeys remembered per text, for one question. */
+function memoKeys(): (text: string) => ReadonlySet<string> {
+  const known = new Map<string, ReadonlySet<string>>();
+  return (text) => {
+    let keys = known.get(text);
+    if (!keys) {
+      keys = textKeys(text);
+      known.set(text, keys);
+    }
+    return keys;
+  };
 }
 
 /** Episodes and their turns, loaded once per question. */

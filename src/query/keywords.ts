@@ -80,8 +80,16 @@ export function textKeys(text: string): Set<string> {
  * see keyWeights). Pure.
  */
 export function keyCoverage(text: string, keys: readonly string[], weights?: ReadonlyMap<string, number>): number {
+  return keys.length === 0 ? 0 : presentCoverage(textKeys(text), keys, weights);
+}
+
+/** keyCoverage of a text whose keys are known (`present`: its textKeys). Pure. */
+export function presentCoverage(
+  present: ReadonlySet<string>,
+  keys: readonly string[],
+  weights?: ReadonlyMap<string, number>,
+): number {
   if (keys.length === 0) return 0;
-  const present = textKeys(text);
   const weight = (k: string) => weights?.get(k) ?? 1;
   const total = keys.reduce((n, k) => n + weight(k), 0);
   return total === 0 ? 0 : keys.filter((k) => present.has(k)).reduce((n, k) => n + weight(k), 0) / total;
@@ -92,10 +100,15 @@ export function keyCoverage(text: string, keys: readonly string[], weights?: Rea
  * a tenth of the largest), so a word said in every other turn ("like", a speaker's name) counts less than the one
  * the question is about ("animal"). Pure.
  */
-export function keyWeights(keys: readonly string[], texts: readonly string[]): Map<string, number> {
+export function keyWeights(
+  keys: readonly string[],
+  texts: readonly string[],
+  /** The texts' keys (textKeys), when the caller has them already. */
+  keysOf: (text: string) => ReadonlySet<string> = textKeys,
+): Map<string, number> {
   const df = new Map(keys.map((k) => [k, 0]));
   for (const text of texts) {
-    const present = textKeys(text);
+    const present = keysOf(text);
     for (const k of keys) if (present.has(k)) df.set(k, (df.get(k) ?? 0) + 1);
   }
   const n = Math.max(1, texts.length);
