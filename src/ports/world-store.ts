@@ -611,6 +611,11 @@ export interface SearchQuery {
    * its rarest words plus the most recently stored of the rest (SQLite: over 3,000 rows).
    */
   mode?: 'best' | 'fill';
+  /**
+   * false: the caller does not read snippets, and hits may carry an empty one (the SQLite adapter then skips cutting
+   * them, which for a common word costs as much as ranking). The hits and their order are the same either way.
+   */
+  snippets?: boolean;
 }
 
 /**

@@ -116,7 +116,8 @@ export async function rankEvidence(input: {
   const interval = questionInterval(plan.question, timeTexts);
   let anchorRefs: ({ episodeId: string; seq: number } | undefined)[] = [];
   if (words.length > 0) {
-    const everyWord = await store.search.turns({ text: words.join(' '), limit: pool, mode: 'fill' });
+    // The turns' own text is read below: their snippets are not needed.
+    const everyWord = await store.search.turns({ text: words.join(' '), limit: pool, mode: 'fill', snippets: false });
     await cache.load(everyWord.map((h) => h.episodeId));
     // People who speak in the history are named in nearly every turn addressed to them ("Thanks, Melanie!"):
     // their names rank the other person's turns. Search without them first, weighing the named people's own
@@ -128,7 +129,10 @@ export async function rankEvidence(input: {
     // the turns only the names matched are a weak list that comes after the conversations of the question's time.
     let searches = [everyWord];
     if (named.size > 0) {
-      const hits = rest.length > 0 ? await store.search.turns({ text: rest.join(' '), limit: pool, mode: 'fill' }) : [];
+      const hits =
+        rest.length > 0
+          ? await store.search.turns({ text: rest.join(' '), limit: pool, mode: 'fill', snippets: false })
+          : [];
       await cache.load(hits.map((h) => h.episodeId));
       searches = [hits, everyWord];
     }

@@ -58,6 +58,19 @@ describe('sqlite search: common words in a large index', () => {
     for (const h of hits.slice(1)) expect(episodeNumber(h)).toBeGreaterThanOrEqual(30);
   });
 
+  it('without snippets finds the same hits in the same order, bounded or not, with empty snippets', async () => {
+    for (const query of [
+      { text: 'filler number walrus', mode: 'fill' as const, limit: 10 },
+      { text: 'filler', limit: 10 },
+      { text: 'common rare zebra', mode: 'fill' as const, limit: 20 },
+    ]) {
+      const withSnippets = await store.search.turns(query);
+      const without = await store.search.turns({ ...query, snippets: false });
+      expect(without).toEqual(withSnippets.map((h) => ({ ...h, snippet: '' })));
+      expect(withSnippets.every((h) => h.snippet !== '')).toBe(true);
+    }
+  });
+
   it('best mode with only common words finds nothing rather than ranking every row', async () => {
     expect(await store.search.turns({ text: 'common zebra' })).toEqual([]);
     // A query with every word present still matches as usual.

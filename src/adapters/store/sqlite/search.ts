@@ -40,9 +40,11 @@ function ranking(fts: string, weights: string): Ranking {
 }
 
 const TURNS_RANK = ranking('turns_fts', '');
-const turnsSql = (b: boolean): string => `SELECT t.episode_id AS episodeId, e.title AS episodeTitle,
-    e.created_at AS episodeTime, t.seq, t.role, t.time, f.snippet, f.score
-  FROM (SELECT rowid AS id, snippet(turns_fts, 0, @open, @close, '…', ${SNIPPET_TOKENS}) AS snippet,
+/** Turn hits, with their snippets cut or (`snippets` false, see SearchQuery) empty. */
+const turnsSql = (b: boolean, snippets: boolean): string => `SELECT t.episode_id AS episodeId,
+    e.title AS episodeTitle, e.created_at AS episodeTime, t.seq, t.role, t.time, f.snippet, f.score
+  FROM (SELECT rowid AS id,
+          ${snippets ? `snippet(turns_fts, 0, @open, @close, '…', ${SNIPPET_TOKENS})` : "''"} AS snippet,
           ${TURNS_RANK.score(b)} AS score
         FROM turns_fts WHERE ${TURNS_RANK.where(b)} LIMIT @limit) f
   JOIN turns t ON t.id = f.id
@@ -289,7 +291,12 @@ export function createSearchRepo(s: Statements): SyncOf<SearchRepo> {
       return tieredSearch(query, {
         ...turnsSize,
         keyOf: (r) => `${r.episodeId}#${r.seq}`,
-        run: runner(s, turnsSql, commonParams(query), (row: TurnRow) => ({ kind: 'turn' as const, ...row })),
+        run: runner(
+          s,
+          (b) => turnsSql(b, query.snippets !== false),
+          commonParams(query),
+          (row: TurnRow) => ({ kind: 'turn' as const, ...row }),
+        ),
       });
     },
 
