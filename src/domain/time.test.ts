@@ -3,6 +3,7 @@ import {
   fromUnixSeconds,
   isPlausibleTime,
   localDayKey,
+  localParts,
   parseDateArgument,
   startOfLocalDay,
   zonedTimeToUtc,
@@ -61,5 +62,21 @@ describe('plausibility and unix seconds', () => {
     expect(fromUnixSeconds(1700000000.1234)).toBe(1700000000123);
     expect(fromUnixSeconds('1700000000')).toBeNull();
     expect(fromUnixSeconds(Number.POSITIVE_INFINITY)).toBeNull();
+  });
+});
+
+describe('localParts in UTC', () => {
+  it('reads the same numbers from the Date as the zone formatter does (Etc/UTC takes the formatter)', () => {
+    const instants = [
+      0,
+      -1,
+      Date.UTC(1969, 11, 31, 23, 59, 59, 999),
+      Date.UTC(2024, 1, 29, 12, 30, 15),
+      Date.UTC(2023, 11, 31, 23, 59, 59, 500),
+      Date.UTC(2100, 0, 1),
+      Date.UTC(1, 0, 1),
+      1_700_000_000_123.75,
+    ];
+    for (const ms of instants) expect(localParts(ms, 'UTC')).toEqual(localParts(ms, 'Etc/UTC'));
   });
 });
