@@ -10,7 +10,7 @@ import { planQuery } from './plan.js';
 import { PRESETS, type RetrievalPreset } from './presets.js';
 import type { PyramidSource } from './pyramid-source.js';
 import { retrieve, summarizeLanes, type LaneSummary } from './retrieve.js';
-import { buildSubgraph, type SubgraphLimits } from './subgraph/index.js';
+import { buildSubgraph, DEFAULT_LIMITS, type SubgraphLimits } from './subgraph/index.js';
 import { evidencePool, rankEvidence } from './evidence.js';
 import { compileQueryContext, worldCitations } from './compile-query.js';
 import type { Tokenizer } from '../ports/tokenizer.js';
@@ -89,7 +89,9 @@ export async function buildQueryContext(input: ContextRequest): Promise<QueryCon
     store,
     plan,
     items: retrieval.items,
-    ...(input.limits ? { limits: input.limits } : {}),
+    // The ranked evidence takes the excerpts' place in the compiled context (and in the subgraph returned): the
+    // subgraph's own excerpts would be read and dropped.
+    limits: { ...(input.limits ?? DEFAULT_LIMITS), excerpts: 0 },
   });
   const maxTokens = contextBudget(input.maxTokens);
   const assistantWanted = asksWhatAssistantSaid(question);

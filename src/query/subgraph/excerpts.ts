@@ -15,6 +15,7 @@ export async function loadExcerpts(input: {
   maxLines: number;
 }): Promise<Excerpt[]> {
   const { store } = input;
+  if (input.maxEpisodes <= 0) return [];
   const wanted = new Map<string, Set<number>>();
   for (const item of input.items) {
     const id = item.ref.kind === 'turn' ? item.ref.episodeId : item.ref.kind === 'episode' ? item.ref.id : null;
