@@ -79,6 +79,11 @@ describe('resolution layers', () => {
     expect(r.layer).toBe('new');
   });
 
+  it('leaves a close name that differs in a whole word for review rather than taking it', async () => {
+    const r = await resolver().resolve({ name: "Jon's childhood", type: 'period' });
+    expect([r.entityId, r.layer, r.ambiguous.map((c) => c.id)]).toEqual([null, 'new', ['joanna-childhood']]);
+  });
+
   it('sends ambiguous fuzzy candidates to the verifier and accepts its yes', async () => {
     const asked: string[] = [];
     const verifier: MatchVerifier = async ({ name, candidate }) => {

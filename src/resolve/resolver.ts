@@ -74,10 +74,14 @@ export class Resolver {
     const scored = index
       .candidates(key)
       .filter((c) => compatibleTypes(input.type, c.type))
-      .map((c) => ({ entity: c, score: bestScore(key, c) }))
+      .map((c) => ({ entity: c, score: bestScore(key, c, jaroWinkler), accept: bestScore(key, c, acceptScore) }))
       .sort((a, b) => b.score - a.score);
-    const best = scored[0];
-    if (best && best.score >= this.options.fuzzyAccept && key.length >= 5) return hit(best.entity, 'fuzzy', best.score);
+    // Accepted on its own only when the words where the names differ are a near spelling too (acceptScore); the
+    // whole names' score still sends a close pair to review ("University of Michigan" / "… of Maryland").
+    const best = [...scored].sort((a, b) => b.accept - a.accept)[0];
+    if (best && best.accept >= this.options.fuzzyAccept && key.length >= 5) {
+      return hit(best.entity, 'fuzzy', best.accept);
+    }
 
     const personMatch = this.personFirstName(key, input.type);
     if (personMatch) return hit(personMatch, 'fuzzy', 0.9);
@@ -157,18 +161,19 @@ export class Resolver {
   }
 }
 
-function bestScore(key: string, candidate: IndexedEntity): number {
-  let best = nameScore(key, normalizeName(candidate.name));
-  for (const alias of candidate.aliases) best = Math.max(best, nameScore(key, normalizeName(alias)));
+function bestScore(key: string, candidate: IndexedEntity, score: (a: string, b: string) => number): number {
+  let best = score(key, normalizeName(candidate.name));
+  for (const alias of candidate.aliases) best = Math.max(best, score(key, normalizeName(alias)));
   return best;
 }
 
 /**
- * Jaro–Winkler of two normalized names, no higher than that of the words where they differ when they share words:
- * "Jon's childhood" is not "Joanna's childhood" (0.95 whole, 0.78 for "jons" / "joannas"), while "Joanna's childhod"
- * still is. The long shared part is what Jaro–Winkler rewards; a typo is in the differing words. Pure.
+ * Jaro–Winkler of two normalized names for a match taken without review: no higher than that of the words where they
+ * differ when they share words. "Jon's childhood" is not "Joanna's childhood" (0.95 whole, 0.78 for "jons" /
+ * "joannas"), while "Joanna's childhod" still is: the long shared part is what Jaro–Winkler rewards, and a typo is in
+ * the differing words. Pure.
  */
-function nameScore(a: string, b: string): number {
+function acceptScore(a: string, b: string): number {
   const whole = jaroWinkler(a, b);
   const diff = differingCore(a, b);
   if (diff === null || diff[0] === a || diff[1] === b) return whole;
