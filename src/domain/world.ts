@@ -99,17 +99,19 @@ export const EVENT_ATTRIBUTE = 'latest_event';
  */
 export const PLAN_ATTRIBUTE = 'plan';
 
-/** A change that only records an event (its one attribute is EVENT_ATTRIBUTE), not a creation. Pure. */
-export function isEventChange(t: { kind: string; toState: Record<string, unknown> }): boolean {
+/** A change, not a creation, whose only attribute is `attribute`. Pure. */
+function changesOnly(t: { kind: string; toState: Record<string, unknown> }, attribute: string): boolean {
   const keys = Object.keys(t.toState);
-  return t.kind !== 'creation' && keys.length > 0 && keys.every((k) => k === EVENT_ATTRIBUTE);
+  return t.kind !== 'creation' && keys.length > 0 && keys.every((k) => k === attribute);
 }
 
+/** A change that only records an event (its one attribute is EVENT_ATTRIBUTE), not a creation. Pure. */
+export const isEventChange = (t: { kind: string; toState: Record<string, unknown> }): boolean =>
+  changesOnly(t, EVENT_ATTRIBUTE);
+
 /** A change that only records a plan (its one attribute is PLAN_ATTRIBUTE); its summary says the plan and when. Pure. */
-export function isPlanChange(t: { kind: string; toState: Record<string, unknown> }): boolean {
-  const keys = Object.keys(t.toState);
-  return t.kind !== 'creation' && keys.length > 0 && keys.every((k) => k === PLAN_ATTRIBUTE);
-}
+export const isPlanChange = (t: { kind: string; toState: Record<string, unknown> }): boolean =>
+  changesOnly(t, PLAN_ATTRIBUTE);
 export type EntityState = Record<string, StateValue>;
 
 export interface Entity {

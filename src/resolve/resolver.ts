@@ -74,7 +74,7 @@ export class Resolver {
     const scored = index
       .candidates(key)
       .filter((c) => compatibleTypes(input.type, c.type))
-      .map((c) => ({ entity: c, score: bestScore(key, c, jaroWinkler), accept: bestScore(key, c, acceptScore) }))
+      .map((c) => ({ entity: c, ...bestScores(key, c) }))
       .sort((a, b) => b.score - a.score);
     // Accepted on its own only when the words where the names differ are a near spelling too (acceptScore); the
     // whole names' score still sends a close pair to review ("University of Michigan" / "… of Maryland").
@@ -161,20 +161,26 @@ export class Resolver {
   }
 }
 
-function bestScore(key: string, candidate: IndexedEntity, score: (a: string, b: string) => number): number {
-  let best = score(key, normalizeName(candidate.name));
-  for (const alias of candidate.aliases) best = Math.max(best, score(key, normalizeName(alias)));
-  return best;
+/** The best scores of a mention against a candidate's name and aliases: to review (`score`) and to take (`accept`). */
+function bestScores(key: string, candidate: IndexedEntity): { score: number; accept: number } {
+  let score = 0;
+  let accept = 0;
+  for (const name of [candidate.name, ...candidate.aliases]) {
+    const other = normalizeName(name);
+    const whole = jaroWinkler(key, other);
+    score = Math.max(score, whole);
+    accept = Math.max(accept, acceptScore(key, other, whole));
+  }
+  return { score, accept };
 }
 
 /**
  * Jaro–Winkler of two normalized names for a match taken without review: no higher than that of the words where they
  * differ when they share words. "Jon's childhood" is not "Joanna's childhood" (0.95 whole, 0.78 for "jons" /
  * "joannas"), while "Joanna's childhod" still is: the long shared part is what Jaro–Winkler rewards, and a typo is in
- * the differing words. Pure.
+ * the differing words. `whole` is the names' own Jaro–Winkler. Pure.
  */
-function acceptScore(a: string, b: string): number {
-  const whole = jaroWinkler(a, b);
+function acceptScore(a: string, b: string, whole: number): number {
   const diff = differingCore(a, b);
   if (diff === null || diff[0] === a || diff[1] === b) return whole;
   return Math.min(whole, jaroWinkler(diff[0], diff[1]));

@@ -12,7 +12,8 @@ import {
   yearlessDates,
   yearlessLabel,
 } from '../../../compile/yearless-dates.js';
-import { localDayKey, startOfLocalDay } from '../../../domain/time.js';
+import { localDayKey } from '../../../domain/time.js';
+import { dayOf } from '../../../query/time/calendar.js';
 import { eventTimeOf, findStatedDate } from '../dates.js';
 import type { PatternContext } from './context.js';
 
@@ -40,7 +41,7 @@ export function relativeTimes(text: string, at: number, tz: string): ResolvedTim
  * a past time is and dated at its first day, the day a plan is for. Pure.
  */
 export function sentenceTimes(text: string, at: number, tz: string): { past: ResolvedTime[]; coming: ResolvedTime[] } {
-  const tomorrow = startOfLocalDay(startOfLocalDay(at, tz) + 36 * 3_600_000, tz);
+  const tomorrow = dayOf(at, tz).end;
   const yearless = yearlessDates({ text, at, tz });
   const spokenAll = spokenTimes({ text, at, tz });
   // A day said without its year is that day; a month, its middle (or the day it was said, while it lasts).
@@ -52,19 +53,20 @@ export function sentenceTimes(text: string, at: number, tz: string): { past: Res
       label: yearlessLabel(d, tz),
       eventTime: eventTimeOf(localDayKey(d.unit === 'day' ? d.start : Math.min(at, (d.start + d.end) / 2), tz)),
     }));
-  const labelOf = (c: (typeof spokenAll)[number]): string | null =>
-    resolvedLabel({ start: c.start, end: c.end, text: text.slice(c.from, c.to), kind: 'relative' }, at, tz);
+  /** A spoken time with its label, dated on `day`; none when it has no label. */
+  const labelled = (c: (typeof spokenAll)[number], day: number): ResolvedTime[] => {
+    const label = resolvedLabel(
+      { start: c.start, end: c.end, text: text.slice(c.from, c.to), kind: 'relative' },
+      at,
+      tz,
+    );
+    return label === null ? [] : [{ from: c.from, to: c.to, label, eventTime: eventTimeOf(localDayKey(day, tz)) }];
+  };
+  // A day is that day; a span that holds the moment of speaking ("this month") is dated then; a past span ("last
+  // week", "last year") at its middle, the least wrong single day.
   const spoken = spokenAll
     .filter((c) => c.start < at + 86_400_000)
-    .flatMap((c) => {
-      const label = labelOf(c);
-      if (label === null) return [];
-      // A day is that day; a span that holds the moment of speaking ("this month") is dated then; a past span
-      // ("last week", "last year") at its middle, the least wrong single day.
-      const oneDay = c.end - c.start <= 86_400_000 + 3_600_000;
-      const day = oneDay ? c.start : spanDay(c.start, c.end, at);
-      return [{ from: c.from, to: c.to, label, eventTime: eventTimeOf(localDayKey(day, tz)) }];
-    });
+    .flatMap((c) => labelled(c, c.end - c.start <= 86_400_000 + 3_600_000 ? c.start : spanDay(c.start, c.end, at)));
   // A day written out with its year dates the event as it is; it needs no label.
   const written: ResolvedTime[] = writtenDays({ text, tz })
     .filter((d) => d.start < at)
@@ -83,14 +85,7 @@ export function sentenceTimes(text: string, at: number, tz: string): { past: Res
   const dated = [...days, ...written];
   // In the order said, none overlapping (a relative phrase first where both cover the same words).
   const past = [...spoken, ...dated.filter((d) => !spoken.some((t) => overlaps(t, d)))].sort((a, b) => a.from - b.from);
-  const comingSpoken = spokenAll
-    .filter((c) => c.start >= tomorrow)
-    .flatMap((c) => {
-      const label = labelOf(c);
-      return label === null
-        ? []
-        : [{ from: c.from, to: c.to, label, eventTime: eventTimeOf(localDayKey(c.start, tz)) }];
-    });
+  const comingSpoken = spokenAll.filter((c) => c.start >= tomorrow).flatMap((c) => labelled(c, c.start));
   const comingDays = yearless
     .filter((d) => d.start >= tomorrow && !comingSpoken.some((t) => overlaps(t, d)))
     .map((d) => ({

@@ -198,9 +198,8 @@ function eventOf(
   // "Been training for a marathon": "I've been …" with the subject dropped, as chat does.
   const droppedPerfect = v.form === '' && /^been\s+[a-z]+ing\b/i.test(s.text.slice(v.start)) && NO_SUBJECT.test(before);
   const ongoing = v.form === 'present-progressive' || v.form === 'present-perfect-progressive' || droppedPerfect;
-  // The future is told only as a plan, with a time still to come (planOf).
-  // "I fly to Paris tomorrow", "I start my new job in March": the simple present with a time still to come is the
-  // future of a timetable.
+  // The future is told only as a plan, with a time still to come (planOf); so is the simple present of a timetable
+  // ("I fly to Paris tomorrow", "I start my new job in March").
   const scheduled = v.form === 'simple-present' && v.tense === 'present' && !v.copula;
   const future = (v.tense === 'future' || scheduled) && coming.length > 0;
   if ((v.tense !== 'past' && !ongoing && !future) || v.copula || v.negative) return null;

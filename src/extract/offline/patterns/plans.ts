@@ -30,16 +30,17 @@ const WITH_YOU = /\b(?:you|your)\b/i;
 
 /**
  * The plan a clause tells; null when no time of the clause is still to come, 'untold' when one is but the plan would
- * say nothing on its own (its object points back, or it is talk to the listener): no plan, and no event either. The coming time must be the clause's
- * own: in its words (`start` to `end`), or before the verb with no other clause between ("Next month I'm running a
- * half marathon"; not "I'm moving in September and I'm trying to finalize …", nor a time in a clause after it, "…,
- * which is why I have a test scheduled on April 1st"); the event's own time (`when`), if any, must be still to come.
+ * say nothing on its own (its object points back, or it is talk to the listener): no plan, and no event either. The
+ * coming time must be the clause's own: in its words (`start` to `end`), or before the verb with no other clause
+ * between ("Next month I'm running a half marathon"; not "I'm moving in September and I'm trying to finalize …", nor a
+ * time in a clause after it, "…, which is why I have a test scheduled on April 1st"); the event's own time (`when`),
+ * if any, must be still to come.
  */
 export function planOf(
   ctx: PatternContext,
   clause: {
     when: ResolvedTime | undefined;
-    /** Times of the sentence wholly after the day it was said (comingTimes). */
+    /** Times of the sentence wholly after the day it was said (sentenceTimes' `coming`). */
     coming: readonly ResolvedTime[];
     start: number;
     end: number;
