@@ -99,6 +99,13 @@ export const EVENT_ATTRIBUTE = 'latest_event';
  */
 export const PLAN_ATTRIBUTE = 'plan';
 
+/**
+ * Attributes whose every value is part of the history, one told late included: an event told after a later one
+ * still happened then, and a plan said in a conversation imported after a later plan was still made then. Any other
+ * attribute's older value arriving late is only closed history (no transition).
+ */
+export const DATED_ATTRIBUTES: ReadonlySet<string> = new Set([EVENT_ATTRIBUTE, PLAN_ATTRIBUTE]);
+
 /** A change, not a creation, whose only attribute is `attribute`. Pure. */
 function changesOnly(t: { kind: string; toState: Record<string, unknown> }, attribute: string): boolean {
   const keys = Object.keys(t.toState);

@@ -1,5 +1,5 @@
 import { kinshipConflict } from '../../domain/kinship.js';
-import { EVENT_ATTRIBUTE, type EntityState, type StateValue } from '../../domain/world.js';
+import { DATED_ATTRIBUTES, type EntityState, type StateValue } from '../../domain/world.js';
 import type { ExtractedStateChange } from '../../extract/result.js';
 import type { PlanContext } from './context.js';
 import { sameValue, type Working } from './working-set.js';
@@ -40,9 +40,10 @@ export function planStateChanges(ctx: PlanContext): void {
     });
     if (outcome.unchanged) continue;
     // Older information arriving late leaves the present as it is (its fact is closed history). An event told late
-    // ("I made this apple pie yesterday", after today's news) is still something that happened then: its transition
-    // keeps it in the entity's history, where an older value of any other attribute has no "from" to show.
-    if (outcome.historical && attribute !== EVENT_ATTRIBUTE) continue;
+    // ("I made this apple pie yesterday", after today's news) is still something that happened then, and a plan said
+    // in a conversation imported after a later plan was still made then: their transitions keep them in the entity's
+    // history, where an older value of any other attribute has no "from" to show.
+    if (outcome.historical && !DATED_ATTRIBUTES.has(attribute)) continue;
     const fromValue: StateValue = outcome.historical ? null : (outcome.previous ?? change.oldStateAspect ?? null);
     const conflict = change.isContradiction || kinshipConflict(attribute, fromValue, change.newStateAspect);
     ctx.ws.transition({

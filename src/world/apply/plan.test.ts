@@ -247,6 +247,28 @@ describe('applying an extraction result (pure rules)', () => {
     ]);
   });
 
+  it('a plan told late (an older conversation imported after a later plan) is kept in the history; the later plan stays current', () => {
+    const m = plan({
+      known: [{ id: 'jo', type: 'person', name: 'John', state: { plan: 'flying to Paris (16 May 2023)' }, since: T0 }],
+      result: {
+        stateChanges: [
+          {
+            entityName: 'John',
+            whatChanged: 'Plan: try yoga (for Monday [29 May 2023])',
+            attribute: 'plan',
+            newStateAspect: 'try yoga (29 May 2023)',
+            eventTime: new Date(T0 - DAY).toISOString(),
+          },
+        ],
+      },
+    });
+    expect(
+      ops(m, 'transition.insert').map((t) => [t.transition.summary, t.transition.eventTime, t.transition.fromState]),
+    ).toEqual([['Plan: try yoga (for Monday [29 May 2023])', T0 - DAY, { plan: null }]]);
+    expect(ops(m, 'fact.close')).toEqual([]);
+    expect(ops(m, 'fact.insert').map((f) => [f.fact.value, f.fact.validTo])).toEqual([['try yoga (29 May 2023)', T0]]);
+  });
+
   it('relationships are versioned: a role change closes the old edge and opens a new one; an ended edge is closed', () => {
     const worksOn = edge({
       id: 'r1',

@@ -108,14 +108,23 @@ const overlaps = (a: { from: number; to: number }, b: { from: number; to: number
 const spanDay = (start: number, end: number, at: number): number => (start <= at && at < end ? at : (start + end) / 2);
 
 /**
- * Whether a time said after an event's words (which end at `end`) belongs to a clause set against it: in "I used to
- * practice yoga three times a week, but I've been slacking off for this month", "this month" is the slacking's. A
- * time in the clause before, or after a plain comma ("I went to the park with my kids, last Sunday"), is the event's.
- * Pure.
+ * Whether a time said after an event's words (which end at `end`) belongs to another clause: one set against it (in
+ * "I used to practice yoga three times a week, but I've been slacking off for this month", "this month" is the
+ * slacking's), or one with a subject of its own that hangs on the event's words ("I've been experimenting with my
+ * new paint, which I purchased a month ago", "I finished the scarf that I started last winter", "I quit because we
+ * moved last month": the purchase, the start and the move are then, not the experimenting, the finishing or the
+ * quitting). A time in the clause before, or after a plain comma ("I went to the park with my kids, last Sunday"), is
+ * the event's. Pure.
  */
 export function contrasted(text: string, t: ResolvedTime, end: number): boolean {
-  return t.from >= end && /\b(?:but|although|though|whereas)\b/i.test(text.slice(end, t.from));
+  if (t.from < end) return false;
+  const between = text.slice(end, t.from);
+  return /\b(?:but|although|though|whereas)\b/i.test(between) || OWN_SUBJECT_CLAUSE.test(between);
 }
+
+/** A relative or causal clause with a subject of its own: "which I …", "that my sister …", "because we …". */
+const OWN_SUBJECT_CLAUSE =
+  /\b(?:which|that|who|whom|where|because)\s+(?:I|we|you|he|she|they|my|our|your|his|her|their)\b/i;
 
 /**
  * A move, a job, a project's change: the explicit day (dates.ts), else the first time said that is not still to come

@@ -413,6 +413,39 @@ describe('personal events, pets and observations of both speakers', () => {
     });
   });
 
+  it("a time in a clause of its own after the event's words is that clause's; a clause about a thing with its own time tells that event", () => {
+    // LongMemEval S dev30: each of these had dated the first event at the clause's time.
+    const events = (text: string) =>
+      extractOffline(chat([['Maria', text]]), tagger)
+        .stateChanges.filter((c) => c.attribute === 'latest_event')
+        .map((c) => [c.newStateAspect, c.eventTime?.slice(0, 10)]);
+    expect(
+      events("I've been experimenting with my new acrylic paint, which I purchased online a month ago, and I love it."),
+    ).toEqual([
+      ['been experimenting with my new acrylic paint', day(0)],
+      ['purchased my new acrylic paint online', '2024-12-16'],
+    ]);
+    expect(events('I just received my limited edition Funko Pop, which I pre-ordered online four months ago.')).toEqual(
+      [['received my limited edition Funko Pop', day(0)]],
+    );
+    expect(events('I finally finished the scarf that I started knitting last winter.')).toEqual([
+      ['finished the scarf that I started knitting last winter', day(0)],
+      ['started knitting the scarf', '2024-01-15'],
+    ]);
+    expect(events('I quit my job because we moved to Denver last month.')).toEqual([
+      ['quit my job', day(0)],
+      ['moved to Denver', '2024-12-16'],
+    ]);
+    // A word that makes the time rough leaves the summary with it; a clause with another object is no such event.
+    expect(events('I fixed my new bike, which I bought about three weeks ago.')).toEqual([
+      ['fixed my new bike', day(0)],
+      ['bought my new bike', '2024-12-26'],
+    ]);
+    expect(events('I love the store that I bought shoes at last week.')).toEqual([]);
+    // "used to" is a past habit, not something that happened when it was said.
+    expect(events('I used to practice yoga three times a week.')).toEqual([]);
+  });
+
   it('a story told in one turn keeps its time in the sentences that go on with it, until the turn is back in the present', () => {
     const events = (text: string) =>
       extractOffline(chat([['Melanie', text]]), tagger)

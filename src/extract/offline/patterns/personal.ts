@@ -12,6 +12,7 @@
  */
 import { vagueCandidates } from '../../../query/time/vague.js';
 import { EVENT_ATTRIBUTE } from '../../../domain/world.js';
+import { escapeRegExp } from '../../../domain/text-match.js';
 import { eventTimeOf } from '../dates.js';
 import { capitalize, lowerFirst } from '../names.js';
 import type { Findings, ObservationFinding, StateChangeFinding } from '../findings.js';
@@ -22,7 +23,7 @@ import { worksOf } from './works.js';
 import { ANIMALS, petsOf } from './pets.js';
 import { contrasted, relativeTimes, sentenceTimes, type ResolvedTime } from './event-times.js';
 import { planningAsFuture, planOf } from './plans.js';
-import { describesThing, HUNG_REST, hungNoun, SUBJECT_BEFORE } from './relative-clause.js';
+import { describesThing, HUNG_REST, hungNoun, RELATIVE_REST, relativeHead, SUBJECT_BEFORE } from './relative-clause.js';
 
 /** Verbs that say something about the conversation, not about the speaker's life ("I think", "I saw that"). */
 const NOT_EVENTS = new Set(
@@ -220,7 +221,9 @@ function eventOf(
   if (!speaker && subject === null) return null;
   // "recovering from a sunburn I got during my beach trip": the event is what the noun before names.
   const hung = subject === null ? hungNoun(before, tagger) : null;
-  if (subject === null && !hung && describesThing(before, tagger)) return null;
+  // "my new backpack, which I bought three weeks ago": the event is about the thing before "which" or "that".
+  const head = subject === null && hung === null ? relativeHead(before, tagger) : null;
+  if (subject === null && !hung && !head && describesThing(before, tagger)) return null;
   const rest = s.text.slice(v.end);
   // What was done, up to the clause's end; past MAX_OBJECT_WORDS, up to a purpose ("… to encourage students").
   let found = objectUpTo(ctx, v, times, rest, CLAUSE_END.exec(rest));
@@ -235,7 +238,10 @@ function eventOf(
     ? ''
     : found.object;
   if (hung !== null && (hungRest === '' ? !timed : !HUNG_REST.test(hungRest))) return null;
-  const object = hung === null ? found.object : `${hung} ${hungRest}`.trim();
+  // Such a clause tells an event only with a time of its own, and no other object after its verb.
+  if (head !== null && (own === undefined || !RELATIVE_REST.test(hungRest))) return null;
+  const thing = hung ?? head;
+  const object = thing === null ? found.object : `${thing} ${hungRest}`.trim();
   if (feeling({ v, before, phrase: s.text.slice(v.start, v.end), object, tagger })) return null;
   // "I have always enjoyed reading", "we usually went hiking": a habit, not something that happened then.
   if (HABIT.test(s.text.slice(Math.max(0, v.start - 12), v.end))) return null;
@@ -260,7 +266,7 @@ function eventOf(
   // A sentence with no time of its own that goes on with a story told earlier in the turn is set when the story is.
   const carried =
     !own && times.length === 0 && !vagueText && v.form === 'simple-past' && !NOW.test(s.text) ? storyTime(ctx) : null;
-  const when = own ?? times.find((t) => !contrasted(s.text, t, end)) ?? carried ?? undefined;
+  const when = own ?? times.find((t) => !contrasted(s.text, t, v.end)) ?? carried ?? undefined;
   const told = `${subject === null ? '' : `${subject} `}${verbText} ${object}`;
   const plan =
     v.form === 'present-progressive' || future ? planOf(ctx, { when, coming, start: v.start, end, told }) : null;
@@ -349,11 +355,14 @@ function objectUpTo(
 ): { object: string; own: ResolvedTime | undefined; vagueText: string | null; cut: { index: number } | null } {
   const { s } = ctx;
   let object = (cut ? rest.slice(0, cut.index) : rest).trim();
-  const own = times.find((t) => t.from >= v.end && t.from < v.end + object.length + 1);
+  // A time in a clause of its own inside the object ("the scarf that I started last winter") is that clause's.
+  const own = times.find((t) => t.from >= v.end && t.from < v.end + object.length + 1 && !contrasted(s.text, t, v.end));
   // The time may run past the object's end at a comma ("on May 15, 2019"): what of it the object holds goes.
   const said = own ? s.text.slice(own.from, own.to) : '';
   if (own)
     object = object
+      // A word that makes the time rough goes with it ("bought it about three weeks ago").
+      .replace(new RegExp(`\\b${ROUGHLY.source}\\s+(?=${escapeRegExp(said)})`, 'i'), '')
       .replace(said, '')
       .replace(said.split(',')[0] ?? '', '')
       .replace(/\s+/g, ' ')
@@ -405,8 +414,11 @@ function purposeEnd(rest: string, v: NlpVerb, verbs: readonly NlpVerb[]): { inde
   return { index: to.index };
 }
 
-/** Adverbs of a habit, in or just before the verb phrase. */
-const HABIT = /\b(?:always|usually|often|generally|normally|typically)\b/i;
+/** Words that make a time said after them rough: "about three weeks ago", "around last Easter". */
+const ROUGHLY = /(?:about|around|roughly|approximately|nearly|almost|exactly|only|just)/;
+
+/** Adverbs of a habit, or "used to" (a past habit), in or just before the verb phrase. */
+const HABIT = /\b(?:always|usually|often|generally|normally|typically|used to)\b/i;
 /** Adverbs between "be" and a participle ("I'm so excited"). */
 const ADVERBS = String.raw`(?:\s+(?:so|really|very|super|just|finally|also|all|truly))*\s*`;
 /** "I'm", "we're", "I am" right before the participle: a state now ("I'm so excited", "I'm done"). */

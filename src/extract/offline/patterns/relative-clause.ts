@@ -59,3 +59,28 @@ export function describesThing(before: string, tagger: SpanTagger): boolean {
   const tags = tagger.lexicon(word.toLowerCase());
   return !tags.some((t) => NOT_HEAD_TAGS.includes(t));
 }
+
+/**
+ * A noun phrase the clause after it is about, joined by "which" or "that": "my new backpack, which I bought three
+ * weeks ago", "the tea set that I lent to my sister last month". With a time of its own the clause tells an event
+ * about the thing ("Bought my new backpack"), which eventOf checks; the phrase is a determiner and up to four words
+ * ending in a noun. Null when the words before the speaker-subject are not such a phrase.
+ */
+export function relativeHead(before: string, tagger: SpanTagger): string | null {
+  const head = before.replace(SUBJECT_BEFORE, '');
+  if (head === before) return null;
+  const m = WHICH_HEAD.exec(head);
+  const [, phrase = '', noun = ''] = m ?? [];
+  if (!m || CLAUSE_WORD.test(noun) || TIME_HEAD.test(noun)) return null;
+  return tagger.lexicon(noun.toLowerCase()).some((t) => NOT_HEAD_TAGS.includes(t)) ? null : phrase;
+}
+
+const WHICH_HEAD =
+  /\b((?:the|a|an|this|these|those|my|our|his|her|their|some)\s+(?:[\w'’-]+\s+){0,3}?([a-z][\w'’-]*)),?\s+(?:which|that)\s*$/i;
+
+/**
+ * What may follow the verb of a clause about such a thing: nothing, or a few words that are not another object
+ * ("online", "from Amazon", "to my sister"): "the store that I bought shoes at" is about the store, not the shoes.
+ */
+export const RELATIVE_REST =
+  /^(?:|(?!(?:the|a|an|my|our|your|his|her|their|it|them|him|this|that|these|those|some)\b)(?!(?!during\b)[a-z]+ing\b)[a-z][\w'’-]*(?:\s+[\w'’-]+){0,5})$/i;
