@@ -70,3 +70,53 @@ describe('a plan, then what happened', () => {
     expect(asked.stdout).toContain('Opened my own store (last week');
   });
 });
+
+/**
+ * Import order crossed with plans: a conversation from February, imported after the March one, holds an older plan.
+ * It was still made then: the timeline and a snapshot of February show it, and March's plan stays current (before
+ * 2026-11-28 an older plan arriving late was only a closed fact, which neither showed).
+ */
+describe('a plan from an older conversation imported later', () => {
+  let dir: { dir: string; cleanup: () => void };
+  let db: string;
+  const cli = (args: string[]) => ['--db', db, '--now', '2023-07-01', ...args];
+  const env = { PIE_TZ: 'UTC' };
+
+  beforeAll(async () => {
+    dir = tempDir('pie-late-plan-');
+    db = join(dir.dir, 'pie.db');
+    for (const [id, date, text] of [
+      ['g-3', '1:00 pm on 15 March, 2023', "I'm opening my own store next month. So excited!"],
+      ['g-2', '1:00 pm on 1 February, 2023', "I'm taking a pottery class next week."],
+    ] as const) {
+      const conversation = {
+        speaker_a: 'Gina',
+        speaker_b: 'Jon',
+        session_1_date_time: date,
+        session_1: [
+          { speaker: 'Gina', dia_id: 'D1:1', text },
+          { speaker: 'Jon', dia_id: 'D1:2', text: 'Nice!' },
+        ],
+      };
+      const file = join(dir.dir, `${id}.json`);
+      writeFileSync(file, JSON.stringify([{ sample_id: id, conversation, qa: [] }]));
+      const ingested = await pie(cli(['ingest', file, '--format', 'locomo', '--extractor', 'offline']), env);
+      expect(ingested.code, ingested.stderr).toBe(0);
+    }
+  }, 60_000);
+  afterAll(() => dir.cleanup());
+
+  it('keeps the older plan in the history and the later one current', async () => {
+    const timeline = await pie(cli(['timeline', 'Gina']), env);
+    expect(timeline.code, timeline.stderr).toBe(0);
+    expect(timeline.stdout).toMatch(/1 February 2023[^\n]*: Plan: taking a pottery class \(next week/);
+    expect(timeline.stdout).toContain('Current state: plan: opening my own store (April 2023).');
+    const state = async (day: string) => {
+      const shown = await pie(cli(['--json', 'snapshot', '--at', day]), env);
+      expect(shown.code, shown.stderr).toBe(0);
+      return (JSON.parse(shown.stdout) as Snapshot).entities.find((e) => e.name === 'Gina')?.state;
+    };
+    expect((await state('2023-02-05'))?.plan).toMatch(/^taking a pottery class \(/);
+    expect((await state('2023-06-01'))?.plan).toBe('opening my own store (April 2023)');
+  });
+});
