@@ -78,7 +78,7 @@ export function isQuestion(s: AnalyzedSentence): boolean {
 
 /** Hypotheticals and deliberation: "thinking about switching", "should we move to", "maybe use". */
 export function isHedged(s: AnalyzedSentence): boolean {
-  return /\b(?:thinking (?:of|about)|considering|consider|should (?:I|we)|might|maybe|perhaps|wondering|not sure|whether|if (?:I|we)|would it|could (?:I|we)|planning to|plan to|want to|wants to|wanted to|trying to decide|or should)\b/i.test(
+  return /\b(?:thinking (?:of|about)|considering|consider|should (?:I|we)|might|maybe|perhaps|wondering|not sure|whether|if (?:I|we)|would it|could (?:I|we)|planning to|plan to|want to|wants to|wanted to|trying to decide|leaning (?:towards?|to)|or should)\b/i.test(
     s.text,
   );
 }

@@ -444,6 +444,20 @@ describe('personal events, pets and observations of both speakers', () => {
     expect(events('I love the store that I bought shoes at last week.')).toEqual([]);
     // "used to" is a past habit, not something that happened when it was said.
     expect(events('I used to practice yoga three times a week.')).toEqual([]);
+    // What is going on now takes no past time of a clause before it; a time opening its own clause it keeps.
+    expect(
+      events("I recently received my approval three months ago, and I'm trying to figure out what my options are."),
+    ).toEqual([
+      ['received my approval', '2024-10-16'],
+      ['trying to figure out what my options are', day(0)],
+    ]);
+    expect(events("For the past month I've been learning Spanish.")).toEqual([['been learning Spanish', '2024-12-31']]);
+    // A conjunction left at the object's end once a time went leaves with it; "back then" stays whole.
+    expect(events('I just got back from a trip to Japan and before that, I had fun.')).toEqual([
+      ['got back from a trip to Japan', day(0)],
+    ]);
+    // A deliberation is no event.
+    expect(events("I'm leaning towards the Seiko 5 Sports, but I'm worried about the upkeep.")).toEqual([]);
   });
 
   it('a story told in one turn keeps its time in the sentences that go on with it, until the turn is back in the present', () => {

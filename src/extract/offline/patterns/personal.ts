@@ -22,7 +22,7 @@ import { namedThings } from './named.js';
 import { worksOf } from './works.js';
 import { ANIMALS, petsOf } from './pets.js';
 import { contrasted, relativeTimes, sentenceTimes, type ResolvedTime } from './event-times.js';
-import { planningAsFuture, planOf } from './plans.js';
+import { leadsClause, planningAsFuture, planOf } from './plans.js';
 import { describesThing, HUNG_REST, hungNoun, RELATIVE_REST, relativeHead, SUBJECT_BEFORE } from './relative-clause.js';
 
 /** Verbs that say something about the conversation, not about the speaker's life ("I think", "I saw that"). */
@@ -266,7 +266,15 @@ function eventOf(
   // A sentence with no time of its own that goes on with a story told earlier in the turn is set when the story is.
   const carried =
     !own && times.length === 0 && !vagueText && v.form === 'simple-past' && !NOW.test(s.text) ? storyTime(ctx) : null;
-  const when = own ?? times.find((t) => !contrasted(s.text, t, v.end)) ?? carried ?? undefined;
+  // What is going on now takes no past time of a clause before it ("I got my approval three months ago, and I'm
+  // trying to figure out my options").
+  const when =
+    own ??
+    times.find(
+      (t) => !contrasted(s.text, t, v.end) && (!ongoing || t.to > v.start || leadsClause(s.text, t, v.start)),
+    ) ??
+    carried ??
+    undefined;
   const told = `${subject === null ? '' : `${subject} `}${verbText} ${object}`;
   const plan =
     v.form === 'present-progressive' || future ? planOf(ctx, { when, coming, start: v.start, end, told }) : null;
@@ -372,6 +380,8 @@ function objectUpTo(
   const vague = vagueCandidates({ text: object, now: s.time, tz: ctx.tz, periods: [], floor: 0 })[0];
   const vagueText = vague ? object.slice(vague.from, vague.to) : null;
   if (vagueText) object = object.replace(vagueText, '').replace(/\s+/g, ' ').trim();
+  // A conjunction left at the end once a time went ("got back from a trip to Japan and before that, …").
+  object = object.replace(/\s+(?:and|but|or)$/i, '');
   return { object: closeQuote(object), own, vagueText, cut };
 }
 

@@ -15,6 +15,19 @@ import type { ResolvedTime } from './event-times.js';
 /** What parts a time said before a verb from that verb's clause: another clause or sentence in between. */
 const CLAUSE_BREAK = /[,;.!?]|\b(?:and|but|so|because|since|which|while|when|after|before)\b/i;
 
+/**
+ * Whether a time said before a verb (at `start`) opens that verb's clause: no other clause or sentence between ("Next
+ * month I'm running a half marathon", "Last week, I went"), not "I got my approval three months ago, and I'm trying
+ * to figure out my options". Pure.
+ */
+export function leadsClause(text: string, t: ResolvedTime, start: number): boolean {
+  const between = text
+    .slice(t.to, start)
+    .replace(/^\s*,/, '')
+    .replace(/^\s*[;.]\s*$/, '');
+  return !CLAUSE_BREAK.test(between);
+}
+
 /** The auxiliaries of a future verb phrase, before what will be done. */
 const FUTURE_AUXILIARY =
   /^(?:(?:am|is|are)\s+)?(?:(?:going to|gonna|will|shall|planning (?:to|on))\s+)?(?:be\s+(?=\w+ing\b))?/i;
@@ -51,12 +64,7 @@ export function planOf(
   const { s } = ctx;
   const { when, start, end, told } = clause;
   if (when && when.eventTime.slice(0, 10) <= ctx.day) return null;
-  const between = (t: ResolvedTime): string =>
-    s.text
-      .slice(t.to, start)
-      .replace(/^\s*,/, '')
-      .replace(/^\s*[;.]\s*$/, '');
-  const coming = clause.coming.find((t) => t.from < end && (t.to > start || !CLAUSE_BREAK.test(between(t))));
+  const coming = clause.coming.find((t) => t.from < end && (t.to > start || leadsClause(s.text, t, start)));
   if (!coming) return null;
   if (WITH_YOU.test(told)) return 'untold';
   const words = s.text.slice(coming.from, coming.to);
