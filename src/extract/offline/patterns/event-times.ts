@@ -122,9 +122,12 @@ export function contrasted(text: string, t: ResolvedTime, end: number): boolean 
   return /\b(?:but|although|though|whereas)\b/i.test(between) || OWN_SUBJECT_CLAUSE.test(between);
 }
 
-/** A relative or causal clause with a subject of its own: "which I …", "that my sister …", "because we …". */
+/**
+ * A relative or causal clause with a subject of its own ("which I …", "that my sister …", "because we …"), or a new
+ * clause after a comma ("I've been enjoying it so far, I started subscribing last month").
+ */
 const OWN_SUBJECT_CLAUSE =
-  /\b(?:which|that|who|whom|where|because)\s+(?:I|we|you|he|she|they|my|our|your|his|her|their)\b/i;
+  /\b(?:which|that|who|whom|where|because)\s+(?:I|we|you|he|she|they|my|our|your|his|her|their)\b|,\s*(?:(?:and|so|then)\s+)?(?:I|we|he|she|they)\s+(?!(?:too|also)\b)[a-z]/i;
 
 /**
  * A move, a job, a project's change: the explicit day (dates.ts), else the first time said that is not still to come

@@ -456,6 +456,17 @@ describe('personal events, pets and observations of both speakers', () => {
     expect(events('I just got back from a trip to Japan and before that, I had fun.')).toEqual([
       ['got back from a trip to Japan', day(0)],
     ]);
+    // A new clause after a comma has its own time; a time after a plain comma is the event's.
+    expect(events("I've been enjoying my new bike so far, I bought it last month.")).toEqual([
+      ['been enjoying my new bike so far', day(0)],
+    ]);
+    expect(events('I went to the park with my kids, last Sunday.')).toEqual([
+      ['went to the park with my kids', '2025-01-12'],
+    ]);
+    // A longer noun phrase before the clause is still what it tells about (LongMemEval S dev30).
+    expect(events("I'm grateful for the amazing 50th birthday party we threw for her last month.")).toEqual([
+      ['threw the amazing 50th birthday party for her', '2024-12-16'],
+    ]);
     // A deliberation is no event.
     expect(events("I'm leaning towards the Seiko 5 Sports, but I'm worried about the upkeep.")).toEqual([]);
   });

@@ -24,7 +24,7 @@ const RELATIVE_HEAD =
  * the party I met Sam") and are left alone, as is a new clause ("walking in my neighborhood when I came across …").
  */
 const PREPOSITION_HEAD =
-  /\b([a-z]+)\s+(?:in|at|on|for|during|over|by|from|after|before|since|until|through|throughout|of|with|about)\s+((?:the|a|an|this|that|those|these|my|our|his|her|their|some)\s+(?:[\w'’-]+\s+){0,2}?([a-z][\w'’-]*))\s*$/i;
+  /\b([a-z]+)\s+(?:in|at|on|for|during|over|by|from|after|before|since|until|through|throughout|of|with|about)\s+((?:the|a|an|this|that|those|these|my|our|his|her|their|some)\s+(?:[\w'’-]+\s+){0,3}?([a-z][\w'’-]*))\s*$/i;
 const CLAUSE_WORD =
   /^(?:when|where|while|whereas|as|and|but|or|so|because|that|which|who|if|since|until|before|after|then|once)$/i;
 /** What may follow the verb of such a relative clause: where, to where, from where, for what. */
