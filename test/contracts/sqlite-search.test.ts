@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import { RANK_BUDGET } from '../../src/adapters/store/sqlite/search.js';
-import type { WorldStore } from '../../src/ports/world-store.js';
+import type { SearchQuery, WorldStore } from '../../src/ports/world-store.js';
 import { T0, addEpisode, turn } from './world-store/fixtures.js';
 
 /** Two rows that differ from the 6,000 filler turns: an early rare pair (episode 2) and a rare word (episode 7). */
@@ -77,7 +77,35 @@ describe('sqlite search: common words in a large index', () => {
     expect((await store.search.turns({ text: 'common filler', limit: 5 })).length).toBe(5);
   });
 
+  it('finds the same turns whatever was searched before: a ranking serves a later search of the same words', async () => {
+    // Inside a transaction nothing is remembered: each search there ranks on its own, as the reference.
+    const alone = (query: SearchQuery) => store.transaction((tx) => tx.search.turns(query));
+    const queries: SearchQuery[] = [
+      // Many rows tie on BM25 here (the same words, the same length): the first n of a deeper ranking are still the n
+      // the search ranks alone.
+      ...[10, 400, 3, 60, 200, 1000].map((limit) => ({ text: 'filler', limit })),
+      ...[60, 200, 20, 400].map((limit) => ({ text: 'filler number walrus', mode: 'fill' as const, limit })),
+      { text: 'common rare zebra', mode: 'fill', limit: 20, snippets: false },
+      { text: 'common rare zebra', mode: 'fill', limit: 20, highlight: ['<', '>'] },
+    ];
+    for (const query of queries) {
+      for (const snippets of [true, false]) {
+        const q = { snippets, ...query };
+        expect(await store.search.turns(q)).toEqual(await alone(q));
+      }
+    }
+  });
+
   // Writes to the shared index: kept last.
+  it('sees a turn written after a search of its words', async () => {
+    expect(await store.search.turns({ text: 'pelican filler', limit: 5 })).toEqual([]);
+    await store.transaction(async (tx) => {
+      await addEpisode(tx, { externalId: 'p1', turns: [turn('user', 'a pelican filler')] });
+    });
+    const hits = await store.search.turns({ text: 'pelican filler', limit: 5 });
+    expect(hits.map((h) => h.episodeId)).toEqual(['chatgpt:p1']);
+  });
+
   it('counts words again once the index has grown: a word that became common is treated as common', async () => {
     expect(await store.search.turns({ text: 'walrus zebra', mode: 'fill' })).toHaveLength(1);
     await store.transaction(async (tx) => {

@@ -1,15 +1,9 @@
 import { PieError } from '../../../domain/errors.js';
-import type {
-  EntityHit,
-  EpisodeHit,
-  SearchQuery,
-  SearchRepo,
-  TransitionHit,
-  TurnHit,
-} from '../../../ports/world-store.js';
+import type { EntityHit, EpisodeHit, SearchQuery, SearchRepo, TransitionHit } from '../../../ports/world-store.js';
 import type { SyncOf } from './bind.js';
 import { buildFtsMatch, pairsOf, type FtsMatch } from './fts-query.js';
 import type { Params, Statements } from './sql.js';
+import { createTurnRanking } from './turn-ranking.js';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 1000;
@@ -39,17 +33,8 @@ function ranking(fts: string, weights: string): Ranking {
   };
 }
 
+/** Turns rank in turn-ranking.ts (once per expression while the memory is unchanged). */
 const TURNS_RANK = ranking('turns_fts', '');
-/** Turn hits, with their snippets cut or (`snippets` false, see SearchQuery) empty. */
-const turnsSql = (b: boolean, snippets: boolean): string => `SELECT t.episode_id AS episodeId,
-    e.title AS episodeTitle, e.created_at AS episodeTime, t.seq, t.role, t.time, f.snippet, f.score
-  FROM (SELECT rowid AS id,
-          ${snippets ? `snippet(turns_fts, 0, @open, @close, '…', ${SNIPPET_TOKENS})` : "''"} AS snippet,
-          ${TURNS_RANK.score(b)} AS score
-        FROM turns_fts WHERE ${TURNS_RANK.where(b)} LIMIT @limit) f
-  JOIN turns t ON t.id = f.id
-  JOIN episodes e ON e.id = t.episode_id
-  ORDER BY f.score, t.episode_id, t.seq`;
 
 const EPISODES_RANK = ranking('episodes_fts', '2.0, 1.0');
 const episodesSql = (b: boolean): string => `SELECT e.id AS episodeId, e.title, e.created_at AS time, f.snippet,
@@ -85,7 +70,6 @@ const transitionsSql = (b: boolean): string => `SELECT t.id AS transitionId, t.e
   JOIN transitions t ON t.rowid = f.rid
   ORDER BY f.score, t.id`;
 
-type TurnRow = Omit<TurnHit, 'kind'>;
 type EpisodeRow = Omit<EpisodeHit, 'kind'>;
 type EntityRow = Omit<EntityHit, 'kind'>;
 type TransitionRow = Omit<TransitionHit, 'kind'>;
@@ -286,17 +270,21 @@ export function createSearchRepo(s: Statements): SyncOf<SearchRepo> {
   const episodesSize = sizing(s, 'episodes_fts', 'episodes');
   const entitiesSize = sizing(s, 'entities_fts', 'entities');
   const transitionsSize = sizing(s, 'transitions_fts', 'transitions');
+  const turnRanking = createTurnRanking(s, TURNS_RANK);
   return {
     turns(query) {
+      const params = commonParams(query);
+      const ranked = turnRanking({
+        limit: params.limit as number,
+        open: params.open as string,
+        close: params.close as string,
+        snippets: query.snippets !== false,
+      });
       return tieredSearch(query, {
         ...turnsSize,
+        after: (match) => ranked.after(match, turnsSize.after),
         keyOf: (r) => `${r.episodeId}#${r.seq}`,
-        run: runner(
-          s,
-          (b) => turnsSql(b, query.snippets !== false),
-          commonParams(query),
-          (row: TurnRow) => ({ kind: 'turn' as const, ...row }),
-        ),
+        run: (match, after) => ranked.run(match, after).map((row) => ({ kind: 'turn' as const, ...row })),
       });
     },
 
