@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyCoverage, keyWeights, keywordText, matchKey, matchKeys, questionKeywords } from './keywords.js';
+import { keyCoverage, keyWeights, keywordText, matchKey, matchKeys, questionKeywords, textKeys } from './keywords.js';
 
 describe('questionKeywords', () => {
   it('drops question words, auxiliaries and pronouns, keeps the topic', () => {
@@ -67,6 +67,30 @@ describe('keyWeights and weighted keyCoverage', () => {
     expect(keyCoverage('They are calm animals.', keys)).toBeLessThan(common);
     expect(animal).toBeGreaterThan(keyCoverage('I would like that.', keys, w));
     expect(keyCoverage('turtles are calm animals I like', keys, w)).toBeGreaterThan(animal);
+  });
+
+  it('counts a key only where it starts a word, however the text writes it (texts without any key skipped)', () => {
+    // Every text's keys read one by one: what keyWeights computes from the texts it does not skip.
+    const reference = (ks: string[], texts: string[]) => {
+      const n = texts.length;
+      const idf = ks.map((k) => Math.log((n + 1) / (texts.filter((t) => textKeys(t).has(k)).length + 0.5)));
+      const top = Math.max(1e-9, ...idf);
+      return new Map(ks.map((k, i) => [k, Math.max(idf[i] ?? 0, top / 10)]));
+    };
+    const texts = [
+      ...turns,
+      'CAFÉ Naïve résumé',
+      'the cafeteria',
+      'a postcard',
+      'postcards, Postcard!',
+      'nothing here',
+      'snake',
+      'c++ and c#',
+      '',
+    ];
+    for (const ks of [keys, matchKeys(['café', 'naive', 'Postcards', 'nake', 'C++']), ['zz'], []]) {
+      expect(keyWeights(ks, texts)).toEqual(reference(ks, texts));
+    }
   });
 
   it('without weights is the plain share of keys', () => {

@@ -63,13 +63,18 @@ export function matchKeys(words: readonly string[]): string[] {
   return [...new Set(words.map(matchKey).filter((k) => k.length >= 2))];
 }
 
+/** A text as match keys read it: accents dropped, lower case (see matchKey). */
+function keyForm(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
 /** The match keys of a text's words (see matchKey). Pure. */
 export function textKeys(text: string): Set<string> {
   return new Set(
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
+    keyForm(text)
       .split(/[^\p{L}\p{N}]+/u)
       .map((w) => w.slice(0, 5)),
   );
@@ -108,6 +113,10 @@ export function keyWeights(
 ): Map<string, number> {
   const df = new Map(keys.map((k) => [k, 0]));
   for (const text of texts) {
+    // A key is the start of one of the text's words, so a text that does not contain any key has none, and its
+    // words need not be read (most turns of a conversation have none of the question's words).
+    const form = keyForm(text);
+    if (!keys.some((k) => form.includes(k))) continue;
     const present = keysOf(text);
     for (const k of keys) if (present.has(k)) df.set(k, (df.get(k) ?? 0) + 1);
   }
