@@ -106,6 +106,20 @@ describe('sqlite search: common words in a large index', () => {
     expect(hits.map((h) => h.episodeId)).toEqual(['chatgpt:p1']);
   });
 
+  it('sees a turn another connection (another process, as `pie serve` beside `pie ingest`) wrote after a search', async () => {
+    expect(await store.search.turns({ text: 'heron filler', limit: 5 })).toEqual([]);
+    const other = await openSqliteStore({ path: join(dir, 'pie.db'), clock: () => T0 });
+    try {
+      await other.transaction(async (tx) => {
+        await addEpisode(tx, { externalId: 'h1', turns: [turn('user', 'a heron filler')] });
+      });
+    } finally {
+      await other.close();
+    }
+    const hits = await store.search.turns({ text: 'heron filler', limit: 5 });
+    expect(hits.map((h) => h.episodeId)).toEqual(['chatgpt:h1']);
+  });
+
   it('counts words again once the index has grown: a word that became common is treated as common', async () => {
     expect(await store.search.turns({ text: 'walrus zebra', mode: 'fill' })).toHaveLength(1);
     await store.transaction(async (tx) => {
