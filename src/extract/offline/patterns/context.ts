@@ -69,9 +69,15 @@ export function buildMasked(text: string, mentions: Mention[]): string {
   return out + text.slice(at);
 }
 
+/** A question tag after a statement: "I started my own store not so long ago - pretty cool, huh?", "…, right?". */
+const QUESTION_TAG =
+  /(?:[,\-–—]\s*(?:pretty|so|really)?\s*\w*\s*,?\s*)(?:huh|right|eh|isn't it|wasn't it|don't you think|you know)\s*\?\s*["')]*\s*(?:\[[^\]]*\]\s*)?$/i;
+
 export function isQuestion(s: AnalyzedSentence): boolean {
+  if (QUESTION_TAG.test(s.text) && FIRST_PERSON.test(s.text)) return false;
   return (
-    /\?\s*["')]*\s*$/.test(s.text) ||
+    // A photo's caption after the question mark ("… from those movies? [shares a photo: …]", LoCoMo) ends no statement.
+    /\?\s*["')]*\s*(?:\[[^\]]*\]\s*)?$/.test(s.text) ||
     /^(?:should|could|would|can|do|does|is|are|will|which|what|how|why)\b/i.test(s.text)
   );
 }

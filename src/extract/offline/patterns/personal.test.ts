@@ -467,6 +467,13 @@ describe('personal events, pets and observations of both speakers', () => {
     expect(events("I'm grateful for the amazing 50th birthday party we threw for her last month.")).toEqual([
       ['threw the amazing 50th birthday party for her', '2024-12-16'],
     ]);
+    // A clause that says how something felt is no event; a question with a photo's caption after it is a question.
+    expect(events('I felt like I belonged a few times, but last month was the best.')).toEqual([]);
+    expect(events('Got any favorite characters from those movies? [shares a photo: a bookcase of dvds]')).toEqual([]);
+    // A statement with a question tag is a statement (LoCoMo).
+    expect(events('I started my own online clothing store not so long ago - pretty cool, huh?')).toEqual([
+      ['started my own online clothing store', day(0)],
+    ]);
     // A deliberation is no event.
     expect(events("I'm leaning towards the Seiko 5 Sports, but I'm worried about the upkeep.")).toEqual([]);
   });
@@ -621,6 +628,13 @@ describe('personal events, pets and observations of both speakers', () => {
       null,
     ],
     ['Caroline', 'I saw the "Women in Art" exhibition last Saturday.', 'Women in Art', undefined, null],
+    [
+      'Caroline',
+      'I just wrapped up a local production of "A Midsummer Night\'s Dream" where I played Puck.',
+      "A Midsummer Night's Dream",
+      undefined,
+      null,
+    ],
     // A book one wants to read is a book, not yet read; one read after a sentence about an event is read.
     ['Caroline', 'I\'ve been wanting to read "The Power of Now" for a while now.', 'The Power of Now', 'book', null],
     [

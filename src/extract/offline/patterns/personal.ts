@@ -219,6 +219,8 @@ function eventOf(
   // What happened to the speaker's own people or pets ("my grandma passed away") is the speaker's event too.
   const subject = !speaker && v.form === 'simple-past' ? ownSubjectOf(before, tagger) : null;
   if (!speaker && subject === null) return null;
+  // "it made me feel like I belonged", "I felt as if we had won": a feeling, not an event.
+  if (FELT_LIKE.test(before)) return null;
   // "recovering from a sunburn I got during my beach trip": the event is what the noun before names.
   const hung = subject === null ? hungNoun(before, tagger) : null;
   // "my new backpack, which I bought three weeks ago": the event is about the thing before "which" or "that".
@@ -423,6 +425,10 @@ function purposeEnd(rest: string, v: NlpVerb, verbs: readonly NlpVerb[]): { inde
   if (object === '' || OPEN_END.test(object) || HOW.test(object) || (clause && clause.index < to.index)) return null;
   return { index: to.index };
 }
+
+/** The speaker-subject of a clause that says how something felt: "feel like I", "felt as if we had". */
+const FELT_LIKE =
+  /\b(?:feel|feels|felt|feeling)\s+(?:like|as if|as though)\s+(?:I|we)(?:'d|'ve)?(?:\s+(?:had|have|was|were|just|really|truly|finally))*\s*$/i;
 
 /** Words that make a time said after them rough: "about three weeks ago", "around last Easter". */
 const ROUGHLY = /(?:about|around|roughly|approximately|nearly|almost|exactly|only|just)/;

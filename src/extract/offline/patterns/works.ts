@@ -46,6 +46,9 @@ const WORK_KINDS: readonly { type: string; cue: RegExp; verb: RegExp; relation: 
 const NOT_A_WORK =
   /\b(?:podcasts?|newsletters?|blogs?|channels?|apps?|courses?|classes?|workshops?|events?|festivals?|exhibitions?|exhibits?|accounts?|magazines?)\b/i;
 
+/** Words of the stage around a title: a play or a musical, which one sees or is in, not a game. */
+const STAGE = /\b(?:productions?|musicals?|theat(?:er|re)s?|stage)\b/i;
+
 /**
  * Titles of works in quotes ("Charlotte's Web", "Cyberpunk 2077"), typed by the words around them (a book, a
  * movie, a song, a game): their own kinds, never people or places. The speaker READ / WATCHED / LISTENED_TO /
@@ -64,7 +67,10 @@ export function worksOf(ctx: PatternContext): { entity: EntityFinding; relation:
     if (NOT_A_WORK.test(near)) continue;
     const named = WORK_KINDS.find((k) => k.cue.test(near));
     if (!named && NOT_A_WORK.test(s.text)) continue;
-    const kind = named ?? WORK_KINDS.find((k) => k.cue.test(s.text) || k.verb.test(s.text));
+    // On a stage one plays a part, not a game ("a local production of "A Midsummer Night's Dream" where I played Puck").
+    const kind =
+      named ??
+      WORK_KINDS.find((k) => (k.type !== 'game' || !STAGE.test(near)) && (k.cue.test(s.text) || k.verb.test(s.text)));
     if (!kind) continue;
     // Known only by its verb, a title in a turn about what that verb also takes is one of those: "I've been listening
     // to "How I Built This" for months", after "I'm looking for some new podcasts".
