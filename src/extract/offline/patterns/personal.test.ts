@@ -470,6 +470,11 @@ describe('personal events, pets and observations of both speakers', () => {
     // A clause that says how something felt is no event; a question with a photo's caption after it is a question.
     expect(events('I felt like I belonged a few times, but last month was the best.')).toEqual([]);
     expect(events('Got any favorite characters from those movies? [shares a photo: a bookcase of dvds]')).toEqual([]);
+    // A comma between two adjectives ends no clause (LongMemEval S dev30 had "Using a soft").
+    expect(events('I bought a new, shiny bike last week.')).toEqual([['bought a new, shiny bike', '2025-01-09']]);
+    expect(events("I'm knitting with a soft, pastel pink yarn that I picked up from Michaels last month.")).toEqual([
+      ['picked up a soft, pastel pink yarn from Michaels', '2024-12-16'],
+    ]);
     // A statement with a question tag is a statement (LoCoMo).
     expect(events('I started my own online clothing store not so long ago - pretty cool, huh?')).toEqual([
       ['started my own online clothing store', day(0)],

@@ -228,7 +228,7 @@ function eventOf(
   if (subject === null && !hung && !head && describesThing(before, tagger)) return null;
   const rest = s.text.slice(v.end);
   // What was done, up to the clause's end; past MAX_OBJECT_WORDS, up to a purpose ("… to encourage students").
-  let found = objectUpTo(ctx, v, times, rest, CLAUSE_END.exec(rest));
+  let found = objectUpTo(ctx, v, times, rest, clauseEnd(rest, tagger));
   const purpose = wordCount(found.object) > MAX_OBJECT_WORDS ? purposeEnd(rest, v, verbs) : null;
   if (purpose) found = objectUpTo(ctx, v, times, rest, purpose);
   const { own, vagueText, cut } = found;
@@ -424,6 +424,35 @@ function purposeEnd(rest: string, v: NlpVerb, verbs: readonly NlpVerb[]): { inde
   const clause = CLAUSE_END.exec(before);
   if (object === '' || OPEN_END.test(object) || HOW.test(object) || (clause && clause.index < to.index)) return null;
   return { index: to.index };
+}
+
+/** Where the clause in `rest` ends (CLAUSE_END), past a comma between two adjectives ("a soft, pastel pink yarn"). */
+function clauseEnd(rest: string, tagger: SpanTagger): { index: number } | null {
+  let cut: { index: number } | null = CLAUSE_END.exec(rest);
+  while (cut) {
+    const m = CLAUSE_END.exec(rest.slice(cut.index));
+    const mark = m?.[0] ?? '';
+    const from = cut.index + mark.length;
+    if (mark.trim() !== ',' || !betweenAdjectives(rest, cut.index, from, tagger)) return cut;
+    const next = CLAUSE_END.exec(rest.slice(from));
+    cut = next ? { index: from + next.index } : null;
+  }
+  return cut;
+}
+
+/**
+ * Whether the comma at `comma` (the next word at `from`) of `rest` stands between two adjectives of one noun phrase
+ * ("using a soft, pastel pink yarn", once read as "using a soft"): a determiner and a word the lexicon knows only as
+ * an adjective before it, and after it a word that goes on describing (an adjective, or a word the lexicon does not
+ * know: "pastel") with more words after it. "I'm working on a novel, but …" is two clauses. Pure, with the lexicon.
+ */
+function betweenAdjectives(rest: string, comma: number, from: number, tagger: SpanTagger): boolean {
+  const words = rest.slice(0, comma).trim().split(/\s+/);
+  if (!DETERMINER.test(words.at(-2)?.toLowerCase() ?? '')) return false;
+  const tags = tagger.lexicon(words.at(-1)?.toLowerCase() ?? '');
+  if (!tags.includes('Adjective') || tags.some((t) => t === 'Noun' || t === 'Singular' || t === 'Plural')) return false;
+  const after = /^\s*([a-z][\w'’-]*)\s+[a-z]/.exec(rest.slice(from))?.[1] ?? '';
+  return after !== '' && tagger.lexicon(after).every((t) => t === 'Adjective');
 }
 
 /** The speaker-subject of a clause that says how something felt: "feel like I", "felt as if we had". */

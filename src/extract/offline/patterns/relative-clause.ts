@@ -72,11 +72,14 @@ export function relativeHead(before: string, tagger: SpanTagger): string | null 
   const m = WHICH_HEAD.exec(head);
   const [, phrase = '', noun = ''] = m ?? [];
   if (!m || CLAUSE_WORD.test(noun) || TIME_HEAD.test(noun)) return null;
+  // A comma only between two adjectives ("a soft, pastel pink yarn"), not after a phrase ("By the way, I've been").
+  const beforeComma = /([\w'’-]+),/.exec(phrase)?.[1];
+  if (beforeComma !== undefined && !tagger.lexicon(beforeComma.toLowerCase()).includes('Adjective')) return null;
   return tagger.lexicon(noun.toLowerCase()).some((t) => NOT_HEAD_TAGS.includes(t)) ? null : phrase;
 }
 
 const WHICH_HEAD =
-  /\b((?:the|a|an|this|these|those|my|our|his|her|their|some)\s+(?:[\w'’-]+\s+){0,3}?([a-z][\w'’-]*)),?\s+(?:which|that)\s*$/i;
+  /\b((?:the|a|an|this|these|those|my|our|his|her|their|some)\s+(?:[\w'’-]+,?\s+){0,3}?([a-z][\w'’-]*)),?\s+(?:which|that)\s*$/i;
 
 /**
  * What may follow the verb of a clause about such a thing: nothing, or a few words that are not another object
