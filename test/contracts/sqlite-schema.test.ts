@@ -5,9 +5,14 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LATEST_SCHEMA_VERSION, openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import { PIE_APPLICATION_ID } from '../../src/adapters/store/sqlite/migrate.js';
+import { createEntityRepo } from '../../src/adapters/store/sqlite/entities.js';
 import { migration001 } from '../../src/adapters/store/sqlite/migrations/001_initial.js';
-import type { WorldStore } from '../../src/ports/world-store.js';
-import { DAY, T0, addEntity, transition } from './world-store/fixtures.js';
+import { MIGRATIONS } from '../../src/adapters/store/sqlite/migrations/index.js';
+import { createRelationshipRepo } from '../../src/adapters/store/sqlite/relationships.js';
+import { Statements } from '../../src/adapters/store/sqlite/sql.js';
+import type { Relationship } from '../../src/domain/world.js';
+import type { RelationshipRepo, RelationshipScope, WorldStore } from '../../src/ports/world-store.js';
+import { DAY, T0, addEntity, entityInput, relationship, transition } from './world-store/fixtures.js';
 
 /** Schema 2 in the SQLite adapter: upgrading schema-1 files, and the triggers and rowids its search relies on. */
 describe('sqlite schema 2', () => {
@@ -117,6 +122,7 @@ describe('sqlite schema 2', () => {
         { version: 6, applied_at: T0 + DAY },
         { version: 7, applied_at: T0 + DAY },
         { version: 8, applied_at: T0 + DAY },
+        { version: 9, applied_at: T0 + DAY },
       ],
     );
     checkIndexes();
@@ -209,5 +215,130 @@ describe('sqlite schema 2', () => {
       await reopened.close();
     }
     checkIndexes();
+  });
+});
+
+/** Schema 9: the relationship indexes by endpoint carry forEntity's sort keys; upgrading changes no answer. */
+describe('sqlite schema 9', () => {
+  let dir = '';
+  let path = '';
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pie-schema-'));
+    path = join(dir, 'pie.db');
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const SCOPES: RelationshipScope[] = [
+    {},
+    { includeEnded: true },
+    { excludeTypes: ['DURING'] },
+    { limit: 3 },
+    { limit: 8, excludeTypes: ['DURING'] },
+    { limit: 5, includeEnded: true },
+    { limit: 50, includeEnded: true, excludeTypes: ['DURING', 'USES'] },
+  ];
+  const TYPES = ['WORKS_ON', 'RELATED_TO', 'DURING', 'USES'];
+
+  /** A hub with edges both ways, ended ones, a self-loop and ties in time broken only by id. */
+  function hubEdges(): Relationship[] {
+    const edges: Relationship[] = [];
+    for (let i = 0; i < 24; i++) {
+      const other = `e${i % 6}`;
+      const outgoing = i % 3 !== 0;
+      edges.push(
+        relationship(`r${String(23 - i).padStart(2, '0')}`, outgoing ? 'hub' : other, outgoing ? other : 'hub', {
+          type: TYPES[i % TYPES.length] as string,
+          validFrom: T0 + (i % 5) * DAY,
+          validTo: i % 7 === 0 ? T0 + 9 * DAY : null,
+          recordedAt: T0 + (i % 2) * DAY,
+        }),
+      );
+    }
+    edges.push(relationship('loop', 'hub', 'hub', { type: 'RELATED_TO' }));
+    return edges;
+  }
+
+  /** Every relationship read by endpoint, from the repo on the raw connection or from the store. */
+  async function answers(repo: RelationshipRepo | ReturnType<typeof createRelationshipRepo>): Promise<unknown[]> {
+    const out: unknown[] = [];
+    for (const id of ['hub', 'e1', 'e4']) for (const scope of SCOPES) out.push(await repo.forEntity(id, scope));
+    for (const [sourceId, targetId] of [
+      ['hub', 'e1'],
+      ['e0', 'hub'],
+    ] as const) {
+      for (const type of TYPES) {
+        out.push(
+          await repo.findOpen({ sourceId, targetId, type }),
+          await repo.findLatest({ sourceId, targetId, type }),
+        );
+      }
+    }
+    out.push(await repo.validAt({ time: T0 + 2 * DAY, entityIds: ['hub', 'e2'] }));
+    return out;
+  }
+
+  it('upgrades a schema-8 database with relationships and gives the same forEntity answers', async () => {
+    const before = await (async (): Promise<unknown[]> => {
+      const db = new Database(path);
+      try {
+        for (const step of MIGRATIONS.filter((m) => m.version <= 8)) {
+          db.exec(step.sql);
+          db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+            step.version,
+            step.name,
+            T0,
+          );
+        }
+        db.pragma('user_version = 8');
+        db.pragma(`application_id = ${PIE_APPLICATION_ID}`);
+        db.pragma('foreign_keys = ON');
+        const s = new Statements(db);
+        const entities = createEntityRepo(s);
+        for (const id of ['hub', 'e0', 'e1', 'e2', 'e3', 'e4', 'e5']) entities.insert(entityInput(id));
+        const repo = createRelationshipRepo(s);
+        for (const edge of hubEdges()) repo.insert(edge);
+        return await answers(repo);
+      } finally {
+        db.close();
+      }
+    })();
+    expect((before[0] as Relationship[]).length).toBeGreaterThan(10);
+
+    const store = await openSqliteStore({ path, clock: () => T0 + DAY });
+    try {
+      expect(store.info().schemaVersion).toBe(LATEST_SCHEMA_VERSION);
+      const after = await answers(store.relationships);
+      expect(after).toEqual(before);
+    } finally {
+      await store.close();
+    }
+
+    const db = new Database(path, { readonly: true });
+    try {
+      const columns = (index: string): string[] =>
+        (db.pragma(`index_info(${index})`) as { name: string }[]).map((c) => c.name);
+      expect(columns('relationships_by_source')).toEqual([
+        'source_id',
+        'type',
+        'valid_to',
+        'valid_from',
+        'recorded_at',
+        'id',
+      ]);
+      expect(columns('relationships_by_target')).toEqual([
+        'target_id',
+        'type',
+        'valid_to',
+        'valid_from',
+        'recorded_at',
+        'source_id',
+        'id',
+      ]);
+      expect(db.prepare('SELECT max(version) FROM schema_migrations').pluck().get()).toBe(9);
+    } finally {
+      db.close();
+    }
   });
 });

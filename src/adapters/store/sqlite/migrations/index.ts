@@ -6,6 +6,7 @@ import { migration005 } from './005_sleep_tasks.js';
 import { migration006 } from './006_work_leases.js';
 import { migration007 } from './007_personal_bench.js';
 import { migration008 } from './008_forgotten.js';
+import { migration009 } from './009_relationship_keys.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration006,
   migration007,
   migration008,
+  migration009,
 ];
 
 /** The schema version this code writes: the version of the last migration. */
