@@ -5,7 +5,7 @@ import { encodeRow } from './format.js';
 /**
  * The portable form of a dumped row, the same whichever adapter stored it. Adapters keep a key of their own that
  * only records insertion order: SQLite its hidden `rowid`, PostgreSQL an `ord` identity column on the tables whose
- * order it needs. They are the only columns the two dumps do not share (SQLite schema 8 and PostgreSQL schema 4
+ * order it needs. They are the only columns the two dumps do not share (SQLite schema 9 and PostgreSQL schema 4
  * hold the same data), so a backup moves between adapters by renaming one order key to the other where the target
  * has it and leaving it out where it has none (the target numbers the rows in the order they come, which is the
  * order the source dumped them in). No other column is ever dropped: an unknown one refuses the restore.
