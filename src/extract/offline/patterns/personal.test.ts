@@ -475,6 +475,13 @@ describe('personal events, pets and observations of both speakers', () => {
     expect(events("I'm knitting with a soft, pastel pink yarn that I picked up from Michaels last month.")).toEqual([
       ['picked up a soft, pastel pink yarn from Michaels', '2024-12-16'],
     ]);
+    // A verb inside a gerund phrase that is the sentence's subject is no event (LoCoMo 1-5).
+    expect(events('Being surrounded by teammates who are equally passionate creates a strong bond.')).toEqual([]);
+    expect(events("Knowing I'm helping create a more loving world is amazing.")).toEqual([]);
+    expect(events('Going to the gym yesterday, I met Sam.')).toEqual([['met Sam', '2025-01-14']]);
+    expect(events("Speaking of loyalty programs, I've also been using Fetch Rewards for my grocery receipts.")).toEqual(
+      [['been using Fetch Rewards for my grocery receipts', day(0)]],
+    );
     // A statement with a question tag is a statement (LoCoMo).
     expect(events('I started my own online clothing store not so long ago - pretty cool, huh?')).toEqual([
       ['started my own online clothing store', day(0)],

@@ -257,6 +257,7 @@ function eventOf(
   if (s.mentions.some((m) => (m.type === 'tool' || m.type === 'project') && m.start >= v.end && m.start < end))
     return null;
   if (POINTS_BACK.test(object) || TOWARD_YOU.test(object) || ABOUT_THE_CHAT.test(s.text)) return null;
+  if (insideGerundSubject(s.text, before, words, tagger)) return null;
   if (words.length > 0 && OPEN_END.test(object)) return null;
   // "I am trying my best" tells "Trying my best", and "I have been reading" "Been reading", as "I'm trying" and
   // "I've been reading" do: the auxiliary of the present (perfect) says nothing the summary needs.
@@ -453,6 +454,23 @@ function betweenAdjectives(rest: string, comma: number, from: number, tagger: Sp
   if (!tags.includes('Adjective') || tags.some((t) => t === 'Noun' || t === 'Singular' || t === 'Plural')) return false;
   const after = /^\s*([a-z][\w'’-]*)\s+[a-z]/.exec(rest.slice(from))?.[1] ?? '';
   return after !== '' && tagger.lexicon(after).every((t) => t === 'Adjective');
+}
+
+/**
+ * The verb is inside a gerund phrase that is the sentence's subject, whose own verb follows in the object: "Being
+ * surrounded by teammates who are equally passionate creates a strong bond", "Knowing I'm helping makes it all worth
+ * it" (LoCoMo 1–5: each had been an event). The sentence opens with the gerund and no comma comes before the verb;
+ * the object holds a verb in the third person ("creates", "makes", "is", "was"). Pure, with the tagger's lexicon.
+ */
+function insideGerundSubject(text: string, before: string, words: readonly string[], tagger: SpanTagger): boolean {
+  // "Speaking of loyalty programs, I've been using …": an opening phrase, then the clause's own subject.
+  if (!/^\s*[A-Z][a-z]+ing\b/.test(text) || before.includes(',')) return false;
+  return words.some((w) => {
+    const lower = w.toLowerCase();
+    if (lower === 'is' || lower === 'was') return true;
+    const tags = tagger.lexicon(lower);
+    return /[a-z]s$/.test(lower) && tags.length === 1 && tags[0] === 'PresentTense';
+  });
 }
 
 /** The speaker-subject of a clause that says how something felt: "feel like I", "felt as if we had". */
