@@ -51,11 +51,7 @@ export function keywordText(question: string, exclude: readonly string[] = []): 
  * "collection" and "collected" one key, as the full-text index's Porter stemmer would roughly do). Pure.
  */
 export function matchKey(word: string): string {
-  return word
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .slice(0, 5);
+  return keyForm(word).slice(0, 5);
 }
 
 /** The distinct match keys of the words, in order, those of two letters or more (the ones worth matching). Pure. */
@@ -63,7 +59,7 @@ export function matchKeys(words: readonly string[]): string[] {
   return [...new Set(words.map(matchKey).filter((k) => k.length >= 2))];
 }
 
-/** A text as match keys read it: accents dropped, lower case (see matchKey). */
+/** A text as match keys read it: accents dropped, lower case (matchKey then keeps a word's first five letters). */
 function keyForm(text: string): string {
   return text
     .normalize('NFKD')

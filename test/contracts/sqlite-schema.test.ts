@@ -6,7 +6,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LATEST_SCHEMA_VERSION, openSqliteStore } from '../../src/adapters/store/sqlite/index.js';
 import { PIE_APPLICATION_ID } from '../../src/adapters/store/sqlite/migrate.js';
 import { createEntityRepo } from '../../src/adapters/store/sqlite/entities.js';
-import { migration001 } from '../../src/adapters/store/sqlite/migrations/001_initial.js';
 import { MIGRATIONS } from '../../src/adapters/store/sqlite/migrations/index.js';
 import { createRelationshipRepo } from '../../src/adapters/store/sqlite/relationships.js';
 import { Statements } from '../../src/adapters/store/sqlite/sql.js';
@@ -14,18 +13,32 @@ import type { Relationship } from '../../src/domain/world.js';
 import type { RelationshipRepo, RelationshipScope, WorldStore } from '../../src/ports/world-store.js';
 import { DAY, T0, addEntity, entityInput, relationship, transition } from './world-store/fixtures.js';
 
+let dir = '';
+let path = '';
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pie-schema-'));
+  path = join(dir, 'pie.db');
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Brings a new database to an old schema version, as the PIE of that version would have left it. */
+function atVersion(db: Database.Database, version: number): void {
+  for (const step of MIGRATIONS.filter((m) => m.version <= version)) {
+    db.exec(step.sql);
+    db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+      step.version,
+      step.name,
+      T0,
+    );
+  }
+  db.pragma(`user_version = ${version}`);
+  db.pragma(`application_id = ${PIE_APPLICATION_ID}`);
+}
+
 /** Schema 2 in the SQLite adapter: upgrading schema-1 files, and the triggers and rowids its search relies on. */
 describe('sqlite schema 2', () => {
-  let dir = '';
-  let path = '';
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pie-schema-'));
-    path = join(dir, 'pie.db');
-  });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
-
   function raw<T>(fn: (db: Database.Database) => T): T {
     const db = new Database(path);
     try {
@@ -63,10 +76,7 @@ describe('sqlite schema 2', () => {
 
   it('upgrades a schema-1 database with data and indexes what was already there', async () => {
     raw((db) => {
-      db.exec(migration001.sql);
-      db.prepare("INSERT INTO schema_migrations VALUES (1, 'initial', ?)").run(T0);
-      db.pragma('user_version = 1');
-      db.pragma(`application_id = ${PIE_APPLICATION_ID}`);
+      atVersion(db, 1);
       const entity = db.prepare(
         `INSERT INTO entities (id, type, name, name_norm, state, first_seen, last_seen, tier, recorded_at, updated_at)
          VALUES (?, 'project', ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -220,16 +230,6 @@ describe('sqlite schema 2', () => {
 
 /** Schema 9: the relationship indexes by endpoint carry forEntity's sort keys; upgrading changes no answer. */
 describe('sqlite schema 9', () => {
-  let dir = '';
-  let path = '';
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pie-schema-'));
-    path = join(dir, 'pie.db');
-  });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
-
   const SCOPES: RelationshipScope[] = [
     {},
     { includeEnded: true },
@@ -283,16 +283,7 @@ describe('sqlite schema 9', () => {
     const before = await (async (): Promise<unknown[]> => {
       const db = new Database(path);
       try {
-        for (const step of MIGRATIONS.filter((m) => m.version <= 8)) {
-          db.exec(step.sql);
-          db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
-            step.version,
-            step.name,
-            T0,
-          );
-        }
-        db.pragma('user_version = 8');
-        db.pragma(`application_id = ${PIE_APPLICATION_ID}`);
+        atVersion(db, 8);
         db.pragma('foreign_keys = ON');
         const s = new Statements(db);
         const entities = createEntityRepo(s);

@@ -81,10 +81,7 @@ export function createTurnRanking(s: Statements, ranking: TurnRanking) {
       const hits = s
         .get(rankSql(after !== null))
         .all({ match, limit: depth, ...(after === null ? {} : { after }) }) as Ranked[];
-      if (remember) {
-        if (rankings.size >= MAX_RANKINGS) rankings.clear();
-        rankings.set(key, { depth, hits });
-      }
+      if (remember) keep(rankings, key, { depth, hits });
       return hits.slice(0, params.limit);
     };
     return {
@@ -93,10 +90,7 @@ export function createTurnRanking(s: Statements, ranking: TurnRanking) {
         if (!remember) return find(match);
         const known = afters.get(match);
         if (known !== undefined) return known;
-        const found = find(match);
-        if (afters.size >= MAX_RANKINGS) afters.clear();
-        afters.set(match, found);
-        return found;
+        return keep(afters, match, find(match));
       },
       run(match: string, after: number | null): TurnRow[] {
         const top = ranked(match, after);
@@ -131,6 +125,13 @@ export function createTurnRanking(s: Statements, ranking: TurnRanking) {
       },
     };
   };
+}
+
+/** Remembers a value in a memory of at most MAX_RANKINGS entries (a full one starts over); returns the value. */
+function keep<V>(memory: Map<string, V>, key: string, value: V): V {
+  if (memory.size >= MAX_RANKINGS) memory.clear();
+  memory.set(key, value);
+  return value;
 }
 
 /** SQLite's BINARY collation: UTF-8 byte order, which is code point order (JavaScript's < compares UTF-16 units). */

@@ -71,14 +71,15 @@ export function buildMasked(text: string, mentions: Mention[]): string {
 
 /** A question tag after a statement: "I started my own store not so long ago - pretty cool, huh?", "…, right?". */
 const QUESTION_TAG =
-  /(?:[,\-–—]\s*(?:pretty|so|really)?\s*\w*\s*,?\s*)(?:huh|right|eh|isn't it|wasn't it|don't you think|you know)\s*\?\s*["')]*\s*(?:\[[^\]]*\]\s*)?$/i;
+  /(?:[,\-–—]\s*(?:pretty|so|really)?\s*\w*\s*,?\s*)(?:huh|right|eh|isn't it|wasn't it|don't you think|you know)\s*\?\s*["')]*\s*$/i;
+/** A photo's caption after what was said ("… from those movies? [shares a photo: …]", LoCoMo): not the speaker's words. */
+const TRAILING_CAPTION = /\s*\[[^\]]*\]\s*$/;
 
 export function isQuestion(s: AnalyzedSentence): boolean {
-  if (QUESTION_TAG.test(s.text) && FIRST_PERSON.test(s.text)) return false;
+  const said = s.text.replace(TRAILING_CAPTION, '');
+  if (QUESTION_TAG.test(said) && FIRST_PERSON.test(s.text)) return false;
   return (
-    // A photo's caption after the question mark ("… from those movies? [shares a photo: …]", LoCoMo) ends no statement.
-    /\?\s*["')]*\s*(?:\[[^\]]*\]\s*)?$/.test(s.text) ||
-    /^(?:should|could|would|can|do|does|is|are|will|which|what|how|why)\b/i.test(s.text)
+    /\?\s*["')]*\s*$/.test(said) || /^(?:should|could|would|can|do|does|is|are|will|which|what|how|why)\b/i.test(s.text)
   );
 }
 

@@ -429,16 +429,16 @@ function purposeEnd(rest: string, v: NlpVerb, verbs: readonly NlpVerb[]): { inde
 
 /** Where the clause in `rest` ends (CLAUSE_END), past a comma between two adjectives ("a soft, pastel pink yarn"). */
 function clauseEnd(rest: string, tagger: SpanTagger): { index: number } | null {
-  let cut: { index: number } | null = CLAUSE_END.exec(rest);
-  while (cut) {
-    const m = CLAUSE_END.exec(rest.slice(cut.index));
-    const mark = m?.[0] ?? '';
-    const from = cut.index + mark.length;
-    if (mark.trim() !== ',' || !betweenAdjectives(rest, cut.index, from, tagger)) return cut;
-    const next = CLAUSE_END.exec(rest.slice(from));
-    cut = next ? { index: from + next.index } : null;
+  let offset = 0;
+  let m = CLAUSE_END.exec(rest);
+  while (m && m[0].trim() === ',') {
+    const comma = offset + m.index;
+    const from = comma + m[0].length;
+    if (!betweenAdjectives(rest, comma, from, tagger)) break;
+    offset = from;
+    m = CLAUSE_END.exec(rest.slice(offset));
   }
-  return cut;
+  return m ? { index: offset + m.index } : null;
 }
 
 /**

@@ -31,12 +31,10 @@ const CLAUSE_WORD =
 export const HUNG_REST = /^(?:to|in|at|on|from|for|during|with|by|over|through|into|around|near|across)\s/i;
 
 export function hungNoun(before: string, tagger: SpanTagger): string | null {
-  const head = before.replace(SUBJECT_BEFORE, '');
-  if (head === before) return null;
-  const m = PREPOSITION_HEAD.exec(head);
+  const head = beforeSubject(before);
+  const m = head === null ? null : PREPOSITION_HEAD.exec(head);
   const [, word = '', phrase = '', noun = ''] = m ?? [];
-  if (!m || CLAUSE_WORD.test(noun) || TIME_HEAD.test(noun)) return null;
-  if (tagger.lexicon(noun.toLowerCase()).some((t) => NOT_HEAD_TAGS.includes(t))) return null;
+  if (!m || !headNoun(noun, tagger)) return null;
   const tags = tagger.lexicon(word.toLowerCase());
   const hangs = /ing$/i.test(word) || tags.some((t) => t === 'Adjective' || t === 'PastTense' || t === 'Infinitive');
   return hangs ? phrase : null;
@@ -49,8 +47,8 @@ const TIME_HEAD =
 const NOT_HEAD_TAGS = ['Conjunction', 'Preposition', 'Adverb', 'Adjective', 'Verb', 'Duration', 'Date', 'Pronoun'];
 /** The clause's subject follows a thing it describes ("the help I got", "one I did"): see RELATIVE_HEAD. */
 export function describesThing(before: string, tagger: SpanTagger): boolean {
-  const head = before.replace(SUBJECT_BEFORE, '');
-  if (head === before) return false;
+  const head = beforeSubject(before);
+  if (head === null) return false;
   const m = RELATIVE_HEAD.exec(head);
   if (!m) return false;
   const word = m[1];
@@ -67,15 +65,28 @@ export function describesThing(before: string, tagger: SpanTagger): boolean {
  * ending in a noun. Null when the words before the speaker-subject are not such a phrase.
  */
 export function relativeHead(before: string, tagger: SpanTagger): string | null {
-  const head = before.replace(SUBJECT_BEFORE, '');
-  if (head === before) return null;
-  const m = WHICH_HEAD.exec(head);
+  const head = beforeSubject(before);
+  const m = head === null ? null : WHICH_HEAD.exec(head);
   const [, phrase = '', noun = ''] = m ?? [];
-  if (!m || CLAUSE_WORD.test(noun) || TIME_HEAD.test(noun)) return null;
+  if (!m || !headNoun(noun, tagger)) return null;
   // A comma only between two adjectives ("a soft, pastel pink yarn"), not after a phrase ("By the way, I've been").
   const beforeComma = /([\w'’-]+),/.exec(phrase)?.[1];
-  if (beforeComma !== undefined && !tagger.lexicon(beforeComma.toLowerCase()).includes('Adjective')) return null;
-  return tagger.lexicon(noun.toLowerCase()).some((t) => NOT_HEAD_TAGS.includes(t)) ? null : phrase;
+  return beforeComma === undefined || tagger.lexicon(beforeComma.toLowerCase()).includes('Adjective') ? phrase : null;
+}
+
+/** The words before the speaker-subject that ends `before` (SUBJECT_BEFORE); null when it ends with none. */
+function beforeSubject(before: string): string | null {
+  const head = before.replace(SUBJECT_BEFORE, '');
+  return head === before ? null : head;
+}
+
+/**
+ * Whether a word can head the noun phrase a clause tells about: no clause word, no time ("this morning I went"), and
+ * nothing compromise's lexicon files as no noun (NOT_HEAD_TAGS).
+ */
+function headNoun(noun: string, tagger: SpanTagger): boolean {
+  if (CLAUSE_WORD.test(noun) || TIME_HEAD.test(noun)) return false;
+  return !tagger.lexicon(noun.toLowerCase()).some((t) => NOT_HEAD_TAGS.includes(t));
 }
 
 const WHICH_HEAD =
