@@ -342,6 +342,12 @@ describe('personal events, pets and observations of both speakers', () => {
         'running a half marathon (February 2025)',
         'Plan: running a half marathon (Next month [February 2025])',
       ],
+      // "planning" before a noun phrase: the plan is what is planned (LongMemEval S dev30 had "Plan: planning a …").
+      [
+        "I'm planning a family dinner this weekend.",
+        'a family dinner (the weekend after 15 January 2025)',
+        'Plan: a family dinner (this weekend [the weekend after 15 January 2025])',
+      ],
       [
         "I'm going to visit my grandma next weekend.",
         'visit my grandma (the weekend of 25 January 2025)',
@@ -488,6 +494,40 @@ describe('personal events, pets and observations of both speakers', () => {
     ]);
     // A deliberation is no event.
     expect(events("I'm leaning towards the Seiko 5 Sports, but I'm worried about the upkeep.")).toEqual([]);
+    // A participle the sentence opens with frames it (LongMemEval S dev30 had "Given all of the above"); a past with
+    // its subject dropped is still an event, with or without a clause after the comma.
+    expect(events('Given all of the above, write me a title for the page.')).toEqual([]);
+    expect(events('Based on the above answer, what should I do next?')).toEqual([]);
+    expect(events('Inspired by her talk, I signed up for a pottery class yesterday.')).toEqual([
+      ['signed up for a pottery class', day(-1)],
+    ]);
+    expect(events('Finished the book yesterday, it was great.')).toEqual([['finished the book', day(-1)]]);
+    expect(events('Been practicing dance routines lately, it keeps my mind focused.')).toEqual([
+      ['been practicing dance routines', day(0)],
+    ]);
+    // A clause after "as" that points at what was said is none ("Discussed earlier" on dev30); one with an object is.
+    expect(events("I'm interested in a lightweight boot, as we discussed earlier.")).toEqual([]);
+    expect(events('As I walked home yesterday, I saw a fox.')).toEqual([['walked home', day(-1)]]);
+    // A clause about things with no determiner describes them ("Accumulated over the years" on dev30), as one with a
+    // determiner does; after a subject pronoun such a word is a verb.
+    const accumulated = events(
+      "I've got a bunch of canvases, paints, markers, and other materials that I've accumulated over the years.",
+    );
+    expect(accumulated.filter(([what]) => what?.startsWith('accumulated'))).toEqual([]);
+    expect(events('It shows that I finished the race yesterday.')).toEqual([['finished the race', day(-1)]]);
+    // A number can head the thing ("a 3-pounder I caught using a silver lure" had been "Caught using a silver lure").
+    expect(events('We caught a dozen trout yesterday, including a 3-pounder I caught using a silver lure.')).toEqual([
+      ['caught a dozen trout', day(-1)],
+    ]);
+    // A clause about a thing in the sentence's subject ends where the main verb begins; a particle compromise joins
+    // to the verb says where ("Took in The photos Paris are amazing" before).
+    expect(events('The photos that I took in Paris yesterday are amazing.')).toEqual([
+      ['took the photos in Paris', day(-1)],
+    ]);
+    expect(events('I just got back from a trip I took to Tibet yesterday.')).toEqual([
+      ['got back from a trip I took to Tibet', day(-1)],
+      ['took a trip to Tibet', day(-1)],
+    ]);
   });
 
   it('a story told in one turn keeps its time in the sentences that go on with it, until the turn is back in the present', () => {

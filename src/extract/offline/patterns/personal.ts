@@ -23,6 +23,7 @@ import { worksOf } from './works.js';
 import { ANIMALS, petsOf } from './pets.js';
 import { contrasted, relativeTimes, sentenceTimes, type ResolvedTime } from './event-times.js';
 import { leadsClause, planningAsFuture, planOf } from './plans.js';
+import { insideGerundSubject, openingParticiple, bareAsClause } from './framing.js';
 import { describesThing, HUNG_REST, hungNoun, RELATIVE_REST, relativeHead, SUBJECT_BEFORE } from './relative-clause.js';
 
 /** Verbs that say something about the conversation, not about the speaker's life ("I think", "I saw that"). */
@@ -219,6 +220,8 @@ function eventOf(
   // What happened to the speaker's own people or pets ("my grandma passed away") is the speaker's event too.
   const subject = !speaker && v.form === 'simple-past' ? ownSubjectOf(before, tagger) : null;
   if (!speaker && subject === null) return null;
+  // "Given all of the above, write me …": a phrase the sentence opens with, not a past with its subject dropped.
+  if (speaker && !droppedPerfect && !SUBJECT_BEFORE.test(before) && openingParticiple(s.text, v, tagger)) return null;
   // "it made me feel like I belonged", "I felt as if we had won": a feeling, not an event.
   if (FELT_LIKE.test(before)) return null;
   // "recovering from a sunburn I got during my beach trip": the event is what the noun before names.
@@ -227,8 +230,16 @@ function eventOf(
   const head = subject === null && hung === null ? relativeHead(before, tagger) : null;
   if (subject === null && !hung && !head && describesThing(before, tagger)) return null;
   const rest = s.text.slice(v.end);
-  // What was done, up to the clause's end; past MAX_OBJECT_WORDS, up to a purpose ("… to encourage students").
-  let found = objectUpTo(ctx, v, times, rest, clauseEnd(rest, tagger));
+  // What was done, up to the clause's end; past MAX_OBJECT_WORDS, up to a purpose ("… to encourage students"). A
+  // clause about a thing inside the sentence's subject ends where the main clause's verb begins ("the photos that I
+  // took in Paris last month are amazing").
+  let found = objectUpTo(
+    ctx,
+    v,
+    times,
+    rest,
+    mainVerbCut(head === null ? undefined : verbs, v, clauseEnd(rest, tagger)),
+  );
   const purpose = wordCount(found.object) > MAX_OBJECT_WORDS ? purposeEnd(rest, v, verbs) : null;
   if (purpose) found = objectUpTo(ctx, v, times, rest, purpose);
   const { own, vagueText, cut } = found;
@@ -236,14 +247,17 @@ function eventOf(
   // main clause, and the sentence is not read as an event.
   // A clause with neither ("the paths I've taken", "the clothes I packed") describes the thing, and tells no event.
   const timed = own !== undefined || times.some((t) => t.from >= v.end);
-  const hungRest = times.some((t) => s.text.slice(t.from, t.to).toLowerCase() === found.object.toLowerCase())
-    ? ''
-    : found.object;
+  // compromise reads "took in" of "the photos that I took in Paris" as one verb: its particle says where.
+  const particle = hung !== null || head !== null ? PARTICLE_END.exec(s.text.slice(v.start, v.end)) : null;
+  const verbEnd = v.end - (particle?.[0].length ?? 0);
+  const hungRest = `${particle?.[1] ?? ''} ${
+    times.some((t) => s.text.slice(t.from, t.to).toLowerCase() === found.object.toLowerCase()) ? '' : found.object
+  }`.trim();
   if (hung !== null && (hungRest === '' ? !timed : !HUNG_REST.test(hungRest))) return null;
   // Such a clause tells an event only with a time of its own, and no other object after its verb.
   if (head !== null && (own === undefined || !RELATIVE_REST.test(hungRest))) return null;
   const thing = hung ?? head;
-  const object = thing === null ? found.object : `${thing} ${hungRest}`.trim();
+  const object = thing === null ? found.object : `${lowerDeterminer(thing)} ${hungRest}`.trim();
   if (feeling({ v, before, phrase: s.text.slice(v.start, v.end), object, tagger })) return null;
   // "I have always enjoyed reading", "we usually went hiking": a habit, not something that happened then.
   if (HABIT.test(s.text.slice(Math.max(0, v.start - 12), v.end))) return null;
@@ -257,12 +271,12 @@ function eventOf(
   if (s.mentions.some((m) => (m.type === 'tool' || m.type === 'project') && m.start >= v.end && m.start < end))
     return null;
   if (POINTS_BACK.test(object) || TOWARD_YOU.test(object) || ABOUT_THE_CHAT.test(s.text)) return null;
-  if (insideGerundSubject(s.text, before, words, tagger)) return null;
+  if (insideGerundSubject(s.text, before, words, tagger) || bareAsClause(before, words, tagger)) return null;
   if (words.length > 0 && OPEN_END.test(object)) return null;
   // "I am trying my best" tells "Trying my best", and "I have been reading" "Been reading", as "I'm trying" and
   // "I've been reading" do: the auxiliary of the present (perfect) says nothing the summary needs.
   const verbText = s.text
-    .slice(v.start, v.end)
+    .slice(v.start, verbEnd)
     .replace(/^(?:just|finally|recently|also|actually|really)\s+/i, '')
     .replace(/^(?:am|is|are)\s+(?=[a-z]+ing\b)/i, '')
     .replace(/^(?:have|has)\s+(?:(?:also|already|just|finally|recently)\s+)?(?=[a-z]{2,})/i, '');
@@ -296,6 +310,24 @@ function eventOf(
     episodeId: s.episodeId,
     eventTime: when?.eventTime ?? eventTimeOf(ctx.day),
   };
+}
+
+/** A particle compromise joined to the verb ("took in"), when what follows says where or for what. */
+const PARTICLE_END = /\s+(in|at|on|to|from|for|with|into|around|through)$/i;
+
+/** A determiner opening the sentence, in lower case inside a summary ("The photos" → "the photos"). */
+const lowerDeterminer = (phrase: string): string =>
+  phrase.replace(/^(?:The|A|An|This|These|Those|My|Our|His|Her|Their|Some)\b/, (d) => d.toLowerCase());
+
+/** The cut at the next verb after `v` when it comes before the clause's own end (`end`); `end` without `verbs`. */
+function mainVerbCut(
+  verbs: readonly NlpVerb[] | undefined,
+  v: NlpVerb,
+  end: { index: number } | null,
+): { index: number } | null {
+  const next = verbs?.find((x) => x.start > v.end);
+  if (!next || (end !== null && end.index <= next.start - v.end)) return end;
+  return { index: next.start - v.end };
 }
 
 /** Verbs that tell a turn in a life with no object: "I retired last year", "I graduated in May". */
@@ -454,23 +486,6 @@ function betweenAdjectives(rest: string, comma: number, from: number, tagger: Sp
   if (!tags.includes('Adjective') || tags.some((t) => t === 'Noun' || t === 'Singular' || t === 'Plural')) return false;
   const after = /^\s*([a-z][\w'’-]*)\s+[a-z]/.exec(rest.slice(from))?.[1] ?? '';
   return after !== '' && tagger.lexicon(after).every((t) => t === 'Adjective');
-}
-
-/**
- * The verb is inside a gerund phrase that is the sentence's subject, whose own verb follows in the object: "Being
- * surrounded by teammates who are equally passionate creates a strong bond", "Knowing I'm helping makes it all worth
- * it" (LoCoMo 1–5: each had been an event). The sentence opens with the gerund and no comma comes before the verb;
- * the object holds a verb in the third person ("creates", "makes", "is", "was"). Pure, with the tagger's lexicon.
- */
-function insideGerundSubject(text: string, before: string, words: readonly string[], tagger: SpanTagger): boolean {
-  // "Speaking of loyalty programs, I've been using …": an opening phrase, then the clause's own subject.
-  if (!/^\s*[A-Z][a-z]+ing\b/.test(text) || before.includes(',')) return false;
-  return words.some((w) => {
-    const lower = w.toLowerCase();
-    if (lower === 'is' || lower === 'was') return true;
-    const tags = tagger.lexicon(lower);
-    return /[a-z]s$/.test(lower) && tags.length === 1 && tags[0] === 'PresentTense';
-  });
 }
 
 /** The speaker-subject of a clause that says how something felt: "feel like I", "felt as if we had". */

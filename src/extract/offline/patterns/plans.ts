@@ -28,9 +28,12 @@ export function leadsClause(text: string, t: ResolvedTime, start: number): boole
   return !CLAUSE_BREAK.test(between);
 }
 
-/** The auxiliaries of a future verb phrase, before what will be done. */
+/**
+ * The auxiliaries of a future verb phrase, before what will be done; "planning" before a noun phrase too ("planning a
+ * family dinner this weekend": the plan is the dinner).
+ */
 const FUTURE_AUXILIARY =
-  /^(?:(?:am|is|are)\s+)?(?:(?:going to|gonna|will|shall|planning (?:to|on))\s+)?(?:be\s+(?=\w+ing\b))?/i;
+  /^(?:(?:am|is|are)\s+)?(?:(?:going to|gonna|will|shall|planning (?:to|on)|planning(?=\s+(?:a|an|my|our|the|some|another)\s))\s+)?(?:be\s+(?=\w+ing\b))?/i;
 
 /** A plan whose object only points back at what was said before: "make it", "do that", "try them". */
 const POINTS_BACK =

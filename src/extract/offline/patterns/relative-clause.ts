@@ -15,7 +15,7 @@ export const SUBJECT_BEFORE =
  * preposition ("in the summer I went" is a time, not a thing), or a pronoun that stands for the thing.
  */
 const RELATIVE_HEAD =
-  /(?:^|[^\w\s'’]\s*|\b(?!(?:in|at|on|for|during|over|by|from|after|before|since|until|through|throughout|of|with)\s)[a-z]+\s+)(?:the|a|an|this|these|that|those|my|our|your|his|her|their|some|any|every|each|all the|all of the)\s+(?:[\w'’-]+\s+(?:and\s+)?){0,2}([a-z][\w'’-]*)\s*$|\b(?:one|ones|something|anything|everything|nothing|what|whatever|which)\s*$/i;
+  /(?:^|[^\w\s'’]\s*|\b(?!(?:in|at|on|for|during|over|by|from|after|before|since|until|through|throughout|of|with)\s)[a-z]+\s+)(?:the|a|an|this|these|that|those|my|our|your|his|her|their|some|any|every|each|all the|all of the)\s+(?:[\w'’-]+\s+(?:and\s+)?){0,2}([a-z\d][\w'’-]*)\s*$|\b(?:one|ones|something|anything|everything|nothing|what|whatever|which)\s*$/i;
 /**
  * A noun phrase after a preposition that hangs on a verb or adjective before it, right before the speaker-subject:
  * "recovering from a sunburn I got", "came from a trip I took to Tibet", "waiting on a car cover I ordered from
@@ -36,7 +36,10 @@ export function hungNoun(before: string, tagger: SpanTagger): string | null {
   const [, word = '', phrase = '', noun = ''] = m ?? [];
   if (!m || !headNoun(noun, tagger)) return null;
   const tags = tagger.lexicon(word.toLowerCase());
-  const hangs = /ing$/i.test(word) || tags.some((t) => t === 'Adjective' || t === 'PastTense' || t === 'Infinitive');
+  // A verb's particle hangs the phrase on the verb too ("got back from a trip I took to Tibet").
+  const particle = /^(?:back|away|home|out)$/i.test(word);
+  const hangs =
+    particle || /ing$/i.test(word) || tags.some((t) => t === 'Adjective' || t === 'PastTense' || t === 'Infinitive');
   return hangs ? phrase : null;
 }
 
@@ -50,12 +53,28 @@ export function describesThing(before: string, tagger: SpanTagger): boolean {
   const head = beforeSubject(before);
   if (head === null) return false;
   const m = RELATIVE_HEAD.exec(head);
-  if (!m) return false;
+  if (!m) return pluralHead(head, tagger);
   const word = m[1];
   if (word === undefined) return true;
   if (TIME_HEAD.test(word)) return false;
   const tags = tagger.lexicon(word.toLowerCase());
   return !tags.some((t) => NOT_HEAD_TAGS.includes(t));
+}
+
+/** A plural noun with no determiner, then "that" or "which": "and other materials that I've accumulated". */
+const PLURAL_THAT = /(?<!\b(?:it|he|she|this|that|which|who|one)\s+)\b([a-z][\w'’-]*[^s'’\W]s),?\s+(?:that|which)\s*$/i;
+/** Lexicon tags of a word ending in "s" that is no plural noun ("says", "always", "glass"). */
+const NOT_PLURAL_TAGS = [...NOT_HEAD_TAGS, 'PresentTense', 'Infinitive', 'Uncountable', 'Singular'];
+
+/**
+ * "canvases, paints, markers, and other materials that I've accumulated over the years": a plural noun before "that"
+ * or "which" and the speaker-subject heads a relative clause about things, as a determiner's phrase does. Not after a
+ * subject pronoun, where such a word is a verb ("it shows that I", which the lexicon files as a plural).
+ */
+function pluralHead(head: string, tagger: SpanTagger): boolean {
+  const word = PLURAL_THAT.exec(head)?.[1];
+  if (word === undefined || TIME_HEAD.test(word)) return false;
+  return !tagger.lexicon(word.toLowerCase()).some((t) => NOT_PLURAL_TAGS.includes(t));
 }
 
 /**
