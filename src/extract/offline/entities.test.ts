@@ -69,6 +69,13 @@ describe('people, organizations and places', () => {
     ["I'm curious about the value of my 1952 Topps Mickey Mantle baseball card.", []],
     ['I scored a pair of gently used Stuart Weitzman ankle boots.', []],
     ['My friend Sarah said hi.', ['person:Sarah']],
+    // So is a name after "my" and an adjective of a thing (LongMemEval S dev30); an endearment keeps a person.
+    ["I wore my old Converse Chuck Taylor's to a music festival.", []],
+    ['My dear Sarah called me yesterday.', ['person:Sarah']],
+    // What is played is a game or a part, not a person (LongMemEval S dev30); whom one plays with is a person.
+    ['I also remember playing Pokemon Emerald on my Game Boy Advance.', []],
+    ['The actress playing Amanda Wingfield was great.', []],
+    ['I played tennis with Sarah Jones yesterday.', ['person:Sarah Jones']],
     // A titled name can be a brand too (LongMemEval S dev30); the title's point ends no sentence before "and I".
     ['I recently got a pair of Dr. Martens and I realized the leather is starting to crack.', []],
     ["I'm thinking of cleaning my Dr. Martens boots with the shoe cleaning kit.", []],

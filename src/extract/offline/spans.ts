@@ -197,11 +197,30 @@ const OWNED_BEFORE = /\b(?:my|your|our|his|her|their|pair of)\s+(?:[\w-]+\s+){0,
  * A person span that is a thing's brand: after "my" (or "a pair of") and before a common noun in lower case, with
  * nothing between ("my 1952 Topps Mickey Mantle baseball card"). "my friend Sarah said" is a person: "said" is no noun.
  */
-function ownedThing(span: NlpSpan, text: string): boolean {
+function ownedThing(span: NlpSpan, text: string, tagger: SpanTagger): boolean {
+  const before = text.slice(Math.max(0, span.start - 48), span.start);
+  if (describedOwned(before, tagger)) return true;
   const next = span.next;
   if (!next || !/^\p{Ll}/u.test(next.text) || !next.tags.includes('Noun')) return false;
   if (next.tags.some((t) => t === 'Pronoun' || t === 'Date' || t === 'Person' || t === 'Verb')) return false;
-  return OWNED_BEFORE.test(text.slice(Math.max(0, span.start - 48), span.start));
+  return OWNED_BEFORE.test(before);
+}
+
+/** A possessive determiner and up to three words before a name; the last word is the one right before it. */
+const OWNED_WORD_BEFORE = /\b(?:my|your|our)\s+(?:[\w-]+\s+){0,2}?([\w-]+)\s+$/i;
+/** Adjectives said of one's own people and pets ("my dear Sarah", "my little Emma", "my late Grandpa Joe"). */
+const ENDEARING = new Set(['dear', 'sweet', 'little', 'beloved', 'late', 'lovely', 'poor', 'darling', 'beautiful']);
+
+/**
+ * A name after "my" and an adjective of a thing, with no word for a person between: "my old Converse Chuck Taylor's",
+ * "my new Sony", "my black Adidas" (LongMemEval S dev30). One's people come with a word for who they are ("my friend
+ * Rachel", "my brother John": compromise files those as actors) or an endearment ("my dear Sarah").
+ */
+function describedOwned(before: string, tagger: SpanTagger): boolean {
+  const word = OWNED_WORD_BEFORE.exec(before)?.[1]?.toLowerCase();
+  if (word === undefined || ENDEARING.has(word)) return false;
+  const tags = tagger.lexicon(word);
+  return tags.includes('Adjective') && !tags.includes('Actor');
 }
 
 /** The titles before a person's name ("Dr. Patel", "Professor Lee"), as a regular-expression group. */
@@ -258,7 +277,9 @@ export function spanCandidate(span: NlpSpan, sentence: Sentence, tagger: SpanTag
     // A person's name takes no definite article: "the Harmony Sofa", "the Fossil Grant" name things.
     if (/\bthe\s+$/i.test(before) && span.kind === 'person') return null;
     // A name that qualifies a thing one has ("my Pearl Izumi cycling gloves", "my Dr. Martens boots") is a brand's.
-    if (span.kind === 'person' && ownedThing(span, sentence.text)) return null;
+    if (span.kind === 'person' && ownedThing(span, sentence.text, tagger)) return null;
+    // What is played is a game or a part ("playing Mario Kart on my Game Boy", "I played Puck"), not a person.
+    if (span.kind === 'person' && /\bplay(?:s|ed|ing)?\s+$/i.test(before)) return null;
     if (span.kind === 'person' && titledBrand(sentence.text, span.start, span.end, tagger)) return null;
     // A saint's name is a church's, a school's or a place's ("St. Mary's Church", "Santa Teresa").
     if (span.kind === 'person' && (SAINT.test(before) || SAINT.test(`${words.terms[0]?.text ?? ''} `))) return null;
