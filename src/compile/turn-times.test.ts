@@ -44,6 +44,8 @@ describe('annotateRelativeTimes', () => {
       'I got a puppy two weeks ago [the week of 22 May 2023, two weeks before 9 June 2023]!',
     ],
     [FRIDAY, 'We went hiking last weekend.', 'We went hiking last weekend [the weekend before 9 June 2023].'],
+    // One week ago is the week before, said once (it was "the week before 9 June 2023, a week before 9 June 2023").
+    [FRIDAY, 'I got a puppy a week ago!', 'I got a puppy a week ago [the week before 9 June 2023]!'],
     [
       FRIDAY,
       'He came to live in the village half a year ago.',

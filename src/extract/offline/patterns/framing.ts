@@ -62,20 +62,30 @@ export function openingParticiple(text: string, v: Pick<NlpVerb, 'start' | 'end'
 
 /** "as we discussed", "as I mentioned before", "as you've suggested": the verb's subject after "as". */
 const AS_SUBJECT = /\bas\s+(?:I|we|you)(?:'ve|'d)?(?:\s+(?:have|had|just|already|previously|briefly|also))*\s*$/i;
-/** Lexicon tags of a word that can be what a verb acts on: with one in the object the clause tells something. */
-const NOMINAL_TAGS = ['Noun', 'Singular', 'Plural', 'Uncountable', 'Determiner', 'Pronoun', 'ProperNoun'];
+/**
+ * Lexicon tags of words that name no thing ("before", "earlier", "longer"). compromise files a word under its most
+ * specific tag (an "Actor", a "Month", a "FirstName"), so what is not one of these may be a thing.
+ */
+const NO_THING_TAGS = new Set(['Adverb', 'Conjunction', 'Preposition', 'Superlative', 'Comparative']);
 
 /**
  * A clause after "as" whose verb acts on nothing ("as we discussed earlier", "as I mentioned", "as I've gotten
- * older"): it frames the sentence and tells no event. Only words such as "earlier", "before", "above" or "older" may
- * follow the verb (the lexicon files none of them as a noun); "As I walked home, I saw a fox" keeps its object and is
- * left alone.
+ * older"): it frames the sentence and tells no event. Only words such as "earlier", "before" or "older" may follow
+ * the verb (actsOnNothing); "As I walked home, I saw a fox" keeps its object and is left alone.
  */
 export function bareAsClause(before: string, words: readonly string[], tagger: SpanTagger): boolean {
-  if (!AS_SUBJECT.test(before)) return false;
+  return AS_SUBJECT.test(before) && actsOnNothing(words, tagger);
+}
+
+/**
+ * Whether an object is no thing at all: the lexicon files each of its words as an adverb, a conjunction, a
+ * preposition or a comparison ("before", "earlier", "longer"; "previously" by its "-ly"), so the verb acts on nothing
+ * ("I've tried before").
+ */
+export function actsOnNothing(words: readonly string[], tagger: SpanTagger): boolean {
   return words.every((w) => {
     const tags = tagger.lexicon(w.toLowerCase().replace(/[^a-z'-]/g, ''));
-    // A word the lexicon does not know counts as an adverb only by its "-ly" ("previously").
-    return tags.length > 0 ? !tags.some((t) => NOMINAL_TAGS.includes(t)) : /ly$/i.test(w);
+    // A word the lexicon does not know counts as an adverb only by its "-ly" ("previously"; not "Shutterfly").
+    return tags.length > 0 ? tags.every((t) => NO_THING_TAGS.has(t)) : /^[a-z]+ly$/.test(w);
   });
 }

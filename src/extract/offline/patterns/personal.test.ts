@@ -507,6 +507,9 @@ describe('personal events, pets and observations of both speakers', () => {
     ]);
     // A clause after "as" that points at what was said is none ("Discussed earlier" on dev30); one with an object is.
     expect(events("I'm interested in a lightweight boot, as we discussed earlier.")).toEqual([]);
+    // An object of adverbs alone is none ("Tried before" twice on dev30); a name is a thing, even one in "-ly".
+    expect(events("I've tried before, but they always turn out a bit misshapen.")).toEqual([]);
+    expect(events("I've used Shutterfly before.")).toEqual([['used Shutterfly before', day(0)]]);
     expect(events('As I walked home yesterday, I saw a fox.')).toEqual([['walked home', day(-1)]]);
     // A clause about things with no determiner describes them ("Accumulated over the years" on dev30), as one with a
     // determiner does; after a subject pronoun such a word is a verb.

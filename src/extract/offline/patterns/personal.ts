@@ -23,7 +23,7 @@ import { worksOf } from './works.js';
 import { ANIMALS, petsOf } from './pets.js';
 import { contrasted, relativeTimes, sentenceTimes, type ResolvedTime } from './event-times.js';
 import { leadsClause, planningAsFuture, planOf } from './plans.js';
-import { insideGerundSubject, openingParticiple, bareAsClause } from './framing.js';
+import { actsOnNothing, bareAsClause, insideGerundSubject, openingParticiple } from './framing.js';
 import { describesThing, HUNG_REST, hungNoun, RELATIVE_REST, relativeHead, SUBJECT_BEFORE } from './relative-clause.js';
 
 /** Verbs that say something about the conversation, not about the speaker's life ("I think", "I saw that"). */
@@ -262,8 +262,9 @@ function eventOf(
   // "I have always enjoyed reading", "we usually went hiking": a habit, not something that happened then.
   if (HABIT.test(s.text.slice(Math.max(0, v.start - 12), v.end))) return null;
   const words = object.split(/\s+/).filter(Boolean);
-  if ((words.length === 0 && !gerund && subject === null && !milestone(v, s.text)) || words.length > MAX_OBJECT_WORDS)
-    return null;
+  // An object of adverbs alone ("I've tried before") is none; what is going on may be told so ("Been running longer").
+  const bare = words.length === 0 || (!ongoing && actsOnNothing(words, tagger));
+  if ((bare && !gerund && subject === null && !milestone(v, s.text)) || words.length > MAX_OBJECT_WORDS) return null;
   if (subject !== null && !ownEventObject(words, tagger)) return null;
   if (activity && !/^(?:\w{3,}ing|my|our|a|an|the|some)$/i.test(words[0] ?? '')) return null;
   // Work on tools and projects ("we moved the backend to Supabase") is the tool and project families' business.
