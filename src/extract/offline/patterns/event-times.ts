@@ -110,7 +110,7 @@ const spanDay = (start: number, end: number, at: number): number => (start <= at
 /**
  * Whether a time said after an event's words (which end at `end`) belongs to another clause: one set against it (in
  * "I used to practice yoga three times a week, but I've been slacking off for this month", "this month" is the
- * slacking's), or one with a subject of its own that hangs on the event's words ("I've been experimenting with my
+ * slacking's; an exception, "except for last Wednesday", is no time of the event either), or one with a subject of its own that hangs on the event's words ("I've been experimenting with my
  * new paint, which I purchased a month ago", "I finished the scarf that I started last winter", "I quit because we
  * moved last month": the purchase, the start and the move are then, not the experimenting, the finishing or the
  * quitting). A time in the clause before, or after a plain comma ("I went to the park with my kids, last Sunday"), is
@@ -119,7 +119,10 @@ const spanDay = (start: number, end: number, at: number): number => (start <= at
 export function contrasted(text: string, t: ResolvedTime, end: number): boolean {
   if (t.from < end) return false;
   const between = text.slice(end, t.from);
-  return /\b(?:but|although|though|whereas)\b/i.test(between) || OWN_SUBJECT_CLAUSE.test(between);
+  return (
+    /\b(?:but|although|though|whereas|except|apart from|other than)\b/i.test(between) ||
+    OWN_SUBJECT_CLAUSE.test(between)
+  );
 }
 
 /**

@@ -458,6 +458,12 @@ describe('personal events, pets and observations of both speakers', () => {
       ['trying to figure out what my options are', day(0)],
     ]);
     expect(events("For the past month I've been learning Spanish.")).toEqual([['been learning Spanish', '2024-12-31']]);
+    // An exception's time is not the event's (dev30 had dated the routine last Wednesday).
+    expect(
+      events(
+        "I'm trying to stick to my breakfast routine, which has been pretty consistent except for last Wednesday.",
+      ),
+    ).toEqual([['trying to stick to my breakfast routine', day(0)]]);
     // A conjunction left at the object's end once a time went leaves with it; "back then" stays whole.
     expect(events('I just got back from a trip to Japan and before that, I had fun.')).toEqual([
       ['got back from a trip to Japan', day(0)],
