@@ -513,6 +513,12 @@ describe('personal events, pets and observations of both speakers', () => {
     ]);
     // A clause after "as" that points at what was said is none ("Discussed earlier" on dev30); one with an object is.
     expect(events("I'm interested in a lightweight boot, as we discussed earlier.")).toEqual([]);
+    // An object pointing back through a quantifier, an idiom on "it", and a feeling with "I'm" dropped are none
+    // (LoCoMo 1-5); a dropped subject's past is still an event.
+    expect(events("I've watched a bunch of them and they're inspiring.")).toEqual([]);
+    expect(events('Got it covered!')).toEqual([]);
+    expect(events("Excited to see what's next.")).toEqual([]);
+    expect(events('Finished my first marathon yesterday.')).toEqual([['finished my first marathon', day(-1)]]);
     // An object of adverbs alone is none ("Tried before" twice on dev30); a name is a thing, even one in "-ly".
     expect(events("I've tried before, but they always turn out a bit misshapen.")).toEqual([]);
     expect(events("I've used Shutterfly before.")).toEqual([['used Shutterfly before', day(0)]]);

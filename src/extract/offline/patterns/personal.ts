@@ -169,11 +169,12 @@ function storyTime(ctx: PatternContext): (ResolvedTime & { told: string }) | nul
 }
 
 /**
- * An object that only points back at what was said before ("it", "for it", "watched it too", "made this"), or at
+ * An object that only points back at what was said before ("it", "for it", "watched it too", "made this", "watched a
+ * bunch of them", "got it covered"), or at
  * nothing in particular ("just finished something"): the event would say nothing on its own ("donated for it").
  */
 const POINTS_BACK =
-  /^(?:(?:(?:note|notice|care|track)\s+of|for|to|with|about|on|at|in|from|of|into|by)\s+)?(?:it|that|this|them|these|those|one|so|too|there|here|a lot|lots|much|well|something|anything|stuff)(?:\s+(?:too|also|again|as well|now|back|yet|together))?$/i;
+  /^(?:(?:(?:note|notice|care|track)\s+of|for|to|with|about|on|at|in|from|of|into|by)\s+)?(?:(?:a bunch|a few|a couple|a lot|lots|some|all|most|many|each|both|any)\s+of\s+)?(?:it|that|this|them|these|those|one|so|too|there|here|a lot|lots|much|well|something|anything|stuff)(?:\s+(?:too|also|again|as well|now|back|yet|together|covered|done))?$/i;
 
 /** A feeling toward the one spoken to, not an event: "rooting for you", "impressed by your commitment", "got your back". */
 const TOWARD_YOU =
@@ -510,7 +511,8 @@ const FEELING_OBJECT = /^(?:to\s+([a-z]+)|(?:about|that)\b)/i;
 /**
  * A participle after "be" that tells how the speaker is or felt, not what they did: after a present "be" it is a
  * state ("I'm so excited to explore the nature", "I'm so pumped for the launch"); after a past one, a feeling when
- * a verb, "about" or "that" follows ("I was thrilled to see the ocean"). What was done to the speaker stays an
+ * a verb, "about" or "that" follows ("I was thrilled to see the ocean"), as after a dropped "I'm" ("Excited to see
+ * what's next"). What was done to the speaker stays an
  * event ("I got accepted for a fashion internship", "I was promoted to manager").
  */
 function feeling(input: {
@@ -524,7 +526,10 @@ function feeling(input: {
   const { v, before, phrase, object, tagger } = input;
   if (v.tense !== 'past') return false;
   if (PRESENT_BE_BEFORE.test(before) || /^(?:am|are|is)\b/i.test(phrase)) return true;
-  if (!PAST_BE_BEFORE.test(before) && !/^(?:was|were)\b/i.test(phrase)) return false;
+  // "Excited to see what's next": a word the lexicon knows only as an adjective, its "I'm" dropped.
+  const dropped =
+    NO_SUBJECT.test(before) && tagger.lexicon(phrase.split(/\s+/)[0]?.toLowerCase() ?? '').join() === 'Adjective';
+  if (!dropped && !PAST_BE_BEFORE.test(before) && !/^(?:was|were)\b/i.test(phrase)) return false;
   const m = FEELING_OBJECT.exec(object);
   if (!m) return false;
   const next = m[1]?.toLowerCase();
