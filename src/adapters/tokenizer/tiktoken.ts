@@ -1,6 +1,7 @@
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
 import type { Tokenizer } from '../../ports/tokenizer.js';
+import { pieceEnd } from './pieces.js';
 
 /** Pieces longer than this are counted in parts (see below). */
 const MAX_RUN = 200;
@@ -12,7 +13,7 @@ const MEMO_SIZE = 100_000;
  * Other providers tokenize differently; for them the count is an estimate, which is what `--dry-run` says.
  *
  * Byte-pair encoding works on the pieces the encoding's pattern splits a text into (words with their leading space,
- * number groups, punctuation runs, whitespace), each on its own, so a text's count is the sum of its pieces' counts:
+ * number groups, punctuation runs, whitespace; found by pieces.ts), each on its own, so a text's count is the sum of its pieces' counts:
  * each distinct piece is encoded once and remembered. Compiling a context counts hundreds of overlapping lines; most
  * of their words repeat.
  *
@@ -23,7 +24,6 @@ const MEMO_SIZE = 100_000;
  */
 export function createTiktokenTokenizer(): Tokenizer {
   const encoder = new Tiktoken(o200kBase);
-  const pattern = new RegExp(o200kBase.pat_str, 'gu');
   const memo = new Map<string, number>();
   const encode = (text: string): number => (text.length === 0 ? 0 : encoder.encode(text, [], []).length);
   const piece = (text: string): number => {
@@ -39,7 +39,12 @@ export function createTiktokenTokenizer(): Tokenizer {
     name: 'o200k_base',
     count(text: string): number {
       let total = 0;
-      for (const m of text.matchAll(pattern)) total += piece(m[0]);
+      // The pieces the encoding's pattern splits the text into (pieces.ts follows it without a regular expression).
+      for (let i = 0; i < text.length;) {
+        const end = pieceEnd(text, i);
+        total += piece(text.slice(i, end));
+        i = end;
+      }
       return total;
     },
   };
