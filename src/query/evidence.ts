@@ -2,7 +2,7 @@ import type { Episode, StoredTurn } from '../domain/world.js';
 import type { WorldStore } from '../ports/world-store.js';
 import { questionAlternatives } from './alternatives.js';
 import { questionInterval, type IntervalEnd, type IntervalQuestion } from './interval.js';
-import { keyCoverage, keyWeights, matchKeys, presentCoverage, questionKeywords, textKeys } from './keywords.js';
+import { keyCoverage, keysPresent, keyWeights, matchKeys, presentCoverage, questionKeywords } from './keywords.js';
 import { rankTurnsInContext } from './lanes/turn-context.js';
 import type { QueryPlan, RankedItem } from './types.js';
 
@@ -148,8 +148,9 @@ export async function rankEvidence(input: {
     const choice = questionAlternatives(plan.question, timeTexts);
     const alternatives = choice.length > 0 ? choice : ends;
     const restKeys = matchKeys(rest);
-    // Each turn's words are read once: for the weights, then for the coverage of the turns the searches found.
-    const keysOf = memoKeys();
+    // Each turn's words are read once: for the weights, then for the coverage of the turns the searches found
+    // (restKeys are some of keys).
+    const keysOf = memoKeys(keys);
     // A word said in most turns ("like", a speaker's name) weighs less than the one the question is about.
     const weights = keyWeights(
       keys,
@@ -300,16 +301,16 @@ export function optionLeads<T>(
   });
 }
 
-/** textKeys remembered per text, for one question. */
-function memoKeys(): (text: string) => ReadonlySet<string> {
+/** Which of the question's keys a text has (keysPresent), remembered per text for one question. */
+function memoKeys(keys: readonly string[]): (text: string) => ReadonlySet<string> {
   const known = new Map<string, ReadonlySet<string>>();
   return (text) => {
-    let keys = known.get(text);
-    if (!keys) {
-      keys = textKeys(text);
-      known.set(text, keys);
+    let present = known.get(text);
+    if (!present) {
+      present = keysPresent(text, keys);
+      known.set(text, present);
     }
-    return keys;
+    return present;
   };
 }
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { keyCoverage, keyWeights, keywordText, matchKey, matchKeys, questionKeywords, textKeys } from './keywords.js';
+import {
+  keyCoverage,
+  keysPresent,
+  keyWeights,
+  keywordText,
+  matchKey,
+  matchKeys,
+  questionKeywords,
+  textKeys,
+} from './keywords.js';
 
 describe('questionKeywords', () => {
   it('drops question words, auxiliaries and pronouns, keeps the topic', () => {
@@ -96,6 +105,43 @@ describe('keyWeights and weighted keyCoverage', () => {
   it('without weights is the plain share of keys', () => {
     expect(keyCoverage('I like it', keys)).toBeCloseTo(1 / 3);
     expect(keyCoverage('anything', [])).toBe(0);
+  });
+});
+
+describe('keysPresent', () => {
+  // What it stands for: the keys among the text's word keys.
+  const reference = (text: string, keys: string[]) => new Set(keys.filter((k) => textKeys(text).has(k)));
+
+  it.each([
+    ['a whole short word only', 'I like pizza; the likeness…', ['like', 'pizza', 'likes', 'pizz', 'izza']],
+    ['a five-letter stem of a longer word', 'Postcards, postcard! a xpostcard', ['postc', 'ostca', 'postcards']],
+    ['at the ends of the text', 'nate', ['nate', 'nat', 'ate']],
+    ['digits and letters', 'x1 and 2024, or 20245', ['x1', '2024', '20245', '202']],
+    ['keys no word can have', 'c++ and c# and C', ['c++', 'c#', 'c', '', 'C', 'abcdef']],
+    ['accents and other scripts', 'CAFÉ Naïve résumé Привет 東京', ['cafe', 'naive', 'resum', 'приве', '東京']],
+    ['an empty text', '', ['', 'a']],
+    ['separators at both ends', ' …hello… ', ['', 'hello']],
+  ])('%s', (_, text, keys) => {
+    expect(keysPresent(text, keys)).toEqual(reference(text, keys));
+  });
+
+  it('on random texts and keys', () => {
+    const alphabet = [..."abcdeABCDE0129 ,.!-'\n", 'é', 'É', '\u0301', 'ß', 'ﬁ', '中'];
+    let seed = 11;
+    const next = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const word = (max: number): string => {
+      let w = '';
+      for (let k = next(max); k >= 0; k--) w += alphabet[next(alphabet.length)] ?? '';
+      return w;
+    };
+    for (let r = 0; r < 5000; r++) {
+      const text = word(30);
+      const keys = [...Array.from({ length: 4 }, () => word(6)), ...matchKeys(text.split(/\s+/))];
+      expect(keysPresent(text, keys), JSON.stringify({ text, keys })).toEqual(reference(text, keys));
+    }
   });
 });
 

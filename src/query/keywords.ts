@@ -61,10 +61,17 @@ export function matchKeys(words: readonly string[]): string[] {
 
 /** A text as match keys read it: accents dropped, lower case (matchKey then keeps a word's first five letters). */
 function keyForm(text: string): string {
+  // ASCII has no decompositions and no combining marks: normalizing it (the costly part) changes nothing.
+  if (isAscii(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
 }
 
 /** The match keys of a text's words (see matchKey). Pure. */
@@ -77,11 +84,44 @@ export function textKeys(text: string): Set<string> {
 }
 
 /**
+ * The keys the text's words have: the same as keys.filter((k) => textKeys(text).has(k)), without splitting the text
+ * into a set of all its words (a question has a few keys, a turn some fifty words). In ASCII a key is found where it
+ * starts a word and, unless it is a whole five-letter key (a longer word's stem), ends it. Pure.
+ */
+export function keysPresent(text: string, keys: readonly string[]): Set<string> {
+  const form = keyForm(text);
+  if (!isAscii(form) || !keys.every(isAsciiKey)) {
+    const all = new Set(form.split(/[^\p{L}\p{N}]+/u).map((w) => w.slice(0, 5)));
+    return new Set(keys.filter((k) => all.has(k)));
+  }
+  return new Set(keys.filter((k) => startsWord(form, k)));
+}
+
+const isWordChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+
+/** One to five characters, each a-z or 0-9: a key an ASCII text's words can have. */
+function isAsciiKey(key: string): boolean {
+  if (key.length === 0 || key.length > 5) return false;
+  for (let i = 0; i < key.length; i++) if (!isWordChar(key.charCodeAt(i))) return false;
+  return true;
+}
+
+/** Whether some word of a lower-case ASCII text, cut to five characters, is the key (see isAsciiKey). */
+function startsWord(form: string, key: string): boolean {
+  for (let at = form.indexOf(key); at >= 0; at = form.indexOf(key, at + 1)) {
+    const end = at + key.length;
+    if (at > 0 && isWordChar(form.charCodeAt(at - 1))) continue;
+    if (key.length === 5 || end === form.length || !isWordChar(form.charCodeAt(end))) return true;
+  }
+  return false;
+}
+
+/**
  * The share (0…1) of the keys that some word of the text has, each key counted by its weight (1 without weights:
  * see keyWeights). Pure.
  */
 export function keyCoverage(text: string, keys: readonly string[], weights?: ReadonlyMap<string, number>): number {
-  return keys.length === 0 ? 0 : presentCoverage(textKeys(text), keys, weights);
+  return keys.length === 0 ? 0 : presentCoverage(keysPresent(text, keys), keys, weights);
 }
 
 /** keyCoverage of a text whose keys are known (`present`: its textKeys). Pure. */
