@@ -289,6 +289,23 @@ describe('pie bench extraction', () => {
     expect(json.examples.factHits.some((e) => /marathon/.test(e.text))).toBe(true);
   });
 
+  it('keeps as many examples of each kind as --examples says, and refuses a count that is no whole number', async () => {
+    const run = (...extra: string[]) =>
+      pie(['bench', 'extraction', '--data', join(FIXTURES, 'locomo-annotated.json'), '--json', ...extra]);
+    const kept = (stdout: string) =>
+      (JSON.parse(stdout) as { examples: { factHits: unknown[] } }).examples.factHits.length;
+    const all = await run();
+    expect(all.code, all.stderr).toBe(0);
+    // The fixture's one conversation has four or more facts found, all kept by default.
+    expect(kept(all.stdout)).toBeGreaterThanOrEqual(4);
+    const one = await run('--examples', '1');
+    expect(one.code, one.stderr).toBe(0);
+    expect(kept(one.stdout)).toBe(1);
+    const bad = await run('--examples', 'many');
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/--examples must be a positive whole number, not "many"/);
+  });
+
   it('refuses a labels file with a bad line, naming the line', async () => {
     const labels = join(dir, 'bad-labels.jsonl');
     const { writeFileSync } = await import('node:fs');

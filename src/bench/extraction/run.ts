@@ -18,7 +18,7 @@ export interface ExtractionBenchOptions {
   openStore: () => Promise<WorldStore>;
   /** Hand labels of extracted entities (bench/labels), keyed by sample id and lower-case name. */
   labels: ReadonlyMap<string, EntityLabel>;
-  /** Examples of hits and misses kept per kind. */
+  /** Examples of hits and misses kept per kind and conversation (8 unless given). */
   examples?: number;
   onProgress?: (event: ProgressEvent) => void;
 }

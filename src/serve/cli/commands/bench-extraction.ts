@@ -8,7 +8,15 @@ import { runExtractionBench } from '../../../bench/extraction/run.js';
 import { writeMarkedSection } from '../../../bench/markdown.js';
 import type { WorldExtraction } from '../../../bench/world.js';
 import type { CommandContext } from '../context.js';
-import { benchProgress, commandLine, memoryStore, sourceRevision, today, type BenchFlags } from './bench-shared.js';
+import {
+  benchProgress,
+  commandLine,
+  memoryStore,
+  optionalInt,
+  sourceRevision,
+  today,
+  type BenchFlags,
+} from './bench-shared.js';
 
 /** Where the hand labels live in a source checkout (bench/labels/README.md). */
 export const DEFAULT_LABELS = 'bench/labels/locomo-entities.jsonl';
@@ -25,6 +33,7 @@ export async function benchExtraction(input: {
   const samples = readJsonArray(data, 'LoCoMo');
   const which = flags.conversations ?? 'all';
   const chosen = parsePositions(which, samples.length).map((position) => ({ position, sample: samples[position - 1] }));
+  const examples = optionalInt(flags.examples, '--examples');
   const labels = readEntityLabels(resolve(flags.labels ?? DEFAULT_LABELS));
   const progress = benchProgress(ctx);
   const result = await runExtractionBench(chosen, {
@@ -32,6 +41,7 @@ export async function benchExtraction(input: {
     extraction: input.extraction,
     openStore: memoryStore(ctx),
     labels,
+    ...(examples === undefined ? {} : { examples }),
     onProgress: progress.onProgress,
   });
   progress.done();

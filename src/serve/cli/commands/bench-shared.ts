@@ -32,6 +32,7 @@ export interface BenchFlags {
   budgets?: string;
   maxAnswerWords?: string;
   labels?: string;
+  examples?: string;
   generate?: boolean;
   compare?: boolean;
 }

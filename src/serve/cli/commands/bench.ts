@@ -89,6 +89,10 @@ export function registerBench(program: Command, run: ActionRunner): void {
       'context, extraction: LoCoMo conversations by position, e.g. 1-5 (tuning), 6-10 (held out), all',
     )
     .option('--labels <file>', 'extraction: hand labels of entities (default bench/labels/locomo-entities.jsonl)')
+    .option(
+      '--examples <n>',
+      'extraction: examples of hits and of misses of each kind kept per conversation in --out and --json (default 8)',
+    )
     .option('--budgets <list>', 'context: token budgets, comma-separated (default 1000,2000,4000,8000)')
     .option('--max-answer-words <n>', 'context: leave out answers longer than this many words a part (default 6)')
     .option('--generate', 'personal: make a new question set from your history, replacing the stored one')
