@@ -40,8 +40,9 @@ const CLAUSE_OPENER =
  * A subjectless participle that opens the sentence and whose phrase ends at a comma before a clause of its own:
  * "Given all of the above, write me a Meta Title", "Based on the above answer, what should I do?", "Inspired by her
  * talk, I signed up". Chat drops the subject of a past verb ("Went to the park, had a picnic"), so the word must be
- * one the lexicon does not file as a simple past ("given", "based", "inspired"), and what follows the comma must
- * open a clause (CLAUSE_OPENER, or a verb's bare form: a request) rather than go on with another past verb.
+ * one the lexicon files as a participle ("given", "taken"), or as no simple past before a preposition ("based on",
+ * "inspired by"), and what follows the comma must open a clause (CLAUSE_OPENER, or a verb's bare form: a request)
+ * rather than go on with another past verb.
  */
 export function openingParticiple(text: string, v: Pick<NlpVerb, 'start' | 'end'>, tagger: SpanTagger): boolean {
   const opening = PARTICIPLE_OPENING.exec(text.slice(v.start));

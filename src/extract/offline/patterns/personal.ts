@@ -170,8 +170,8 @@ function storyTime(ctx: PatternContext): (ResolvedTime & { told: string }) | nul
 
 /**
  * An object that only points back at what was said before ("it", "for it", "watched it too", "made this", "watched a
- * bunch of them", "got it covered"), or at
- * nothing in particular ("just finished something"): the event would say nothing on its own ("donated for it").
+ * bunch of them", "got it covered"), or at nothing in particular ("just finished something"): the event would say
+ * nothing on its own ("donated for it").
  */
 const POINTS_BACK =
   /^(?:(?:(?:note|notice|care|track)\s+of|for|to|with|about|on|at|in|from|of|into|by)\s+)?(?:(?:a bunch|a few|a couple|a lot|lots|some|all|most|many|each|both|any)\s+of\s+)?(?:it|that|this|them|these|those|one|so|too|there|here|a lot|lots|much|well|something|anything|stuff)(?:\s+(?:too|also|again|as well|now|back|yet|together|covered|done))?$/i;
@@ -234,13 +234,8 @@ function eventOf(
   // What was done, up to the clause's end; past MAX_OBJECT_WORDS, up to a purpose ("… to encourage students"). A
   // clause about a thing inside the sentence's subject ends where the main clause's verb begins ("the photos that I
   // took in Paris last month are amazing").
-  let found = objectUpTo(
-    ctx,
-    v,
-    times,
-    rest,
-    mainVerbCut(head === null ? undefined : verbs, v, clauseEnd(rest, tagger)),
-  );
+  const clause = clauseEnd(rest, tagger);
+  let found = objectUpTo(ctx, v, times, rest, head === null ? clause : mainVerbCut(verbs, v, clause));
   const purpose = wordCount(found.object) > MAX_OBJECT_WORDS ? purposeEnd(rest, v, verbs) : null;
   if (purpose) found = objectUpTo(ctx, v, times, rest, purpose);
   const { own, vagueText, cut } = found;
@@ -321,13 +316,9 @@ const PARTICLE_END = /\s+(in|at|on|to|from|for|with|into|around|through)$/i;
 const lowerDeterminer = (phrase: string): string =>
   phrase.replace(/^(?:The|A|An|This|These|Those|My|Our|His|Her|Their|Some)\b/, (d) => d.toLowerCase());
 
-/** The cut at the next verb after `v` when it comes before the clause's own end (`end`); `end` without `verbs`. */
-function mainVerbCut(
-  verbs: readonly NlpVerb[] | undefined,
-  v: NlpVerb,
-  end: { index: number } | null,
-): { index: number } | null {
-  const next = verbs?.find((x) => x.start > v.end);
+/** The cut at the next verb after `v` when it comes before the clause's own end (`end`). Pure. */
+function mainVerbCut(verbs: readonly NlpVerb[], v: NlpVerb, end: { index: number } | null): { index: number } | null {
+  const next = verbs.find((x) => x.start > v.end);
   if (!next || (end !== null && end.index <= next.start - v.end)) return end;
   return { index: next.start - v.end };
 }
