@@ -342,6 +342,12 @@ describe('personal events, pets and observations of both speakers', () => {
         'running a half marathon (February 2025)',
         'Plan: running a half marathon (Next month [February 2025])',
       ],
+      // A clause about a noun after a noun and a preposition plans that noun (dev30 had "Plan: hosting").
+      [
+        "I'm looking for recipe ideas for a dinner party I'm hosting this weekend.",
+        'hosting a dinner party (the weekend after 15 January 2025)',
+        'Plan: hosting a dinner party (this weekend [the weekend after 15 January 2025])',
+      ],
       // "planning" before a noun phrase: the plan is what is planned (LongMemEval S dev30 had "Plan: planning a …").
       [
         "I'm planning a family dinner this weekend.",
@@ -519,6 +525,8 @@ describe('personal events, pets and observations of both speakers', () => {
     expect(events('Got it covered!')).toEqual([]);
     expect(events("Excited to see what's next.")).toEqual([]);
     expect(events('Finished my first marathon yesterday.')).toEqual([['finished my first marathon', day(-1)]]);
+    // A time's noun before the preposition sets a scene, not a thing the clause is about.
+    expect(events('That day at the beach I found a shell.')).toEqual([['found a shell', day(0)]]);
     // An object of adverbs alone is none ("Tried before" twice on dev30); a name is a thing, even one in "-ly".
     expect(events("I've tried before, but they always turn out a bit misshapen.")).toEqual([]);
     expect(events("I've used Shutterfly before.")).toEqual([['used Shutterfly before', day(0)]]);

@@ -242,12 +242,14 @@ function eventOf(
   // The relative clause's own words are only where and for what ("I took to Tibet"); anything else goes on with the
   // main clause, and the sentence is not read as an event.
   // A clause with neither ("the paths I've taken", "the clothes I packed") describes the thing, and tells no event.
-  const timed = own !== undefined || times.some((t) => t.from >= v.end);
+  // A time still to come counts too: "a dinner party I'm hosting next week" is a plan.
+  const allTimes = [...times, ...coming];
+  const timed = own !== undefined || allTimes.some((t) => t.from >= v.end);
   // compromise reads "took in" of "the photos that I took in Paris" as one verb: its particle says where.
   const particle = hung !== null || head !== null ? PARTICLE_END.exec(s.text.slice(v.start, v.end)) : null;
   const verbEnd = v.end - (particle?.[0].length ?? 0);
   const hungRest = `${particle?.[1] ?? ''} ${
-    times.some((t) => s.text.slice(t.from, t.to).toLowerCase() === found.object.toLowerCase()) ? '' : found.object
+    allTimes.some((t) => s.text.slice(t.from, t.to).toLowerCase() === found.object.toLowerCase()) ? '' : found.object
   }`.trim();
   if (hung !== null && (hungRest === '' ? !timed : !HUNG_REST.test(hungRest))) return null;
   // Such a clause tells an event only with a time of its own, and no other object after its verb.

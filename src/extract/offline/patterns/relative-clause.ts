@@ -20,7 +20,8 @@ const RELATIVE_HEAD =
  * A noun phrase after a preposition that hangs on a verb or adjective before it, right before the speaker-subject:
  * "recovering from a sunburn I got", "came from a trip I took to Tibet", "waiting on a car cover I ordered from
  * Amazon". The clause that follows is a relative clause about that noun, so the noun phrase is the event's object
- * ("Took a trip to Tibet"). The same words opening a clause are a time or a scene ("after the game I went out", "at
+ * ("Took a trip to Tibet"); so does one after a noun ("recipe ideas for a dinner party I'm hosting next week": the
+ * plan is hosting the party). The same words opening a clause are a time or a scene ("after the game I went out", "at
  * the party I met Sam") and are left alone, as is a new clause ("walking in my neighborhood when I came across …").
  */
 const PREPOSITION_HEAD =
@@ -36,12 +37,21 @@ export function hungNoun(before: string, tagger: SpanTagger): string | null {
   const [, word = '', phrase = '', noun = ''] = m ?? [];
   if (!m || !headNoun(noun, tagger)) return null;
   const tags = tagger.lexicon(word.toLowerCase());
-  // A verb's particle hangs the phrase on the verb too ("got back from a trip I took to Tibet").
+  // A verb's particle hangs the phrase on the verb too ("got back from a trip I took to Tibet"), and a noun on the noun
+  // ("recipe ideas for a dinner party I'm hosting next week"); a time's noun sets a scene ("that day at the beach I").
   const particle = /^(?:back|away|home|out)$/i.test(word);
+  const onNoun =
+    !TIME_HEAD.test(word) && (tags.some((t) => NOUN_TAGS.includes(t)) || (tags.length === 0 && /[a-z]s$/i.test(word)));
   const hangs =
-    particle || /ing$/i.test(word) || tags.some((t) => t === 'Adjective' || t === 'PastTense' || t === 'Infinitive');
+    particle ||
+    onNoun ||
+    /ing$/i.test(word) ||
+    tags.some((t) => t === 'Adjective' || t === 'PastTense' || t === 'Infinitive');
   return hangs ? phrase : null;
 }
+
+/** Lexicon tags of a noun a phrase after a preposition can hang on ("ideas for a dinner party", "tips for the trip"). */
+const NOUN_TAGS = ['Noun', 'Singular', 'Plural', 'Uncountable'];
 
 /** Head nouns of a time phrase before the subject ("this morning I went", "the whole time I was there"). */
 const TIME_HEAD =
