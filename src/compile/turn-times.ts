@@ -125,9 +125,11 @@ export function resolvedLabel(range: TimeRange, at: number, tz: string): string 
   // A day's date says it exactly; a week, month or year is named by its start, and the count says which it was.
   const oneDay = range.end - range.start <= DAY + 3_600_000;
   const ago = label === null || oneDay ? null : AGO_PHRASE.exec(range.text);
+  if (label === null || ago === null) return label;
   // "a week ago" is the week before, which the label already says ("the week before 20 October 2023").
-  if (label === null || ago === null || label.endsWith(` before ${longDate(at, tz)}`)) return label;
-  return `${label}, ${ago[1]?.toLowerCase() ?? ''} ${ago[2]?.toLowerCase() ?? ''} before ${longDate(at, tz)}`;
+  const said = ` before ${longDate(at, tz)}`;
+  if (label.endsWith(said)) return label;
+  return `${label}, ${ago[1]?.toLowerCase() ?? ''} ${ago[2]?.toLowerCase() ?? ''}${said}`;
 }
 
 function rangeLabel(range: TimeRange, at: number, tz: string): string | null {

@@ -213,6 +213,9 @@ function taggerFrom(nlp: Compromise): SpanTagger {
 }
 
 /** The compromise-backed tagger, loaded on first call. */
+/** Tags compromise's lexicon gives a noun ("boots", "party", "advice"), for `SpanTagger.lexicon`. */
+export const NOUN_TAGS: readonly string[] = ['Noun', 'Singular', 'Plural', 'Uncountable'];
+
 export function loadSpanTagger(): Promise<SpanTagger> {
   loading ??= import('compromise').then((mod) => taggerFrom(mod.default as unknown as Compromise));
   return loading;

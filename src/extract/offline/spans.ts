@@ -14,7 +14,7 @@ import type { Sentence } from './findings.js';
 import { isAnyGazetteerForm } from './gazetteer.js';
 import { TITLES } from './lexicon.js';
 import { cleanName, isPlausibleName } from './names.js';
-import type { NlpSpan, NlpTerm, SpanTagger } from './nlp.js';
+import { NOUN_TAGS, type NlpSpan, type NlpTerm, type SpanTagger } from './nlp.js';
 
 const CONNECTOR = /^(?:of|for|and|the|de|&)$/;
 const ORG_WORD =
@@ -232,9 +232,6 @@ const TITLE_BEFORE = new RegExp(String.raw`\b${TITLE_WORDS}\s+$`);
 export function afterTitle(text: string, index: number): boolean {
   return TITLE_BEFORE.test(text.slice(Math.max(0, index - 12), index));
 }
-
-/** Lexicon tags of a word that can be the noun a brand qualifies ("boots", "card"); an unknown word may be one too. */
-const NOUN_TAGS = ['Noun', 'Singular', 'Plural', 'Uncountable'];
 
 /**
  * A titled name ("Dr. Martens") at [start, end) that is a thing's brand: after "a pair of", or after "my" and before

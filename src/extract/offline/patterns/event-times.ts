@@ -110,8 +110,8 @@ const spanDay = (start: number, end: number, at: number): number => (start <= at
 /**
  * Whether a time said after an event's words (which end at `end`) belongs to another clause: one set against it (in
  * "I used to practice yoga three times a week, but I've been slacking off for this month", "this month" is the
- * slacking's; an exception, "except for last Wednesday", is no time of the event either), or one with a subject of its own that hangs on the event's words ("I've been experimenting with my
- * new paint, which I purchased a month ago", "I finished the scarf that I started last winter", "I quit because we
+ * slacking's; an exception, "except for last Wednesday", is no time of the event either), or one with a subject of
+ * its own that hangs on the event's words ("I've been experimenting with my new paint, which I purchased a month ago", "I finished the scarf that I started last winter", "I quit because we
  * moved last month": the purchase, the start and the move are then, not the experimenting, the finishing or the
  * quitting). A time in the clause before, or after a plain comma ("I went to the park with my kids, last Sunday"), is
  * the event's. Pure.

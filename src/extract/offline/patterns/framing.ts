@@ -44,7 +44,7 @@ const CLAUSE_OPENER =
  * "inspired by"), and what follows the comma must open a clause (CLAUSE_OPENER, or a verb's bare form: a request)
  * rather than go on with another past verb.
  */
-export function openingParticiple(text: string, v: Pick<NlpVerb, 'start' | 'end'>, tagger: SpanTagger): boolean {
+export function openingParticiple(text: string, v: Pick<NlpVerb, 'start'>, tagger: SpanTagger): boolean {
   const opening = PARTICIPLE_OPENING.exec(text.slice(v.start));
   const word = opening?.[1]?.toLowerCase() ?? '';
   const tags = tagger.lexicon(word);

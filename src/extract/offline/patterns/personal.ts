@@ -520,9 +520,9 @@ function feeling(input: {
   if (v.tense !== 'past') return false;
   if (PRESENT_BE_BEFORE.test(before) || /^(?:am|are|is)\b/i.test(phrase)) return true;
   // "Excited to see what's next": a word the lexicon knows only as an adjective, its "I'm" dropped.
-  const dropped =
+  const dropped = () =>
     NO_SUBJECT.test(before) && tagger.lexicon(phrase.split(/\s+/)[0]?.toLowerCase() ?? '').join() === 'Adjective';
-  if (!dropped && !PAST_BE_BEFORE.test(before) && !/^(?:was|were)\b/i.test(phrase)) return false;
+  if (!PAST_BE_BEFORE.test(before) && !/^(?:was|were)\b/i.test(phrase) && !dropped()) return false;
   const m = FEELING_OBJECT.exec(object);
   if (!m) return false;
   const next = m[1]?.toLowerCase();

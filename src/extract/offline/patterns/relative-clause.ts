@@ -3,7 +3,7 @@
  * describes ("the help I got from friends": no event), or a noun the clause tells an event about ("recovering from a
  * sunburn I got during my beach trip": got a sunburn). Pure, with compromise's lexicon through the tagger.
  */
-import type { SpanTagger } from '../nlp.js';
+import { NOUN_TAGS, type SpanTagger } from '../nlp.js';
 
 /** The speaker as the clause's subject, with the auxiliaries and adverbs chat puts between it and the verb. */
 export const SUBJECT_BEFORE =
@@ -49,9 +49,6 @@ export function hungNoun(before: string, tagger: SpanTagger): string | null {
     tags.some((t) => t === 'Adjective' || t === 'PastTense' || t === 'Infinitive');
   return hangs ? phrase : null;
 }
-
-/** Lexicon tags of a noun a phrase after a preposition can hang on ("ideas for a dinner party", "tips for the trip"). */
-const NOUN_TAGS = ['Noun', 'Singular', 'Plural', 'Uncountable'];
 
 /** Head nouns of a time phrase before the subject ("this morning I went", "the whole time I was there"). */
 const TIME_HEAD =
