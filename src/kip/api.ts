@@ -128,7 +128,9 @@ async function run(store: WorldStore, input: ExecuteKipInput): Promise<KipRespon
   };
   let registry: TypeRegistry;
   try {
-    registry = await prepare(store, options, input.readOnly === true);
+    // Only a command that writes bootstraps the schema into the store: a query reads it virtually, so asking a
+    // question never adds KIP's type definitions to the person's world (their counts, importance, health).
+    registry = await prepare(store, options, input.readOnly === true || !writesAny(input));
   } catch (error) {
     return { error: toErrorBody(error) };
   }
@@ -146,6 +148,22 @@ async function run(store: WorldStore, input: ExecuteKipInput): Promise<KipRespon
     if ('error' in r.response && r.kml) break;
   }
   return { result: results };
+}
+
+/** Whether any command given would write (has a KML statement); a command that does not parse writes nothing. */
+function writesAny(input: ExecuteKipInput): boolean {
+  const items: { command: string; parameters?: Record<string, JsonValue> | undefined }[] =
+    input.command !== undefined ? [{ command: input.command, parameters: input.parameters }] : [];
+  for (const item of input.commands ?? []) {
+    items.push(typeof item === 'string' ? { command: item, parameters: input.parameters } : item);
+  }
+  return items.some(({ command, parameters }) => {
+    try {
+      return parseKip(command, parameters ?? input.parameters ?? {}).some(isKml);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** The schema registry, bootstrapping the store on first use (virtually when it must not or cannot be written). */

@@ -126,6 +126,22 @@ describe('executeKip: dry_run and read-only', () => {
     expect(await w.ok('FIND(COUNT(?d)) WHERE { ?d {type: "Drug"} }')).toEqual([4]);
   });
 
+  it('a query writes nothing: the first command that writes bootstraps the schema', async () => {
+    const w = world();
+    const before = await snapshot(w.store);
+    expect(await w.kip('FIND(?p.name) WHERE { ?p {type: "Person"} }')).toEqual({ result: [] });
+    expect(await w.kip('DESCRIBE CONCEPT TYPE "Person"')).toMatchObject({ result: { name: 'Person' } });
+    expect(await w.kip('', {}, { command: undefined, commands: ['DESCRIBE PRIMER', 'NOT KIP'] })).toHaveProperty(
+      'result',
+    );
+    // A query is not a reason to add KIP's type definitions to the person's world (its entity counts, importance).
+    expect(await snapshot(w.store)).toEqual(before);
+    expect(await isBootstrapped(w.store)).toBe(false);
+    expect(await w.kip('UPSERT { CONCEPT ?a { {type: "Person", name: "Ada"} } }')).toHaveProperty('result');
+    expect(await isBootstrapped(w.store)).toBe(true);
+    expect(await w.ok('FIND(?p.name) WHERE { ?p {type: "Person", name: "Ada"} }')).toEqual(['Ada']);
+  });
+
   it('read-only refuses KML, writes nothing (not even the bootstrap) and still knows the schema', async () => {
     const w = world();
     const before = await snapshot(w.store);
