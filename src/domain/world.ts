@@ -119,6 +119,20 @@ export const isEventChange = (t: { kind: string; toState: Record<string, unknown
 /** A change that only records a plan (its one attribute is PLAN_ATTRIBUTE); its summary says the plan and when. Pure. */
 export const isPlanChange = (t: { kind: string; toState: Record<string, unknown> }): boolean =>
   changesOnly(t, PLAN_ATTRIBUTE);
+/** The id prefix of the entities KIP's schema bootstrap creates (`kip:<Type>:<name>`, src/kip/bootstrap.ts). */
+export const SCHEMA_ID_PREFIX = 'kip:';
+
+/**
+ * An entity of the memory's own schema, not of the person's world: KIP's type and predicate definitions and link
+ * proxies (types that start with "$") and what KIP's bootstrap creates with fixed ids (the domains CoreSchema,
+ * Unsorted and Archived; the agents $self and $system). Importance and health leave them out: the bootstrap's 39
+ * belongs_to_domain links had made CoreSchema the most important entity of a world, and the degree share of every
+ * real one smaller. Pure.
+ */
+export function isSchemaEntity(e: { id: string; type: string }): boolean {
+  return e.type.startsWith('$') || e.id.startsWith(SCHEMA_ID_PREFIX);
+}
+
 export type EntityState = Record<string, StateValue>;
 
 export interface Entity {

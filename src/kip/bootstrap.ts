@@ -1,4 +1,4 @@
-import { CORE_ENTITY_TYPES } from '../domain/world.js';
+import { CORE_ENTITY_TYPES, SCHEMA_ID_PREFIX } from '../domain/world.js';
 import type { WorldStore } from '../ports/world-store.js';
 import type { JsonObject } from './ast.js';
 import { ExecContext, type ExecOptions } from './executor/context.js';
@@ -98,9 +98,9 @@ export const BOOTSTRAP: readonly Def[] = [
 ];
 
 /** The entity holding the bootstrap mark (written last). */
-export const MARKER_ID = 'kip:Person:$system';
+export const MARKER_ID = `${SCHEMA_ID_PREFIX}Person:$system`;
 
-export const bootstrapId = (d: { type: string; name: string }): string => `kip:${d.type}:${d.name}`;
+export const bootstrapId = (d: { type: string; name: string }): string => `${SCHEMA_ID_PREFIX}${d.type}:${d.name}`;
 
 export const VIRTUAL_DEFS: readonly VirtualDef[] = BOOTSTRAP.filter(
   (d) => d.type === CONCEPT_TYPE || d.type === PROPOSITION_TYPE,

@@ -1,5 +1,5 @@
 import { errorMessage } from '../domain/errors.js';
-import type { Entity } from '../domain/world.js';
+import { isSchemaEntity, type Entity } from '../domain/world.js';
 import type { RawRow } from '../ports/maintenance-store.js';
 import {
   changeLines,
@@ -26,7 +26,8 @@ const NO_MODEL = 'needs a model: none is configured (pie sleep --llm provider:mo
 async function scored(input: PhaseInput): Promise<ScoredNode[]> {
   const scores = new Map(input.salience.importance.map((c) => [c.entityId, c.to]));
   const tiers = new Map(input.salience.tiers.map((c) => [c.entityId, c.to]));
-  return dreamable(await input.store.upkeep.graphNodes(), scores, tiers);
+  const world = (await input.store.upkeep.graphNodes()).filter((n) => !isSchemaEntity(n));
+  return dreamable(world, scores, tiers);
 }
 
 async function entitiesById(input: PhaseInput, ids: readonly string[]): Promise<Map<string, Entity>> {

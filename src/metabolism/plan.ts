@@ -1,4 +1,4 @@
-import type { Tier } from '../domain/world.js';
+import { isSchemaEntity, type Tier } from '../domain/world.js';
 import type { GraphNode } from '../ports/maintenance-store.js';
 import type { WorldStore } from '../ports/world-store.js';
 import { computeImportance, type ImportanceWeights } from './importance.js';
@@ -44,7 +44,13 @@ export async function planSalience(input: {
   weights?: ImportanceWeights;
   thresholds?: TierThresholds;
 }): Promise<SalienceResult> {
-  const nodes = await input.store.upkeep.graphNodes();
+  // The person's world only: KIP's schema (its links to CoreSchema) would weigh in the degrees of everything else.
+  // Its entities keep no importance (a sleep before this rule had scored CoreSchema first of all).
+  const all = await input.store.upkeep.graphNodes();
+  const nodes = all.filter((n) => !isSchemaEntity(n));
+  const importance: ImportanceChange[] = all
+    .filter((n) => isSchemaEntity(n) && n.importance !== 0)
+    .map((n) => ({ entityId: n.id, from: n.importance, to: 0 }));
   const edges = await input.store.upkeep.graphEdges();
   const now = activityNow({ now: input.now, latestEpisodeAt: (await input.store.stats()).lastEpisodeAt });
   const result = computeImportance({
@@ -57,7 +63,6 @@ export async function planSalience(input: {
     edges,
     ...(input.weights ? { weights: input.weights } : {}),
   });
-  const importance: ImportanceChange[] = [];
   const tiers: TierChange[] = [];
   let isolated = 0;
   let sum = 0;
