@@ -78,6 +78,8 @@ export interface ExecuteKipInput {
   dryRun?: boolean | undefined;
   /** `execute_kip_readonly`: KML is refused and nothing is written (not even the schema bootstrap). */
   readOnly?: boolean | undefined;
+  /** What a refused KML command is told to do instead (default: use execute_kip; a read-only server has none). */
+  writeHint?: string | undefined;
   clock?: Clock | undefined;
   newId?: (() => string) | undefined;
   /** For SEARCH … MODE "semantic" / "hybrid"; without one, semantic search degrades to keyword. */
@@ -136,14 +138,13 @@ async function run(store: WorldStore, input: ExecuteKipInput): Promise<KipRespon
   }
   const shared = input.parameters ?? {};
   if (input.command !== undefined) {
-    return (await runOne({ store, registry, options, text: input.command, params: shared, readOnly: input.readOnly }))
-      .response;
+    return (await runOne({ store, registry, options, text: input.command, params: shared, input })).response;
   }
   const results: KipSingleResponse[] = [];
   for (const item of input.commands ?? []) {
     const text = typeof item === 'string' ? item : item.command;
     const params = typeof item === 'string' ? shared : (item.parameters ?? {});
-    const r = await runOne({ store, registry, options, text, params, readOnly: input.readOnly });
+    const r = await runOne({ store, registry, options, text, params, input });
     results.push(r.response);
     if ('error' in r.response && r.kml) break;
   }
@@ -186,7 +187,7 @@ async function runOne(input: {
   options: ExecOptions;
   text: string;
   params: Record<string, JsonValue>;
-  readOnly: boolean | undefined;
+  input: Pick<ExecuteKipInput, 'readOnly' | 'writeHint'>;
 }): Promise<{ response: KipSingleResponse; kml: boolean }> {
   let statements: Statement[];
   try {
@@ -196,12 +197,12 @@ async function runOne(input: {
   }
   const kml = statements.some(isKml);
   try {
-    if (kml && input.readOnly) {
+    if (kml && input.input.readOnly) {
       throw new KipError(
         'KIP_1001',
         'execute_kip_readonly accepts KQL (FIND) and META (DESCRIBE, SEARCH, EXPORT) only.',
         {
-          hint: 'Use execute_kip to write.',
+          hint: input.input.writeHint ?? 'Use execute_kip to write.',
         },
       );
     }

@@ -35,6 +35,24 @@ describe('unknown argument names', () => {
     expect(textOf(r)).toContain('get_entity has no argument "nmae" (did you mean name?)');
   });
 
+  it('an argument named by a word of the right one is pointed at it, and the missing one is named once', async () => {
+    const r = await mcp.call('get_entity_timeline', { name: 'Tidepool' });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toBe(
+      'get_entity_timeline has no argument "name" (did you mean entity_name?); its arguments are entity_name, ' +
+        'time_format, limit. get_entity_timeline needs the argument entity_name (string).',
+    );
+    const d = await mcp.call('diff_periods', { a: '2025-01-01', b: '2025-06-01' });
+    expect(textOf(d)).toContain('diff_periods has no arguments "a", "b" (did you mean period_a, period_b?)');
+  });
+
+  it('a refused value reads as the tool wrote it: no protocol prefix, no " at <argument>" glued after it', async () => {
+    const r = await mcp.call('get_entity', { name: '' });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).not.toMatch(/MCP error|Input validation error| at name$/);
+    expect(textOf(r)).toMatch(/^The name is empty; /);
+  });
+
   it('every listed tool says additionalProperties: false', async () => {
     const { tools } = await mcp.client.listTools();
     for (const tool of tools) expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
@@ -77,7 +95,7 @@ describe('arguments that are not an object', () => {
       )) as CallToolResult;
       expect(r.isError).toBe(true);
       expect(textOf(r)).toBe(
-        `get_entity takes its arguments as a JSON object of named values (e.g. {"query": "…"}), not ${label}; call it again with an object.`,
+        `get_entity takes its arguments as a JSON object of named values (e.g. {"name": "…"}), not ${label}; call it again with an object.`,
       );
     });
   }

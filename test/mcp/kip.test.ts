@@ -33,6 +33,22 @@ describe('KIP tools', () => {
       });
       expect(refused.isError).toBe(true);
       expect(errorOf(refused)?.code).toMatch(/^KIP_\d{4}$/);
+      expect(errorOf(refused)?.hint).toBe('Use execute_kip to write.');
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('a read-only server, which has no execute_kip, does not point the model at it', async () => {
+    const mcp = await connect({ db: world.db, readOnly: true });
+    try {
+      const refused = await mcp.call('execute_kip_readonly', {
+        command: 'UPSERT { CONCEPT ?a { {type: "Project", name: "Atlantis"} } }',
+      });
+      expect(refused.isError).toBe(true);
+      expect(errorOf(refused)?.hint).toBe(
+        'This server is read-only (pie mcp --read-only); nothing can be written through it.',
+      );
     } finally {
       await mcp.close();
     }

@@ -57,6 +57,10 @@ async function run(deps: McpDeps, args: KipArguments, readOnly: boolean): Promis
     parameters: args.parameters,
     dryRun: args.dry_run,
     readOnly: readOnly || deps.readOnly,
+    // execute_kip is not offered by a read-only server: pointing the model at it would send it in circles.
+    ...(deps.readOnly
+      ? { writeHint: 'This server is read-only (pie mcp --read-only); nothing can be written through it.' }
+      : {}),
     clock: deps.clock,
     newId: deps.newId,
     embedder: deps.embedder,
