@@ -63,7 +63,7 @@ export interface IngestOptions extends SelectionOptions {
    * Light consolidation: `run` is called after every `every` applied batches and once more at the end when batches
    * were applied since (the CLI runs a daydream sleep: importance recomputed, journaled and undoable).
    */
-  consolidate?: { every: number; run: () => Promise<void> } | undefined;
+  consolidate?: { every: number; run: () => Promise<boolean> } | undefined;
   onEvent?: (event: IngestEvent) => void;
   signal?: AbortSignal;
   /**
@@ -160,8 +160,8 @@ async function extractHolding(
   let appliedSinceConsolidation = 0;
   const consolidate = async (): Promise<void> => {
     if (!options.consolidate || appliedSinceConsolidation === 0) return;
-    await options.consolidate.run();
-    summary.consolidations++;
+    // Counted only when it ran: one skipped (another sleep holds the lease) or failed was reported as such.
+    if (await options.consolidate.run()) summary.consolidations++;
     appliedSinceConsolidation = 0;
   };
   const started = Date.now();

@@ -9,13 +9,14 @@ export const DEFAULT_CONSOLIDATE_EVERY = 50;
  * The light consolidation `pie ingest` runs every N batches and at the end: a daydream sleep (importance recomputed
  * over the whole graph, so the next batches' preambles and the entity lists rank by it), journaled and logged like
  * any sleep run and undoable with `pie undo`. A failure is reported, never fatal: the batches are already stored.
+ * Resolves to whether it ran (a skipped or failed one is not counted as done).
  */
 export function lightConsolidation(input: {
   store: WorldStore;
   now: () => number;
   newId: () => string;
   onWarning: (text: string) => void;
-}): () => Promise<void> {
+}): () => Promise<boolean> {
   return async () => {
     try {
       await runSleep({
@@ -28,6 +29,7 @@ export function lightConsolidation(input: {
         // Inside `pie ingest`, which holds the extraction lease; refused (a warning) while a pie sleep runs.
         lease: { via: 'pie ingest (light consolidation)', extraction: 'held' },
       });
+      return true;
     } catch (error) {
       // Another process's sleep holds the sleep lease: it does this consolidation's work and more.
       const busy = error instanceof PieError && error.code === 'CONFLICT';
@@ -36,6 +38,7 @@ export function lightConsolidation(input: {
           ? 'Light consolidation skipped: another sleep is running on this database and recomputes importance itself; the ingested batches are kept.'
           : `Light consolidation failed (the ingested batches are kept): ${errorMessage(error)}`,
       );
+      return false;
     }
   };
 }
