@@ -149,6 +149,13 @@ async function run(input: PhaseInput): Promise<PhaseResult> {
     (t) => t.action === 'merge_duplicates',
   );
   const openTasks = new Set(tasks.map((t) => t.dedupeKey));
+  // Pairs whose review task the cycle gave up on (left for a person, shown in the inbox until it expires): leaving
+  // a new task for them would start the same three cycles again, so a sleep never settled.
+  const givenUp = new Set(
+    (await store.tasks.list({ statuses: ['failed'], limit: TASKS_READ }))
+      .filter((t) => t.action === 'merge_duplicates')
+      .map((t) => t.dedupeKey),
+  );
   for (const t of tasks) {
     const [x = '', y = ''] = t.subjectIds;
     const [a, b] = x < y ? [x, y] : [y, x];
@@ -206,8 +213,9 @@ async function run(input: PhaseInput): Promise<PhaseResult> {
     if (decision.verdict === 'review') {
       left.push({ ...outcome, why: decision.why });
       const key = sleepTaskKey('merge_duplicates', [a, b]);
-      if (journal !== null && !openTasks.has(key) && tasksLeft < REVIEW_TASKS_PER_CYCLE) {
-        await leaveTask({ input, journal, pair: [ea, eb], candidate: c });
+      // A dry run counts the task it would leave, so its plan matches the real run's.
+      if (!openTasks.has(key) && !givenUp.has(key) && tasksLeft < REVIEW_TASKS_PER_CYCLE) {
+        if (journal !== null) await leaveTask({ input, journal, pair: [ea, eb], candidate: c });
         openTasks.add(key);
         tasksLeft++;
         changes++;
