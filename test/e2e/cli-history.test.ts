@@ -221,6 +221,15 @@ describe('errors', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('with --json an error is also the one JSON document on stdout', async () => {
+    const r = await run('--json', 'contradictions', '--entity', 'Tidpool');
+    expect(r.code).toBe(4);
+    expect(r.stderr.split('\n')[0]).toContain('pie: No entity is called "Tidpool".');
+    const doc = JSON.parse(r.stdout) as { error: { code: string; message: string } };
+    expect(doc.error.code).toBe('NOT_FOUND');
+    expect(doc.error.message).toContain('Did you mean "Tidepool"?');
+  });
+
   it('a bad --time-format is a usage error; a missing database says so', async () => {
     const bad = await run('snapshot', '--time-format', 'fancy');
     expect(bad.code).toBe(2);

@@ -101,21 +101,30 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     await program.parseAsync([...argv], { from: 'user' });
     return 0;
   } catch (error) {
-    return reportError(error, io);
+    return reportError(error, io, program.opts<{ json?: boolean }>().json === true);
   } finally {
     if (servicesOpened) await closeQuietly(servicesOpened, io);
   }
 }
 
-function reportError(error: unknown, io: CliIo): number {
+/**
+ * The error on stderr (one sentence) and its exit code; with --json also as the one JSON document on stdout
+ * (`{"error": {"code", "message"}}`), so a program reading stdout gets a document that says what went wrong.
+ */
+function reportError(error: unknown, io: CliIo, json: boolean): number {
   if (error instanceof CommanderError) {
     // Commander has already printed its message (help, version, or a usage error).
     return error.exitCode === 0 ? 0 : EXIT_USAGE;
   }
+  const asJson = (code: string, message: string): void => {
+    if (json) io.stdout(`${JSON.stringify({ error: { code, message } }, null, 2)}\n`);
+  };
   if (isPieError(error)) {
     io.stderr(`pie: ${error.message}\n`);
+    asJson(error.code, error.message);
     return EXIT_CODES[error.code];
   }
+  asJson('INTERNAL', `unexpected error: ${errorMessage(error)}`);
   io.stderr(`pie: unexpected error: ${errorMessage(error)}\n`);
   if (io.env.PIE_DEBUG && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
   else io.stderr('pie: set PIE_DEBUG=1 to see the stack trace, and please report it.\n');
