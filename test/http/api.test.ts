@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLines } from '../../src/backup/index.js';
 import { ROUTES } from '../../src/serve/http/app.js';
+import { DEFAULT_DIFF_LIMIT } from '../../src/query/world-at/diff.js';
 import { backupResponse } from '../../src/serve/http/routes/runs.js';
 import { fixtureWorld, openApi, type Api } from './harness.js';
 
@@ -425,5 +426,9 @@ describe('HTTP API: OpenAPI', () => {
     );
     const chat = r.body.paths['/api/chat']?.post as { requestBody: { content: Record<string, { schema: Row }> } };
     expect(chat.requestBody.content['application/json']?.schema.properties).toHaveProperty('message');
+    // A diff lists as many items per kind by default as pie diff and the web's Time view (20; it was 10 here).
+    const diff = r.body.paths['/api/diff']?.get as { parameters: { name: string; schema: Row }[] };
+    expect(diff.parameters.find((p) => p.name === 'limit')?.schema).toMatchObject({ default: DEFAULT_DIFF_LIMIT });
+    expect(DEFAULT_DIFF_LIMIT).toBe(20);
   });
 });

@@ -4,7 +4,7 @@ import { compileSnapshot } from '../../../compile/snapshot.js';
 import type { TimeContext } from '../../../compile/time-format.js';
 import { PieError } from '../../../domain/errors.js';
 import { listContradictions } from '../../../query/world-at/contradictions.js';
-import { diffWorld } from '../../../query/world-at/diff.js';
+import { DEFAULT_DIFF_LIMIT, diffWorld } from '../../../query/world-at/diff.js';
 import { snapshotAt } from '../../../query/world-at/snapshot.js';
 import { nowSpan, resolveSpan } from '../../../query/world-at/span.js';
 import { contradictionOut, diffOut, diffSchema, snapshotOut, snapshotSchema } from '../../mcp/tools/history-shapes.js';
@@ -96,7 +96,7 @@ export const worldRoutes: Route[] = [
     query: z.object({
       a: spanText.describe('the earlier period, date or time'),
       b: spanText.describe('the later period, date or time ("now" for the present)'),
-      limit: z.coerce.number().int().min(1).max(100).default(10).describe('items per kind of change'),
+      limit: z.coerce.number().int().min(1).max(100).default(DEFAULT_DIFF_LIMIT).describe('items per kind of change'),
       time_format: timeFormat,
     }),
     response: z.object({ text: compiledText, diff: z.object(diffSchema) }),
