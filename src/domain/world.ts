@@ -266,3 +266,11 @@ export interface WorldStats {
   firstEpisodeAt: number | null;
   lastEpisodeAt: number | null;
 }
+
+/**
+ * Periods PIE knows of: the period entities, dated or not (the store's period list holds only the dated ones: a
+ * period said in talk, "Jon's childhood", has no start). Pure.
+ */
+export function periodCount(s: Pick<WorldStats, 'periods' | 'entitiesByType'>): number {
+  return Math.max(s.periods, s.entitiesByType.period ?? 0);
+}

@@ -1,5 +1,5 @@
 import type { ImportFormat } from '../../../domain/conversation.js';
-import type { WorldStats } from '../../../domain/world.js';
+import { periodCount, type WorldStats } from '../../../domain/world.js';
 import type { ExtractionDryRun } from '../../../ingest/dry-run.js';
 import type { ImportReport } from '../../../ingest/import-stage.js';
 import type { IngestEvent, IngestSummary } from '../../../ingest/pipeline.js';
@@ -170,9 +170,15 @@ export function renderExtraction(input: { summary: IngestSummary; extraction: st
   lines.push(...sharedLines(s));
   lines.push(
     `World model: ${plural(stats.entities, 'entity', 'entities')} (${countList(stats.entitiesByType)}), ` +
-      `${plural(stats.transitions, 'transition')}, ${plural(stats.relationships, 'relationship')}, ${plural(stats.periods, 'period')}.`,
+      `${plural(stats.transitions, 'transition')}, ${plural(stats.relationships, 'relationship')}, ${periodsText(stats)}.`,
   );
   return lines.join('\n');
+}
+
+/** "11 periods (2 with dates)", or "3 periods" when all have dates. */
+function periodsText(stats: WorldStats): string {
+  const total = periodCount(stats);
+  return `${plural(total, 'period')}${total > stats.periods ? ` (${num(stats.periods)} with dates)` : ''}`;
 }
 
 const REDACTION_LABELS: Record<RedactionCategory, [string, string]> = {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { databaseIsEncrypted } from '../../../compose.js';
-import type { WorldStats } from '../../../domain/world.js';
+import { periodCount, type WorldStats } from '../../../domain/world.js';
 import type { CommandContext } from '../context.js';
 import type { ActionRunner } from '../run.js';
 import { countList, localDate, num, table } from '../format.js';
@@ -36,6 +36,11 @@ async function stats(ctx: CommandContext): Promise<void> {
   });
 }
 
+function periodNote(s: Pick<WorldStats, 'periods' | 'entitiesByType'>): string {
+  const total = periodCount(s);
+  return total > s.periods ? `${num(s.periods)} with dates; pie periods lists them all` : '';
+}
+
 function render(s: WorldStats, tz: string, location: string): string {
   const span =
     s.firstEpisodeAt !== null && s.lastEpisodeAt !== null
@@ -51,7 +56,7 @@ function render(s: WorldStats, tz: string, location: string): string {
       ['transitions', num(s.transitions), ''],
       ['facts', num(s.facts), `${num(s.currentFacts)} current`],
       ['relationships', num(s.relationships), ''],
-      ['periods', num(s.periods), ''],
+      ['periods', num(periodCount(s)), periodNote(s)],
       ['procedures', num(s.procedures), ''],
     ]),
   ].join('\n');

@@ -6,6 +6,7 @@ import { findEntity } from '../../../world/lookup.js';
 import { loadTimeline } from '../../../world/timeline.js';
 import { parsePositiveInt } from '../args.js';
 import { startWord, type WorldStats } from '../../../domain/world.js';
+import { undatedPeriods } from '../../../query/undated-periods.js';
 import type { CommandContext } from '../context.js';
 import { clip, localDate, num, plural, table } from '../format.js';
 import type { ActionRunner } from '../run.js';
@@ -119,10 +120,20 @@ export async function timeline(ctx: CommandContext, name: string): Promise<void>
 async function periods(ctx: CommandContext): Promise<void> {
   const { store } = await ctx.services({ readonly: true });
   const list = await store.periods.list();
+  const undated = await undatedPeriods(store);
   const tz = ctx.config.tz;
-  const text =
-    list.length === 0
-      ? 'No periods yet; they come from extraction (pie ingest).'
-      : table(list.map((p) => [p.name, localDate(p.start, tz), p.end === null ? 'ongoing' : localDate(p.end, tz)]));
-  ctx.emit({ text, json: { periods: list } });
+  const parts: string[] = [];
+  if (list.length > 0) {
+    parts.push(
+      table(list.map((p) => [p.name, localDate(p.start, tz), p.end === null ? 'ongoing' : localDate(p.end, tz)])),
+    );
+  }
+  if (undated.length > 0) {
+    parts.push(
+      `${list.length > 0 ? '\n' : ''}Named in the conversations, without dates (last mentioned):`,
+      table(undated.map((p) => [p.name, p.status ?? '', localDate(p.lastSeen, tz)])),
+    );
+  }
+  const text = parts.length === 0 ? 'No periods yet; they come from extraction (pie ingest).' : parts.join('\n');
+  ctx.emit({ text, json: { periods: list, undated } });
 }

@@ -4,6 +4,7 @@ import { compileSnapshot } from '../../../compile/snapshot.js';
 import type { TimeContext } from '../../../compile/time-format.js';
 import { PieError } from '../../../domain/errors.js';
 import { listContradictions } from '../../../query/world-at/contradictions.js';
+import { undatedPeriods } from '../../../query/undated-periods.js';
 import { DEFAULT_DIFF_LIMIT, diffWorld } from '../../../query/world-at/diff.js';
 import { snapshotAt } from '../../../query/world-at/snapshot.js';
 import { nowSpan, resolveSpan } from '../../../query/world-at/span.js';
@@ -54,6 +55,12 @@ export const worldRoutes: Route[] = [
           start: iso(p.start),
           end: iso(p.end),
           ongoing: p.end === null || p.end > now,
+        })),
+        // Periods the conversations name without dates (someone's childhood): no band on a time axis.
+        undated: (await undatedPeriods(deps.store)).map((p) => ({
+          name: p.name,
+          status: p.status,
+          lastMentioned: iso(p.lastSeen),
         })),
       };
     },

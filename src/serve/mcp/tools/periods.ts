@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { longDate } from '../../../compile/time-format.js';
 import { humanizeDuration } from '../../../domain/humanize.js';
 import type { Period, Procedure } from '../../../domain/world.js';
+import { undatedPeriods } from '../../../query/undated-periods.js';
 import { normalizeName } from '../../../resolve/normalize.js';
 import type { McpDeps } from '../deps.js';
 import { guarded, iso, READ_ONLY, respond } from '../respond.js';
@@ -14,6 +15,13 @@ const periodSchema = z.object({
   start: isoTime,
   end: isoTime.nullable().describe('null while ongoing'),
   ongoing: z.boolean(),
+});
+
+const undatedSchema = z.object({
+  id: z.string().describe('the period entity id'),
+  name: z.string(),
+  status: z.string().nullable().describe('"ended", "active" … when the conversations said'),
+  lastMentioned: isoTime,
 });
 
 const procedureSchema = z.object({
@@ -35,25 +43,46 @@ export function registerPeriodTools(server: McpServer, deps: McpDeps): void {
       title: 'Life periods',
       description:
         'The periods of the user\'s life PIE found (e.g. "junior year at UMD", "gap semester in San Francisco"), in ' +
-        'time order with their start and end. Their names work as `period` in get_world_snapshot and diff_periods.',
+        'time order with their start and end. Their names work as `period` in get_world_snapshot and diff_periods. ' +
+        "Also the periods the conversations name without dates (someone's childhood, a spell of unemployment).",
       inputSchema: {},
-      outputSchema: withBudget({ periods: z.array(periodSchema) }),
+      outputSchema: withBudget({
+        periods: z.array(periodSchema),
+        undated: z.array(undatedSchema).describe('periods named in the conversations, with no start or end known'),
+      }),
       annotations: READ_ONLY,
     },
     () =>
       guarded(deps, {}, async () => {
         const periods = await deps.store.periods.list();
+        const undated = await undatedPeriods(deps.store);
         const now = deps.clock.now();
+        const lines: string[] = [];
+        if (periods.length > 0) {
+          lines.push(
+            `${periods.length} ${periods.length === 1 ? 'period' : 'periods'}, in time order:`,
+            ...periods.map((p) => `  • ${periodLine(p, now, deps.tz)}`),
+          );
+        }
+        if (undated.length > 0) {
+          lines.push(
+            'Named in the conversations, without dates:',
+            ...undated.map(
+              (p) =>
+                `  • ${p.name}${p.status ? ` (${p.status})` : ''}, last mentioned ${longDate(p.lastSeen, deps.tz)}`,
+            ),
+          );
+        }
         const text =
-          periods.length === 0
+          lines.length === 0
             ? 'PIE knows no periods yet; they come from ingesting conversations (pie ingest, or ingest_episode).'
-            : [
-                `${periods.length} ${periods.length === 1 ? 'period' : 'periods'}, in time order:`,
-                ...periods.map((p) => `  • ${periodLine(p, now, deps.tz)}`),
-              ].join('\n');
+            : lines.join('\n');
         return respond(deps, {
           text,
-          structured: { periods: periods.map(periodOut) },
+          structured: {
+            periods: periods.map(periodOut),
+            undated: undated.map((p) => ({ id: p.id, name: p.name, status: p.status, lastMentioned: iso(p.lastSeen) })),
+          },
           narrow: 'Use get_world_snapshot with one period name for details.',
         });
       }),
