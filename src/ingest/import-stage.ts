@@ -1,10 +1,12 @@
 import { episodeIdFor, type Conversation } from '../domain/conversation.js';
 import type { DropCounts, ImportEvent } from '../import/types.js';
+import type { Episode } from '../domain/world.js';
 import type { Clock } from '../ports/clock.js';
 import type { UpsertOutcome, WorldStore } from '../ports/world-store.js';
 import { forgottenKey } from '../privacy/forgotten-key.js';
 import { conversationHash } from './content-hash.js';
 import { groupByLocalDay } from './day-groups.js';
+import { importVerdict, type ImportVerdict } from './stored-version.js';
 
 export interface ImportProgress {
   conversations: number;
@@ -15,6 +17,15 @@ export interface ImportProgress {
 export interface ImportIssue {
   ref: string;
   reason: string;
+}
+
+/** A conversation left as stored because the stored version is newer than the one imported (an older export). */
+export interface KeptNewer {
+  id: string;
+  title: string;
+  /** The update times (epoch ms) of the stored version and of the one imported. */
+  storedAt: number;
+  importedAt: number;
 }
 
 export interface DryRunDay {
@@ -31,6 +42,11 @@ export interface ImportReport {
   conversations: number;
   turns: number;
   outcomes: Record<UpsertOutcome, number>;
+  /**
+   * Conversations whose stored version is newer than this import's (sources with update times of their own, see
+   * stored-version.ts): nothing is written for them. Counted in `conversations`, in no outcome.
+   */
+  keptNewer: KeptNewer[];
   skipped: ImportIssue[];
   warnings: ImportIssue[];
   dropped: DropCounts;
@@ -71,9 +87,17 @@ interface DayItem {
   outcome: UpsertOutcome;
 }
 
+const OUTCOME_OF: Record<Exclude<ImportVerdict, 'keep-stored'>, UpsertOutcome> = {
+  insert: 'inserted',
+  update: 'updated',
+  unchanged: 'unchanged',
+};
+
 /**
  * The import stage: normalized conversations become stored episodes. Writes happen in chunked transactions, so an
  * interrupted import keeps every finished chunk and a re-run skips what is already stored (outcome "unchanged").
+ * An older version of a stored conversation (an older export imported after a newer one) leaves the stored one as it
+ * is and is reported in `keptNewer` (importVerdict).
  * A dry run writes nothing and reports what would change, grouped by local day.
  */
 export async function runImportStage(options: ImportStageOptions): Promise<ImportReport> {
@@ -84,6 +108,7 @@ export async function runImportStage(options: ImportStageOptions): Promise<Impor
     conversations: 0,
     turns: 0,
     outcomes: { inserted: 0, updated: 0, unchanged: 0 },
+    keptNewer: [],
     skipped: [],
     warnings: [],
     dropped: {},
@@ -92,6 +117,23 @@ export async function runImportStage(options: ImportStageOptions): Promise<Impor
     lastAt: null,
   };
   const dayItems: DayItem[] = [];
+  /** Counts a verdict that writes nothing; true when the conversation is to be written. */
+  const decided = (
+    conversation: Conversation,
+    verdict: ImportVerdict,
+    stored: Episode | null,
+  ): verdict is 'insert' | 'update' => {
+    if (verdict === 'unchanged') report.outcomes.unchanged += 1;
+    if (verdict === 'keep-stored' && stored) {
+      report.keptNewer.push({
+        id: stored.id,
+        title: stored.title,
+        storedAt: stored.updatedAt,
+        importedAt: conversation.updatedAt,
+      });
+    }
+    return verdict === 'insert' || verdict === 'update';
+  };
   let pending: Pending[] = [];
 
   const count = (conversation: Conversation, dropped: Pending['dropped']): void => {
@@ -102,9 +144,9 @@ export async function runImportStage(options: ImportStageOptions): Promise<Impor
     report.lastAt = maxOrSelf(report.lastAt, conversation.createdAt);
   };
 
-  // A chunk is checked with two reads (which were forgotten, which are stored unchanged) before its one write
-  // transaction, which then holds only what is new or changed: on a server store that is two round trips for a
-  // chunk of a re-import instead of several for each conversation.
+  // A chunk is checked with two reads (which were forgotten, which are stored unchanged or newer) before its one
+  // write transaction, which then holds only what is new or changed: on a server store that is two round trips for
+  // a chunk of a re-import instead of several for each conversation.
   const flush = async (): Promise<void> => {
     if (pending.length === 0) return;
     const chunk = pending;
@@ -128,13 +170,12 @@ export async function runImportStage(options: ImportStageOptions): Promise<Impor
     });
     if (cleared.length > 0) await store.forget.clearForgotten(cleared);
     const stored = new Map(
-      (await store.episodes.getMany(kept.map(({ conversation }) => episodeIdFor(conversation)))).map((e) => [
-        e.id,
-        e.contentHash,
-      ]),
+      (await store.episodes.getMany(kept.map(({ conversation }) => episodeIdFor(conversation)))).map((e) => [e.id, e]),
     );
-    const changed = kept.filter(({ conversation, hash }) => stored.get(episodeIdFor(conversation)) !== hash);
-    report.outcomes.unchanged += kept.length - changed.length;
+    const changed = kept.filter(({ conversation, hash }) => {
+      const episode = stored.get(episodeIdFor(conversation)) ?? null;
+      return decided(conversation, importVerdict({ incoming: conversation, hash, stored: episode }), episode);
+    });
     if (changed.length === 0) return;
     const recordedAt = clock.now();
     await store.transaction(async (tx) => {
@@ -165,30 +206,29 @@ export async function runImportStage(options: ImportStageOptions): Promise<Impor
         continue;
       }
       count(conversation, event.dropped);
-      const hash = conversationHash(conversation);
-      const outcome = await predictOutcome(store, conversation, hash);
-      report.outcomes[outcome] += 1;
-      if (outcome !== 'unchanged') options.onChange?.(conversation);
-      dayItems.push({
-        id: episodeIdFor(conversation),
-        time: conversation.createdAt,
-        title: conversation.title,
-        turns: conversation.turns.length,
-        chars: conversation.turns.reduce((n, t) => n + t.text.length, 0),
-        outcome,
-      });
+      const stored = await store.episodes.get(episodeIdFor(conversation));
+      const verdict = importVerdict({ incoming: conversation, hash: conversationHash(conversation), stored });
+      if (decided(conversation, verdict, stored)) {
+        report.outcomes[OUTCOME_OF[verdict]] += 1;
+        options.onChange?.(conversation);
+      }
+      // A conversation kept as stored would not be written: it is in no day's plan.
+      if (verdict !== 'keep-stored') {
+        dayItems.push({
+          id: episodeIdFor(conversation),
+          time: conversation.createdAt,
+          title: conversation.title,
+          turns: conversation.turns.length,
+          chars: conversation.turns.reduce((n, t) => n + t.text.length, 0),
+          outcome: OUTCOME_OF[verdict],
+        });
+      }
     }
     options.onProgress?.({ conversations: report.conversations, turns: report.turns, skipped: report.skipped.length });
   }
   await flush();
   if (dryRun) report.days = summarizeDays(dayItems, options.tz);
   return report;
-}
-
-async function predictOutcome(store: WorldStore, conversation: Conversation, hash: string): Promise<UpsertOutcome> {
-  const existing = await store.episodes.get(episodeIdFor(conversation));
-  if (!existing) return 'inserted';
-  return existing.contentHash === hash ? 'unchanged' : 'updated';
 }
 
 function summarizeDays(items: DayItem[], tz: string): DryRunDay[] {

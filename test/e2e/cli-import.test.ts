@@ -3,6 +3,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SAMPLE, pie, pieJson, tempDir } from '../helpers/cli.js';
+import { KG_TITLE, QUICK_UPDATE, writeNewerExport } from '../helpers/newer-export.js';
 
 interface Stats {
   episodes: number;
@@ -120,6 +121,68 @@ describe('pie ingest: import stage through the CLI', () => {
     expect(r.stdout).toContain('«Supabase»');
     const hostile = await pie(['--db', db, 'search', '--', '"foo" AND (bar', 'c++', '-x', '*']);
     expect(hostile.code).toBe(0);
+  });
+});
+
+describe('an older export imported after a newer one', () => {
+  it('keeps the newer stored conversation and its world facts, and says so', async () => {
+    const newer = join(dir, 'newer.json');
+    writeNewerExport(newer);
+    const world = async () => ({
+      maya: (await pieJson<{ entity: { state: Record<string, unknown> } }>(['--db', db, 'entity', 'Maya Chen'])).entity
+        .state,
+      obsidian: (await pieJson<{ entity: { state: Record<string, unknown> } }>(['--db', db, 'entity', 'Obsidian']))
+        .entity.state,
+      logseq: (await pie(['--db', db, 'entity', 'Logseq'])).code,
+      stats: await pieJson<Stats & { facts: number; relationships: number }>(['--db', db, 'stats']),
+    });
+    const episode = () => {
+      const raw = new Database(db, { readonly: true });
+      try {
+        const row = raw.prepare('SELECT id, updated_at, turn_count FROM episodes WHERE title = ?').get(KG_TITLE) as {
+          id: string;
+          updated_at: number;
+          turn_count: number;
+        };
+        const texts = raw
+          .prepare('SELECT text FROM turns WHERE episode_id = ? ORDER BY seq')
+          .all(row.id)
+          .map((t) => (t as { text: string }).text);
+        return { ...row, texts };
+      } finally {
+        raw.close();
+      }
+    };
+
+    await pieJson(['--db', db, 'ingest', SAMPLE, '--extractor', 'offline']);
+    const original = episode();
+    const updated = await pieJson<{ import: { outcomes: Record<string, number> } }>(['--db', db, 'ingest', newer]);
+    expect(updated.import.outcomes).toEqual({ inserted: 0, updated: 1, unchanged: 48 });
+    const afterNewer = { episode: episode(), world: await world() };
+    expect(afterNewer.episode.turn_count).toBe(original.turn_count + 2);
+    expect(afterNewer.episode.texts).toContain(QUICK_UPDATE);
+    expect(afterNewer.world.maya.role).toBe('COO');
+    expect(afterNewer.world.obsidian.status).toBe('dropped');
+    expect(afterNewer.world.logseq).toBe(0);
+    expect(afterNewer.world.stats.turns).toBe(152);
+
+    // The older original again: nothing of it is written, and the output names the conversation kept.
+    const older = await pie(['--db', db, 'ingest', SAMPLE]);
+    expect(older.code, older.stderr).toBe(0);
+    expect(episode()).toEqual(afterNewer.episode);
+    expect(await world()).toEqual(afterNewer.world);
+    expect(older.stdout).toContain('0 new, 0 updated, 48 unchanged, 1 kept (stored version newer).');
+    expect(older.stdout).toContain('Kept 1 conversation whose stored version is newer');
+    expect(older.stdout).toContain(`"${KG_TITLE}" (${original.id}): stored version of`);
+
+    const again = await pieJson<{
+      import: { outcomes: Record<string, number>; keptNewer: { id: string; storedAt: number; importedAt: number }[] };
+    }>(['--db', db, 'ingest', SAMPLE]);
+    expect(again.import.outcomes).toEqual({ inserted: 0, updated: 0, unchanged: 48 });
+    expect(again.import.keptNewer).toEqual([
+      { id: original.id, title: KG_TITLE, storedAt: afterNewer.episode.updated_at, importedAt: original.updated_at },
+    ]);
+    expect(episode()).toEqual(afterNewer.episode);
   });
 });
 

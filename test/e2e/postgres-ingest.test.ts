@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pie, pieJson, SAMPLE, tempDir } from '../helpers/cli.js';
+import { KG_TITLE, writeNewerExport } from '../helpers/newer-export.js';
 import { describeWithPostgres } from '../helpers/postgres.js';
 
 /** Issue 18: the bundled sample ingested into PostgreSQL gives the same world model counts as into SQLite. */
@@ -34,5 +35,22 @@ describeWithPostgres('pie ingest into PostgreSQL', (server) => {
     }
     expect(fromPg.entitiesByType).toEqual(fromSqlite.entitiesByType);
     expect(fromPg.transitions).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('an older export imported after a newer one keeps the newer stored conversation', async () => {
+    const pgUrl = server().url;
+    const newer = join(dir, 'newer.json');
+    writeNewerExport(newer);
+    type Report = { import: { outcomes: Record<string, number>; keptNewer: { title: string }[] } };
+    const updated = await pieJson<Report>(['--db', pgUrl, 'ingest', newer, '--extractor', 'offline'], {
+      PIE_HOME: dir,
+    });
+    expect(updated.import.outcomes).toEqual({ inserted: 0, updated: 1, unchanged: 48 });
+    const before = await pieJson<Record<string, unknown>>(['--db', pgUrl, 'stats'], { PIE_HOME: dir });
+    expect(before.turns).toBe(152);
+    const older = await pieJson<Report>(['--db', pgUrl, 'ingest', SAMPLE], { PIE_HOME: dir });
+    expect(older.import.outcomes).toEqual({ inserted: 0, updated: 0, unchanged: 48 });
+    expect(older.import.keptNewer.map((k) => k.title)).toEqual([KG_TITLE]);
+    expect(await pieJson<Record<string, unknown>>(['--db', pgUrl, 'stats'], { PIE_HOME: dir })).toEqual(before);
   }, 180_000);
 });

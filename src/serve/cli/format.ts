@@ -6,10 +6,11 @@ export function num(n: number): string {
   return numberFormat.format(n);
 }
 
-/** "2024-03-15 14:02" in the user's zone. */
-export function localDateTime(ms: number, tz: string): string {
+/** "2024-03-15 14:02" in the user's zone ("2024-03-15 14:02:07" with `seconds`). */
+export function localDateTime(ms: number, tz: string, options: { seconds?: boolean } = {}): string {
   const p = localParts(ms, tz);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`;
+  const time = `${pad(p.hour)}:${pad(p.minute)}${options.seconds ? `:${pad(p.second)}` : ''}`;
+  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${time}`;
 }
 
 export function localDate(ms: number, tz: string): string {

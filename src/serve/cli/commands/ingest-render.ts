@@ -7,7 +7,7 @@ import { formatModelRef, type CostEstimate } from '../../../llm/index.js';
 import type { ModelRef } from '../../../ports/llm.js';
 import type { RedactionCategory } from '../../../privacy/detectors.js';
 import type { RedactionPreview } from '../../../privacy/preview.js';
-import { countList, localDate, num, plural, table } from '../format.js';
+import { countList, localDate, localDateTime, num, plural, table } from '../format.js';
 
 const FORMAT_LABELS: Record<ImportFormat, string> = {
   chatgpt: 'ChatGPT export',
@@ -25,7 +25,8 @@ export function renderImport(input: { report: ImportReport; label: string; forma
   const { inserted, updated, unchanged } = report.outcomes;
   lines.push(
     `${report.dryRun ? 'Would import' : 'Imported'} ${plural(report.conversations, 'conversation')}, ` +
-      `${plural(report.turns, 'turn')}: ${num(inserted)} new, ${num(updated)} updated, ${num(unchanged)} unchanged.`,
+      `${plural(report.turns, 'turn')}: ${num(inserted)} new, ${num(updated)} updated, ${num(unchanged)} unchanged` +
+      (report.keptNewer.length > 0 ? `, ${num(report.keptNewer.length)} kept (stored version newer).` : '.'),
   );
   if (report.firstAt !== null && report.lastAt !== null) {
     lines.push(`Time span: ${localDate(report.firstAt, tz)} to ${localDate(report.lastAt, tz)} (${tz}).`);
@@ -36,9 +37,30 @@ export function renderImport(input: { report: ImportReport; label: string; forma
       `Left out ${plural(report.forgotten, 'conversation')} you asked PIE to forget (pie forget); --include-forgotten imports them again.`,
     );
   }
+  lines.push(...keptLines(report, tz));
   lines.push(...issues(`Skipped ${plural(report.skipped.length, 'conversation')}:`, report.skipped, 20));
   lines.push(...issues(`${plural(report.warnings.length, 'warning')}:`, report.warnings, 10));
   return lines.join('\n');
+}
+
+/** Conversations whose stored version is newer than the file's: the file is an older export of them. */
+function keptLines(report: ImportReport, tz: string): string[] {
+  const kept = report.keptNewer;
+  if (kept.length === 0) return [];
+  const at = (ms: number): string => localDateTime(ms, tz, { seconds: true });
+  const one = kept.length === 1;
+  const heading =
+    `${report.dryRun ? 'Would keep' : 'Kept'} ${plural(kept.length, 'conversation')} whose stored version is newer ` +
+    `(this file holds an older version${one ? ' of it' : ''}; ` +
+    `nothing ${report.dryRun ? 'would be' : 'was'} written for ${one ? 'it' : 'them'}):`;
+  return issues(
+    heading,
+    kept.map((k) => ({
+      ref: `"${k.title}" (${k.id})`,
+      reason: `stored version of ${at(k.storedAt)}, this file's of ${at(k.importedAt)} (${tz})`,
+    })),
+    20,
+  );
 }
 
 function issues(heading: string, list: { ref: string; reason: string }[], max: number): string[] {
