@@ -16,8 +16,17 @@ export interface CliIo {
 }
 
 export function processIo(): CliIo {
+  // A reader that stops early (`pie ingest … | head -3`) closes the pipe: the command still finishes its work (an
+  // ingest half done would only be resumed later) and writes no more to it, instead of dying on an unhandled EPIPE.
+  let stdoutClosed = false;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    stdoutClosed = true;
+  });
   return {
-    stdout: (text) => process.stdout.write(text),
+    stdout: (text) => {
+      if (!stdoutClosed) process.stdout.write(text);
+    },
     stderr: (text) => process.stderr.write(text),
     env: process.env,
     interactive: Boolean(process.stderr.isTTY),
