@@ -119,6 +119,12 @@ export const isEventChange = (t: { kind: string; toState: Record<string, unknown
 /** A change that only records a plan (its one attribute is PLAN_ATTRIBUTE); its summary says the plan and when. Pure. */
 export const isPlanChange = (t: { kind: string; toState: Record<string, unknown> }): boolean =>
   changesOnly(t, PLAN_ATTRIBUTE);
+/**
+ * The user's own entity (the person whose memory it is, the "I" of the conversations): a fixed id, created by the
+ * first extraction that refers to the user. It is a person like any other (not protected), named in most episodes.
+ */
+export const SELF_ID = 'self';
+
 /** The id prefix of the entities KIP's schema bootstrap creates (`kip:<Type>:<name>`, src/kip/bootstrap.ts). */
 export const SCHEMA_ID_PREFIX = 'kip:';
 

@@ -1,7 +1,9 @@
+import { GENERIC_RELATIONSHIP, SELF_ID, type Relationship } from '../domain/world.js';
+
 /**
  * Micro dreams (KIP sleep spec phase 10A, pie-paper §4.6): implicit connections. Two entities named together in at
- * least `minCoMentions` episodes, never linked by a relationship (an ended one counts), get a RELATED_TO edge
- * discovered by dreaming. Pure: the caller supplies the mentions per episode and the existing edges.
+ * least `minCoMentions` episodes up to the sleep's now, never linked by a relationship (an ended one counts), get a
+ * RELATED_TO edge discovered by dreaming. Pure: the caller supplies the mentions per episode and the existing edges.
  */
 
 export interface MicroDreamRules {
@@ -31,14 +33,9 @@ export interface CoMention {
   /** The smaller id of the pair. */
   a: string;
   b: string;
+  /** Shared episodes up to the sleep's now (none after it). */
   count: number;
   first: number;
-  /**
-   * When the pair was named together for the threshold's time (its shared episodes in time order): the moment the
-   * memory could first tell the two are related, so the edge is valid from then; a snapshot of an earlier day, made
-   * after a sleep, does not show a link only later conversations evidence.
-   */
-  reached: number;
   last: number;
   /** The first few episodes that name both, in the order seen. */
   episodes: string[];
@@ -51,6 +48,17 @@ export interface MicroDreamPlan {
   /** Pairs that met it but already have a relationship. */
   alreadyConnected: number;
   skippedEpisodes: number;
+  /** Episodes after the sleep's now, left out: a sleep set in the past does not know them yet. */
+  laterEpisodes: number;
+}
+
+/**
+ * Whether an entity takes part in co-mention links: not a period (linked to what happened in it by DURING), not
+ * protected (KIP's core schema) and not the user (SELF_ID), who is named in most episodes, so that a link from them
+ * to whatever they talked about three times would say nothing. Pure.
+ */
+export function dreamEligible(node: { id: string; type: string; protected: boolean }): boolean {
+  return node.type !== 'period' && !node.protected && node.id !== SELF_ID;
 }
 
 /** Confidence of a discovered edge: grows with the co-mentions, 0.67 at 3, capped at 0.9. */
@@ -62,8 +70,13 @@ export function pairKey(a: string, b: string): string {
   return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
 }
 
+/**
+ * The pairs to link. Only episodes up to `now` (the sleep's clock) count: a sleep set in the past neither links nor
+ * counts evidence from conversations after it, so what it records was known when it says it was.
+ */
 export function planMicroDreams(input: {
   episodes: Iterable<EpisodeMentions>;
+  now: number;
   eligible: (entityId: string) => boolean;
   connected: ReadonlySet<string>;
   rules?: MicroDreamRules;
@@ -75,7 +88,12 @@ export function planMicroDreams(input: {
   const ids: string[] = [];
   const lists: { episode: EpisodeMentions; members: number[] }[] = [];
   let skippedEpisodes = 0;
+  let laterEpisodes = 0;
   for (const episode of input.episodes) {
+    if (episode.time > input.now) {
+      laterEpisodes += 1;
+      continue;
+    }
     const named = [...new Set(episode.entityIds)].filter(input.eligible).sort();
     if (named.length > rules.maxEntitiesPerEpisode) {
       skippedEpisodes += 1;
@@ -105,28 +123,25 @@ export function planMicroDreams(input: {
     }
   }
   together.sort();
-  const reached = new Set<number>();
+  const enough = new Set<number>();
   for (let i = 0; i < total;) {
     let j = i + 1;
     while (j < total && together[j] === together[i]) j += 1;
-    if (j - i >= rules.minCoMentions) reached.add(together[i] as number);
+    if (j - i >= rules.minCoMentions) enough.add(together[i] as number);
     i = j;
   }
   // Only the pairs that reach the threshold are followed episode by episode.
   const pairs = new Map<number, CoMention>();
-  // Each pair's earliest shared times, as many as the threshold, ascending (episodes come in any order).
-  const earliest = new Map<number, number[]>();
   for (const { episode, members } of lists) {
     for (let i = 0; i < members.length; i += 1) {
       for (let j = i + 1; j < members.length; j += 1) {
         const key = (members[i] as number) * size + (members[j] as number);
-        if (!reached.has(key)) continue;
-        keepEarliest(earliest, key, episode.time, rules.minCoMentions);
+        if (!enough.has(key)) continue;
         const p = pairs.get(key);
         if (p === undefined) {
           const [a = '', b = ''] = [ids[members[i] as number], ids[members[j] as number]];
           const time = episode.time;
-          pairs.set(key, { a, b, count: 1, first: time, reached: time, last: time, episodes: [episode.episodeId] });
+          pairs.set(key, { a, b, count: 1, first: time, last: time, episodes: [episode.episodeId] });
           continue;
         }
         p.count += 1;
@@ -136,10 +151,6 @@ export function planMicroDreams(input: {
       }
     }
   }
-  for (const [key, p] of pairs) {
-    const times = earliest.get(key) ?? [];
-    p.reached = times[times.length - 1] ?? p.first;
-  }
   const strong = [...pairs.values()];
   const open = strong.filter((p) => !input.connected.has(pairKey(p.a, p.b)));
   open.sort((x, y) => y.count - x.count || (x.a < y.a ? -1 : x.a > y.a ? 1 : x.b < y.b ? -1 : x.b > y.b ? 1 : 0));
@@ -148,19 +159,31 @@ export function planMicroDreams(input: {
     candidates: strong.length,
     alreadyConnected: strong.length - open.length,
     skippedEpisodes,
+    laterEpisodes,
   };
 }
 
-/** Adds a time to a pair's ascending list of its earliest shared times, kept to `keep` entries. */
-function keepEarliest(earliest: Map<number, number[]>, key: number, time: number, keep: number): void {
-  const times = earliest.get(key);
-  if (times === undefined) {
-    earliest.set(key, [time]);
-    return;
-  }
-  if (times.length >= keep && time >= (times[times.length - 1] as number)) return;
-  let at = times.length;
-  while (at > 0 && (times[at - 1] as number) > time) at -= 1;
-  times.splice(at, 0, time);
-  if (times.length > keep) times.pop();
+export const MICRO_DREAM = 'micro-dream';
+
+/**
+ * The edge a sleep records for a pair: valid from the sleep's now, when the memory learned the link, not from the
+ * conversations that evidence it. It is an inference, and a snapshot of an earlier day replays what was known then:
+ * a sleep changes no snapshot of the past (dated at the threshold's episode, a sleep's link had joined every
+ * snapshot after it with a count and confidence from later conversations). Pure.
+ */
+export function dreamtLink(input: { pair: CoMention; id: string; now: number }): Relationship {
+  const { pair, now } = input;
+  return {
+    id: input.id,
+    type: GENERIC_RELATIONSHIP,
+    sourceId: pair.a,
+    targetId: pair.b,
+    properties: { coMentions: pair.count, evidenceEpisodes: pair.episodes.join(', ') },
+    validFrom: now,
+    validTo: null,
+    confidence: connectionConfidence(pair.count),
+    episodeId: pair.episodes[0] ?? null,
+    recordedAt: now,
+    discoveredBy: MICRO_DREAM,
+  };
 }

@@ -1,4 +1,4 @@
-import type { Period, Relationship } from '../domain/world.js';
+import { SELF_ID, type Period, type Relationship } from '../domain/world.js';
 import type { ExtractionResult } from '../extract/result.js';
 import type { WorldStore } from '../ports/world-store.js';
 import type { NameIndex } from '../resolve/name-index.js';
@@ -13,8 +13,8 @@ import { resolveNames } from './resolve-names.js';
 import { resolvedRef } from './apply/context.js';
 import { edgeKey } from './apply/plan-relationships.js';
 
-/** The user's own entity: fixed id, created on first reference. */
-export const SELF_ID = 'self';
+/** The user's own entity: fixed id (SELF_ID, in the domain), created on first reference. */
+export { SELF_ID };
 export const SELF_NAME = 'User';
 
 export interface ApplyReport {
