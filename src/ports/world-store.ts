@@ -520,11 +520,29 @@ export interface JournalEntry {
   at: number;
 }
 
+/** One change of an entity's tier that a maintenance run made (a journaled `entities` update whose tier moved). */
+export interface TierMove {
+  entityId: string;
+  /** The tier in the row's image before the change and after it, as stored. */
+  from: string;
+  to: string;
+  /** The clock of the run that made it (its `now`, the journal row's `at`). */
+  at: number;
+}
+
 export interface JournalRepo {
   /** `before`/`after` are stored as JSON (undefined reads back as null). */
   append(entry: JournalEntry): Promise<void>;
   /** By seq. */
   forRun(runId: string): Promise<JournalEntry[]>;
+  /**
+   * Every tier move of the runs still in effect (maintenance log status `completed`: not undone, not failed), in the
+   * order the runs were recorded (as `maintenance.list` orders them, oldest first), then by seq within a run. Only
+   * `update` rows of `entities` whose `tier` differs between the two images count (importance updates, inserts and
+   * deletes do not). Read through an index of those rows alone, so its cost follows the number of moves, not the
+   * size of the journal.
+   */
+  tierMoves(): Promise<TierMove[]>;
 }
 
 export interface MaintenanceLogEntry {

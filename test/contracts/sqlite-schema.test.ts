@@ -133,6 +133,7 @@ describe('sqlite schema 2', () => {
         { version: 7, applied_at: T0 + DAY },
         { version: 8, applied_at: T0 + DAY },
         { version: 9, applied_at: T0 + DAY },
+        { version: 10, applied_at: T0 + DAY },
       ],
     );
     checkIndexes();
@@ -327,7 +328,7 @@ describe('sqlite schema 9', () => {
         'source_id',
         'id',
       ]);
-      expect(db.prepare('SELECT max(version) FROM schema_migrations').pluck().get()).toBe(9);
+      expect(db.prepare('SELECT max(version) FROM schema_migrations').pluck().get()).toBe(LATEST_SCHEMA_VERSION);
     } finally {
       db.close();
     }

@@ -79,6 +79,7 @@ describe('sqlite adapter', () => {
       { version: 7, name: 'personal_bench', applied_at: T0 },
       { version: 8, name: 'forgotten_episodes', applied_at: T0 },
       { version: 9, name: 'relationship_keys', applied_at: T0 },
+      { version: 10, name: 'tier_moves', applied_at: T0 },
     ]);
     expect(raw((db) => db.pragma('user_version', { simple: true }))).toBe(LATEST_SCHEMA_VERSION);
   });

@@ -16,6 +16,7 @@ import { describeQueries } from './world-store/queries.js';
 import { describeRevision } from './world-store/revision.js';
 import { describeSearch } from './world-store/search.js';
 import { describeSleepTasks } from './world-store/sleep-tasks.js';
+import { describeTierMoves } from './world-store/tier-moves.js';
 import { describeWorldSearch } from './world-store/search-world.js';
 import { describeTimeBounds } from './world-store/time-bounds.js';
 import { describeTimeSlices } from './world-store/time-slices.js';
@@ -42,6 +43,7 @@ export function describeWorldStoreContract(name: string, factory: StoreFactory):
     describeEmbeddings(factory);
     describeNearest(factory);
     describeMaintenanceStore(factory);
+    describeTierMoves(factory);
     describeDumpStore(factory);
     describePyramidStore(factory);
     describeSleepTasks(factory);

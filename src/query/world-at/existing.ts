@@ -1,5 +1,6 @@
 import type { Entity, Tier, Transition } from '../../domain/world.js';
 import type { EntityBrief, WorldStore } from '../../ports/world-store.js';
+import { explainsCurrent, movesByEntity, tierAt } from './tier-history.js';
 
 /** An entity as it stood at an instant: its tier then (archiving later does not reach back). */
 export interface EntityAt {
@@ -12,8 +13,9 @@ export interface EntityAt {
  * Archived is a tier of attention, not non-existence: an archived entity is in every snapshot from its first mention
  * on, shown as archived from its archival on and with its earlier tier before (so archiving something today changes
  * no snapshot of the past, and a snapshot of now still counts it); summarized likewise, from when it was summarized.
- * Entities merged into another are not separate things: their names and history live on in the entity they were
- * merged into.
+ * When is read from the journaled tier moves (every sleep, merge, audit fix or KIP write that moved a tier, in one
+ * read: see tier-history.ts), so a snapshot of now gives every entity its own tier. Entities merged into another are
+ * not separate things: their names and history live on in the entity they were merged into.
  */
 export async function entitiesAt(input: { store: WorldStore; at: number; type?: string }): Promise<EntityAt[]> {
   const [only] = await entitiesAtEach({ ...input, times: [input.at] });
@@ -37,41 +39,38 @@ export async function entitiesAtEach(input: {
     excludeMerged: true,
     ...(input.type === undefined ? {} : { type: input.type }),
   });
-  const resting = all.filter((e) => e.tier !== 'active').map((e) => e.id);
+  const moves = movesByEntity(await store.journal.tierMoves());
+  // Only entities whose journaled moves do not end at their tier (set outside a journaled run) need their records.
+  const unexplained = all.filter((e) => !explainsCurrent({ current: e.tier, moves: moves.get(e.id) })).map((e) => e.id);
   const [archivals, summaries] =
-    resting.length === 0
+    unexplained.length === 0
       ? [[], []]
       : await Promise.all([
-          store.transitions.list({ entityIds: resting, kind: 'archival' }),
-          store.transitions.list({ entityIds: resting, kind: 'summary' }),
+          store.transitions.list({ entityIds: unexplained, kind: 'archival' }),
+          store.transitions.list({ entityIds: unexplained, kind: 'summary' }),
         ]);
-  const archivedAt = latestTimes(archivals);
-  // Summarized when the sleep summarized it (recordedAt), not at the last change it summarizes (its event time,
-  // where the timeline lists it): summarizing today changes no snapshot of the past, as archiving does not. Never
-  // before that last change, though: a sleep run with a clock set in the past summarized nothing before it.
-  const summarizedFrom = summaries.map((t) => ({ entityId: t.entityId, since: Math.max(t.recordedAt, t.eventTime) }));
-  return times.map((at) => {
-    const summarized = new Set(summarizedFrom.filter((s) => s.since < at + 1).map((s) => s.entityId));
-    return all
+  const archivedAt = extremeTimes(archivals, (t) => t.eventTime, Math.max);
+  // Summarized from the first sleep that summarized it (recordedAt), not from the last change it summarizes (its
+  // event time, where the timeline lists it); never before that last change, though: a sleep run with a clock set
+  // in the past summarized nothing before it.
+  const summarizedAt = extremeTimes(summaries, (t) => Math.max(t.recordedAt, t.eventTime), Math.min);
+  return times.map((at) =>
+    all
       .filter((entity) => entity.firstSeen <= at)
-      .map((entity) => ({ entity, tier: tierAt({ entity, at, archivedAt: archivedAt.get(entity.id), summarized }) }));
-  });
-}
-
-/** Pure: the tier an entity had at `at`, from its tier now, its latest archival and whether it was summarized by then. */
-function tierAt(input: {
-  entity: EntityBrief;
-  at: number;
-  archivedAt: number | undefined;
-  summarized: ReadonlySet<string>;
-}): Tier {
-  const { entity } = input;
-  if (entity.tier === 'archived' && archivedSince({ entity, archivedAt: input.archivedAt }) <= input.at) {
-    return 'archived';
-  }
-  if (entity.tier === 'active') return 'active';
-  // Summarized now, or archived later: what it was at `at`.
-  return input.summarized.has(entity.id) ? 'summarized' : 'active';
+      .map((entity) => ({
+        entity,
+        tier: tierAt({
+          current: entity.tier,
+          moves: moves.get(entity.id),
+          recorded: {
+            archivedSince: archivedAt.get(entity.id),
+            summarizedSince: summarizedAt.get(entity.id),
+            updatedAt: entity.updatedAt,
+          },
+          at,
+        }),
+      })),
+  );
 }
 
 /**
@@ -82,8 +81,16 @@ export function archivedSince(input: { entity: Pick<Entity, 'updatedAt'>; archiv
   return input.archivedAt ?? input.entity.updatedAt;
 }
 
-function latestTimes(transitions: readonly Transition[]): Map<string, number> {
+/** Per entity, the latest (pick = Math.max) or earliest (Math.min) of its transitions' times. */
+function extremeTimes(
+  transitions: readonly Transition[],
+  time: (t: Transition) => number,
+  pick: (a: number, b: number) => number,
+): Map<string, number> {
   const out = new Map<string, number>();
-  for (const t of transitions) out.set(t.entityId, Math.max(out.get(t.entityId) ?? t.eventTime, t.eventTime));
+  for (const t of transitions) {
+    const seen = out.get(t.entityId);
+    out.set(t.entityId, seen === undefined ? time(t) : pick(seen, time(t)));
+  }
   return out;
 }

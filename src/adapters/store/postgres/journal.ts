@@ -1,4 +1,10 @@
-import type { JournalEntry, JournalRepo, MaintenanceLogEntry, MaintenanceLogRepo } from '../../../ports/world-store.js';
+import type {
+  JournalEntry,
+  JournalRepo,
+  MaintenanceLogEntry,
+  MaintenanceLogRepo,
+  TierMove,
+} from '../../../ports/world-store.js';
 import { fromJson, limitParam, notFound, toJson, toJsonOrNull, type Sql } from './sql.js';
 import { type JournalRow } from '../sqlite/journal.js';
 
@@ -41,8 +47,24 @@ export function createJournalRepo(sql: Sql): JournalRepo {
       );
       return rows.map(journalFromRow);
     },
+
+    async tierMoves() {
+      const rows = await sql.all<TierMove>(TIER_MOVES, {});
+      return rows.map((r) => ({ ...r, at: Number(r.at) }));
+    },
   };
 }
+
+/**
+ * The tier moves of the runs in effect (completed), in recording order (ord), through the partial index
+ * journal_tier_moves (its condition repeated term for term).
+ */
+const TIER_MOVES = `
+SELECT j.row_id AS "entityId", j.before::jsonb ->> 'tier' AS "from", j.after::jsonb ->> 'tier' AS "to", j.at
+FROM journal j JOIN maintenance_log r ON r.id = j.run_id AND r.status = 'completed'
+WHERE j.table_name = 'entities' AND j.op = 'update'
+  AND (j.before::jsonb ->> 'tier') IS DISTINCT FROM (j.after::jsonb ->> 'tier')
+ORDER BY r.ord, j.seq`;
 
 interface LogRow {
   id: string;

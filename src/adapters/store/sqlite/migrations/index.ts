@@ -7,6 +7,7 @@ import { migration006 } from './006_work_leases.js';
 import { migration007 } from './007_personal_bench.js';
 import { migration008 } from './008_forgotten.js';
 import { migration009 } from './009_relationship_keys.js';
+import { migration010 } from './010_tier_moves.js';
 import type { Migration } from './types.js';
 
 export type { Migration } from './types.js';
@@ -22,6 +23,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration007,
   migration008,
   migration009,
+  migration010,
 ];
 
 /** The schema version this code writes: the version of the last migration. */
