@@ -235,6 +235,8 @@ export interface EntityRepo {
    */
   listBriefs(query?: EntityListQuery): Promise<EntityBrief[]>;
   count(query?: Pick<EntityListQuery, 'type' | 'tier' | 'firstSeenAtOrBefore' | 'excludeArchived'>): Promise<number>;
+  /** Every type an entity has (merged and archived ones included), each once, in code-point order. */
+  types(): Promise<string[]>;
   /** Adding an alias the entity already has (same normalized form) does nothing. Aliases list in the order added. */
   addAlias(input: { entityId: string; alias: string; normalized: string; recordedAt: number }): Promise<void>;
   /** accessCount + 1 for each id (unknown ids are ignored); does not bump the version. */

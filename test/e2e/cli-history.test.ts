@@ -100,6 +100,16 @@ describe('pie snapshot', () => {
       'The 2 most important of 5:',
     ]);
   });
+
+  it('--type matches the stored type whatever its case (KIP spells it Tool); a type known but absent then is empty', async () => {
+    const tools = await json<SnapshotJson & { type: string }>('snapshot', '--type', 'Tool');
+    expect(tools).toMatchObject({ type: 'tool', total: 5 });
+    const entities = await json<{ total: number }>('entities', '--type', 'TOOL');
+    expect(entities.total).toBe(5);
+    const before = await run('snapshot', '--type', 'tool', '--at', '2020-01-01');
+    expect(before.code).toBe(0);
+    expect(before.stdout).toContain('Nothing was known yet at that time.');
+  });
 });
 
 describe('pie diff', () => {
@@ -213,6 +223,16 @@ describe('errors', () => {
       'pie: "2024-13-45" is not a date PIE understands; use YYYY-MM-DD or an ISO date-time.',
     ],
     [['snapshot', '--limit', '0'], 2, 'pie: --limit must be a positive whole number, not "0".'],
+    [
+      ['snapshot', '--type', 'bogus'],
+      2,
+      'pie: No entity has the type "bogus"; the types in this memory are belief, period, person, project, tool.',
+    ],
+    [
+      ['entities', '--type', 'bogus'],
+      2,
+      'pie: No entity has the type "bogus"; the types in this memory are belief, period, person, project, tool.',
+    ],
     [['contradictions', '--entity', 'Tidpool'], 4, 'pie: No entity is called "Tidpool". Did you mean "Tidepool"?'],
   ])('pie %j exits %i: %s', async (args, code, message) => {
     const r = await run(...args);

@@ -253,6 +253,19 @@ describe('HTTP API: time', () => {
     expect(month.status).toBe(200);
   });
 
+  it('filters a snapshot by type whatever its case, and refuses an unknown type with 400 naming the known ones', async () => {
+    type Snap = { snapshot: { type: string | null; total: number } };
+    const lower = await api.get<Snap>('/api/snapshot?type=person');
+    const camel = await api.get<Snap>('/api/snapshot?type=Person');
+    expect(camel.status).toBe(200);
+    expect(camel.body.snapshot).toMatchObject({ type: 'person', total: lower.body.snapshot.total });
+    expect(lower.body.snapshot.total).toBeGreaterThan(0);
+    const bogus = await api.get<ErrorBody>('/api/snapshot?type=bogus');
+    expect(bogus.status).toBe(400);
+    expect(bogus.body.error.code).toBe('INVALID_ARGUMENT');
+    expect(bogus.body.error.message).toMatch(/^No entity has the type "bogus"; the types in this memory are .*person/);
+  });
+
   it('diffs two periods', async () => {
     const r = await api.get<{ text: string; diff: Row }>('/api/diff?a=junior%20year&b=gap%20semester');
     expect(r.status).toBe(200);

@@ -100,3 +100,27 @@ describe('arguments that are not an object', () => {
     });
   }
 });
+
+describe('the type filter', () => {
+  const snapshot = async (type: string) => mcp.call('get_world_snapshot', { type });
+  const total = (r: CallToolResult): number => (r.structuredContent as { total: number }).total;
+
+  it('matches the stored type whatever its case, as KIP spells it', async () => {
+    const lower = await snapshot('person');
+    expect(lower.isError, textOf(lower)).toBeFalsy();
+    expect(total(lower)).toBeGreaterThan(0);
+    const camel = await snapshot('Person');
+    expect(camel.isError, textOf(camel)).toBeFalsy();
+    expect(total(camel)).toBe(total(lower));
+    expect((camel.structuredContent as { type: string }).type).toBe('person');
+  });
+
+  it('an unknown type is a tool error naming the known types, not an empty world', async () => {
+    const r = await snapshot('bogus');
+    expect(r.isError).toBe(true);
+    expect(r._meta?.['pie/error']).toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect(textOf(r)).toMatch(
+      /^No entity has the type "bogus"; the types in this memory are [a-z, ]*person[a-z, ]*\.$/,
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import type { EntityState, Period, StateValue, Tier } from '../../domain/world.js';
 import type { EntityBrief, WorldStore } from '../../ports/world-store.js';
+import { resolveEntityType } from '../../world/entity-types.js';
 import { entitiesAt } from './existing.js';
 import { loadRefs, refOf, type EntityRef } from './refs.js';
 import type { Span } from './span.js';
@@ -68,12 +69,15 @@ export async function snapshotAt(input: {
   at: number;
   span?: Span;
   limit?: number;
+  /** Only entities of this type (matched as matchEntityType does; unknown → INVALID_ARGUMENT). */
   type?: string;
 }): Promise<WorldSnapshot> {
   const { store, at } = input;
   const limit = input.limit ?? DEFAULT_SNAPSHOT_LIMIT;
   const span = input.span ?? null;
-  const present = await entitiesAt({ store, at, ...(input.type === undefined ? {} : { type: input.type }) });
+  // As stored (`Tool` and KIP's `ClinicalTrial` find `tool` and `clinical_trial`); an unknown type is an error.
+  const type = input.type === undefined ? undefined : await resolveEntityType({ store, type: input.type });
+  const present = await entitiesAt({ store, at, ...(type === undefined ? {} : { type }) });
   const all = present.map((p) => p.entity);
   const tierAt = new Map(present.map((p) => [p.entity.id, p.tier]));
   const existing = new Set(all.map((e) => e.id));
@@ -142,7 +146,7 @@ export async function snapshotAt(input: {
     at,
     span,
     period: span?.periodId ? await store.periods.get(span.periodId) : null,
-    type: input.type ?? null,
+    type: type ?? null,
     total: all.length,
     byType,
     byTier,

@@ -41,7 +41,7 @@ class Run {
 }
 
 export function describeTierMoves(factory: StoreFactory): void {
-  describe('journal.tierMoves', () => {
+  describe('journal.tierMoves and entities.types', () => {
     const store = useFreshStore(factory);
 
     it("lists the tier moves of completed runs in recording order, each at its run's clock", async () => {
@@ -112,6 +112,19 @@ export function describeTierMoves(factory: StoreFactory): void {
       expect(await s.journal.tierMoves()).toEqual([{ entityId: 'e1', from: 'active', to: 'summarized', at: T0 + DAY }]);
       await s.maintenance.update({ id: 'r', finishedAt: T0 + DAY, status: 'undone', report: {} });
       expect(await s.journal.tierMoves()).toEqual([]);
+    });
+
+    it('lists every stored entity type once, in code-point order', async () => {
+      const s = store();
+      expect(await s.entities.types()).toEqual([]);
+      await addEntity(s, 'p1', { type: 'person' });
+      await addEntity(s, 't1', { type: 'tool' });
+      await addEntity(s, 't2', { type: 'tool' });
+      await addEntity(s, 'c1', { type: 'clinical_trial' });
+      await addEntity(s, 'k1', { type: '$ConceptType' });
+      await addEntity(s, 'a1', { type: 'tool', name: 'archived one' });
+      await s.entities.update('a1', { tier: 'archived', updatedAt: T0 });
+      expect(await s.entities.types()).toEqual(['$ConceptType', 'clinical_trial', 'person', 'tool']);
     });
   });
 }

@@ -154,6 +154,11 @@ export function createEntityRepo(sql: Sql): EntityRepo {
       return Number(row?.n ?? 0);
     },
 
+    async types() {
+      const rows = await sql.all<{ type: string }>('SELECT DISTINCT type FROM entities ORDER BY type');
+      return rows.map((r) => r.type);
+    },
+
     async addAlias({ entityId, alias, normalized, recordedAt }) {
       await sql.run(
         `INSERT INTO entity_aliases (entity_id, alias, normalized, recorded_at)

@@ -272,6 +272,11 @@ export function createEntityRepo(s: Statements): SyncOf<EntityRepo> {
       return Number(s.pluck(`SELECT count(*) FROM entities e ${where}`).get(params));
     },
 
+    types() {
+      // Read from the (type, importance) index, which holds every type in order, not from the table.
+      return s.pluck('SELECT DISTINCT type FROM entities ORDER BY type').all() as string[];
+    },
+
     addAlias({ entityId, alias, normalized, recordedAt }) {
       s.get(
         `INSERT INTO entity_aliases (entity_id, alias, normalized, recorded_at) VALUES (?, ?, ?, ?)

@@ -46,7 +46,7 @@ export function registerHistory(program: Command, run: ActionRunner): void {
     .description('the world at a date or at the end of a period: entities then, their state and relationships then')
     .option('--at <date>', 'a date (YYYY-MM-DD) or a time such as "May 2024" (default: now)')
     .option('--period <name>', 'a period, read at its end (pie periods lists them)')
-    .option('--type <type>', 'only entities of this type')
+    .option('--type <type>', 'only entities of this type (any case: Tool is tool)')
     .option('--limit <n>', 'how many entities to list', '50')
     .addOption(timeFormatOption())
     .action((flags: SnapshotFlags) => run((ctx) => snapshot(ctx, flags)));

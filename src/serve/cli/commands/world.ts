@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { compileTimeline, stateText } from '../../../compile/timeline.js';
 import { longDate } from '../../../compile/time-format.js';
 import { entityPeriods } from '../../../world/entity-periods.js';
+import { resolveEntityType } from '../../../world/entity-types.js';
 import { findEntity } from '../../../world/lookup.js';
 import { loadTimeline } from '../../../world/timeline.js';
 import { parsePositiveInt } from '../args.js';
@@ -15,7 +16,7 @@ export function registerWorld(program: Command, run: ActionRunner): void {
   program
     .command('entities')
     .description('list entities, most important first (then most recently seen)')
-    .option('--type <type>', 'only this type (person, project, tool, belief, decision, period, …)')
+    .option('--type <type>', 'only this type (person, project, tool, belief, decision, period, …; any case)')
     .option('--limit <n>', 'how many', '50')
     .action((flags: { type?: string; limit: string }) => run((ctx) => entities(ctx, flags)));
   program
@@ -37,13 +38,15 @@ export function registerWorld(program: Command, run: ActionRunner): void {
 async function entities(ctx: CommandContext, flags: { type?: string; limit: string }): Promise<void> {
   const limit = parsePositiveInt(flags.limit, '--limit');
   const { store } = await ctx.services({ readonly: true });
-  const list = await store.entities.list({ ...(flags.type ? { type: flags.type } : {}), limit, orderBy: 'importance' });
-  const total = await store.entities.count(flags.type ? { type: flags.type } : {});
+  // As stored (`Tool` finds `tool`); an unknown type is an error naming the known ones.
+  const type = flags.type ? await resolveEntityType({ store, type: flags.type }) : undefined;
+  const list = await store.entities.list({ ...(type ? { type } : {}), limit, orderBy: 'importance' });
+  const total = await store.entities.count(type ? { type } : {});
   const rows = list.map((e) => [e.name, e.type, localDate(e.lastSeen, ctx.config.tz), clip(stateText(e.state), 60)]);
   const text =
     list.length === 0
-      ? flags.type
-        ? `No entities of type "${flags.type}".`
+      ? type
+        ? `No entities of type "${type}".`
         : noEntities(await store.stats())
       : `${table([['name', 'type', 'last seen', 'state'], ...rows])}\n${num(list.length)} of ${num(total)} shown.`;
   ctx.emit({ text, json: { total, entities: list } });

@@ -74,7 +74,7 @@ export const worldRoutes: Route[] = [
       at: spanText
         .optional()
         .describe('a period name, a date (2024-05-01) or a time such as "May 2024"; omitted = now'),
-      type: z.string().max(60).optional().describe('only entities of this type'),
+      type: z.string().max(60).optional().describe('only entities of this type (any case); an unknown type is a 400'),
       limit: z.coerce.number().int().min(1).max(200).default(30).describe('entities shown (1–200)'),
       time_format: timeFormat,
     }),

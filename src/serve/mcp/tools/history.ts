@@ -45,7 +45,13 @@ export function registerHistoryTools(server: McpServer, deps: McpDeps): void {
           .describe(
             'a period name (list_periods), a date (2024-05-01) or a time such as "May 2024" or "spring 2025"; the world is read at its end. Omit for now.',
           ),
-        type: z.string().max(60).optional().describe('only entities of this type (person, project, tool, belief, …)'),
+        type: z
+          .string()
+          .max(60)
+          .optional()
+          .describe(
+            'only entities of this type (person, project, tool, belief, …; any case); an unknown type is an error naming the known ones',
+          ),
         limit: limitInput('entities', 30, 200),
         time_format: timeFormatInput,
       },
