@@ -9,7 +9,6 @@ import type { Entity } from '../../domain/world.js';
 import { applyResultsFile } from '../../ingest/apply-file.js';
 import type { WorldStore } from '../../ports/world-store.js';
 import { diffWorld } from './diff.js';
-import { archivedSince } from './existing.js';
 import { snapshotAt } from './snapshot.js';
 import { resolveSpan, type Span } from './span.js';
 
@@ -128,11 +127,5 @@ describe('archived entities in the past', () => {
       (await snapshotAt({ store, at })).entities.find((e) => e.name === 'Notion')?.tier;
     expect(await tierOf(last - 1)).toBe('active');
     expect(await tierOf(last)).toBe('summarized');
-  });
-
-  it('archivedSince: the archival transition when there is one, else the last change of the row', async () => {
-    const entity = { updatedAt: 50 } as Entity;
-    expect(archivedSince({ entity, archivedAt: 20 })).toBe(20);
-    expect(archivedSince({ entity, archivedAt: undefined })).toBe(50);
   });
 });

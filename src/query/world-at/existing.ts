@@ -1,4 +1,4 @@
-import type { Entity, Tier, Transition } from '../../domain/world.js';
+import type { Tier, Transition } from '../../domain/world.js';
 import type { EntityBrief, WorldStore } from '../../ports/world-store.js';
 import { explainsCurrent, movesByEntity, tierAt } from './tier-history.js';
 
@@ -71,14 +71,6 @@ export async function entitiesAtEach(input: {
         }),
       })),
   );
-}
-
-/**
- * Pure: since when an archived entity has been archived — its latest archival transition, or, when it was archived
- * without one (a KIP link proxy, an older store), the last time its row changed.
- */
-export function archivedSince(input: { entity: Pick<Entity, 'updatedAt'>; archivedAt: number | undefined }): number {
-  return input.archivedAt ?? input.entity.updatedAt;
 }
 
 /** Per entity, the latest (pick = Math.max) or earliest (Math.min) of its transitions' times. */
