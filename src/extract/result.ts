@@ -118,6 +118,7 @@ export const extractedActionSchema = z.object({
   verb: z.string().trim().min(1).max(60),
   object: name,
   episodeId: optionalText,
+  eventTime: optionalEventTime,
 });
 
 /**

@@ -95,6 +95,7 @@ export interface ActionFinding {
   verb: string;
   object: string;
   episodeId: string;
+  eventTime?: string;
 }
 
 /** 'past': a period told about as over ("when I was a kid"), never the current one. */

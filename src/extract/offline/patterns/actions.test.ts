@@ -31,4 +31,14 @@ describe('actions', () => {
       expect(run([text], { preamble }).actions).toEqual([]);
     },
   );
+
+  it.each([
+    ['Yesterday I dropped Rust.', '2025-01-14'],
+    ['We launched Tidepool on Monday!', '2025-01-13'],
+    ['We launched Tidepool.', undefined],
+  ])('%s → the action dated %s', (text, day) => {
+    const found = run([text], { preamble }).actions[0];
+    expect(found).toBeDefined();
+    expect(found?.eventTime?.slice(0, 10)).toBe(day);
+  });
 });

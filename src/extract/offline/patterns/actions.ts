@@ -5,7 +5,8 @@
  * a named entity right after the verb.
  */
 import type { ActionFinding, Findings } from '../findings.js';
-import { E, isHedged, isQuestion, mentionOf, type PatternContext } from './context.js';
+import { E, isHedged, isQuestion, mentionOf, textIndex, type PatternContext } from './context.js';
+import { pastTimeOf } from './event-times.js';
 
 const VERBS =
   'launched|shipped|released|built|founded|co-founded|started|joined|left|quit|met with|met|hired|called|emailed|texted|messaged|visited|contacted|interviewed|pitched|pivoted|showed it to|talked to|spoke with|spoke to|switched to|adopted|dropped|stopped using|started using|applied to|graduated from|signed with|partnered with|presented to|demoed (?:it )?to';
@@ -30,8 +31,16 @@ export function findActions(ctx: PatternContext): Partial<Findings> {
   if (partner?.type === 'person') actors.push(partner.name, s.self);
   const subject = mentionOf(s, m[3]);
   if (subject?.type === 'person') actors.push(subject.name);
+  // Every verb of the list is a past: a time of its own clause dates it ("Yesterday I dropped Rust"; event-times.ts).
+  const eventTime = pastTimeOf(ctx, { start: 0, end: textIndex(s, m.index + m[0].length) })?.eventTime;
   const actions: ActionFinding[] = actors
     .filter((a) => a !== object.name)
-    .map((actor) => ({ actor, verb, object: object.name, episodeId: s.episodeId }));
+    .map((actor) => ({
+      actor,
+      verb,
+      object: object.name,
+      episodeId: s.episodeId,
+      ...(eventTime ? { eventTime } : {}),
+    }));
   return { actions };
 }

@@ -60,4 +60,21 @@ describe('project changes', () => {
   ])('no change: %s', (text) => {
     expect(run([text], { preamble }).stateChanges).toEqual([]);
   });
+
+  // 2025-01-15: yesterday is 14 January, last week's middle 9 January.
+  it.each([
+    ["The round closed last week, so we're hiring our first engineer for Tidepool.", 'fundraising', '2025-01-09'],
+    // The hiring is going on now: the time is the round's, in the clause before.
+    ["The round closed last week, so we're hiring our first engineer for Tidepool.", 'hiring', undefined],
+    ['Yesterday we pivoted Tidepool from a study app to a research-notes tool.', 'focus', '2025-01-14'],
+    ['On Tidepool, weekly active users went from 140 to 38 last month.', 'weekly active users', '2024-12-16'],
+    // A time opening the span the growth happened in is no day of it: the count is as of the telling.
+    ['Since I started my gap semester in May, Tidepool went from one pilot lab to 19 labs.', 'traction', undefined],
+    // A time in a clause with its own subject after the change's words is that clause's.
+    ['We paused Tidepool because we moved last month.', 'stage', undefined],
+  ])('%s → %s dated %s', (text, attribute, day) => {
+    const found = change(run([text], { preamble }), 'Tidepool', attribute);
+    expect(found).toBeDefined();
+    expect(found?.eventTime?.slice(0, 10)).toBe(day);
+  });
 });

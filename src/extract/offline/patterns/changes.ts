@@ -9,7 +9,7 @@ import type { Findings, StateChangeFinding } from '../findings.js';
 import { pastTimeOf } from './event-times.js';
 import { STAGE_WORDS } from '../lexicon.js';
 import { clip, cutClause } from '../names.js';
-import { E, isHedged, isQuestion, mentionOf, unmask, type PatternContext } from './context.js';
+import { E, isHedged, isQuestion, mentionOf, textIndex, unmask, type PatternContext } from './context.js';
 
 const STAGES = Object.keys(STAGE_WORDS)
   .sort((a, b) => b.length - a.length)
@@ -67,13 +67,24 @@ export function findProjectChanges(ctx: PatternContext): Partial<Findings> {
   if (isQuestion(s) || RETELLING.test(s.text)) return {};
   if (isHedged(s) && !/\bdecided\b/i.test(s.text)) return {};
   const out: StateChangeFinding[] = [];
-  const stated = pastTimeOf(ctx);
-  const eventTime = stated?.eventTime;
+  const masked = s.masked;
+  /** The past time of a change's own clause, its words from `start` to `end` of the masked sentence (event-times.ts). */
+  const timeOf = (start: number, end: number): ReturnType<typeof pastTimeOf> =>
+    pastTimeOf(ctx, { start: textIndex(s, start), end: textIndex(s, end) });
+  /** The same for a match on the sentence's own text. */
+  const textTimeOf = (m: RegExpExecArray): ReturnType<typeof pastTimeOf> =>
+    pastTimeOf(ctx, { start: m.index, end: m.index + m[0].length });
+  const dated = (when: ReturnType<typeof pastTimeOf>): Pick<StateChangeFinding, 'eventTime'> =>
+    when?.eventTime ? { eventTime: when.eventTime } : {};
   const push = (project: string | null, change: Omit<StateChangeFinding, 'entityName' | 'episodeId'>): void => {
     if (project) out.push({ entityName: project, episodeId: s.episodeId, ...change });
   };
-  const masked = s.masked;
-  const stage = (project: string | null, value: string, what: string, withDate = false): void =>
+  const stage = (
+    project: string | null,
+    value: string,
+    what: string,
+    when: ReturnType<typeof pastTimeOf> = null,
+  ): void =>
     push(project, {
       attribute: 'stage',
       oldStateAspect: undefined,
@@ -81,7 +92,7 @@ export function findProjectChanges(ctx: PatternContext): Partial<Findings> {
       whatChanged: what,
       isContradiction: false,
       confidence: 0.8,
-      ...(withDate && eventTime ? { eventTime } : {}),
+      ...dated(when),
     });
 
   const now = NOW_STAGE.exec(masked);
@@ -93,14 +104,21 @@ export function findProjectChanges(ctx: PatternContext): Partial<Findings> {
   const launched = LAUNCHED.exec(masked) ?? WENT_LIVE.exec(masked);
   if (launched) {
     const p = projectOf(ctx, launched[1]);
-    stage(p, 'launched', `Launched ${p ?? ''}${stated ? ` (${stated.text})` : ''}`.replace(/\s+/g, ' '), true);
+    const when = timeOf(launched.index, launched.index + launched[0].length);
+    stage(p, 'launched', `Launched ${p ?? ''}${when ? ` (${when.text})` : ''}`.replace(/\s+/g, ' '), when);
   }
   const pivot = PIVOT_FROM_TO.exec(masked);
   const pivotTo = pivot ? null : PIVOT_TO.exec(masked);
-  if (pivot || pivotTo) {
+  const pivoted = pivot ?? pivotTo;
+  if (pivoted) {
     const p = projectOf(ctx, pivot ? pivot[1] : (pivotTo?.[1] ?? pivotTo?.[2]));
     const from = pivot ? clip(unmask(s, cutClause(pivot[2] ?? '')), 120) : undefined;
-    const to = clip(unmask(s, cutClause((pivot ? pivot[3] : pivotTo?.[3]) ?? '', AFTER_PIVOT)), 120);
+    const rest = (pivot ? pivot[3] : pivotTo?.[3]) ?? '';
+    const toWords = cutClause(rest, AFTER_PIVOT);
+    const to = clip(unmask(s, toWords), 120);
+    // The pivot's clause ends where what it pivoted to does.
+    const restAt = pivoted.index + pivoted[0].length - rest.length;
+    const when = timeOf(pivoted.index, restAt + toWords.length);
     if (to.length > 2) {
       const prior = p ? ctx.registry.get(p)?.state.focus : undefined;
       push(p, {
@@ -110,8 +128,9 @@ export function findProjectChanges(ctx: PatternContext): Partial<Findings> {
         whatChanged: `Pivoted ${from ? `from ${from} ` : ''}to ${to}`,
         isContradiction: true,
         confidence: 0.85,
+        ...dated(when),
       });
-      stage(p, 'pivoted', `Pivoted to ${to}`);
+      stage(p, 'pivoted', `Pivoted to ${to}`, when);
     }
   }
   const has = HAS_COUNT.exec(masked);
@@ -136,6 +155,7 @@ export function findProjectChanges(ctx: PatternContext): Partial<Findings> {
       whatChanged: clip(cutClause(s.text.slice(signed.index)), 160),
       isContradiction: false,
       confidence: 0.75,
+      ...dated(textTimeOf(signed)),
     });
   }
   const metric = METRIC_FROM_TO.exec(s.text);
@@ -148,35 +168,44 @@ export function findProjectChanges(ctx: PatternContext): Partial<Findings> {
       whatChanged: `${metric[1]} went from ${metric[2]} to ${metric[3]}`,
       isContradiction: false,
       confidence: 0.8,
+      ...dated(textTimeOf(metric)),
     });
   }
   const went = WENT_FROM_TO.exec(masked);
   if (went && !metric) {
+    const toWords = cutClause(went[3] ?? '');
+    const restAt = went.index + went[0].length - (went[3] ?? '').length;
     push(projectOf(ctx, went[1]), {
       attribute: 'traction',
       oldStateAspect: clip(unmask(s, went[2] ?? ''), 80),
-      newStateAspect: clip(unmask(s, cutClause(went[3] ?? '')), 100),
+      newStateAspect: clip(unmask(s, toWords), 100),
       whatChanged: clip(unmask(s, cutClause(masked.slice(went.index))), 160),
       isContradiction: false,
       confidence: 0.75,
+      ...dated(timeOf(went.index, restAt + toWords.length)),
     });
   }
   const paused = PAUSED.exec(masked);
   const isPaused = paused ? null : IS_PAUSED.exec(masked);
-  if (paused || isPaused) {
+  const stopped = paused ?? isPaused;
+  if (stopped) {
     const verb = ((paused ? paused[1] : isPaused?.[2]) ?? '').toLowerCase();
     const value = /paused|hold|put/.test(verb) ? 'paused' : 'abandoned';
     stage(
       projectOf(ctx, paused ? paused[2] : isPaused?.[1]),
       value,
       `${value === 'paused' ? 'Paused' : 'Shut down'}`,
-      true,
+      timeOf(stopped.index, stopped.index + stopped[0].length),
     );
   }
   const raising = RAISING.exec(s.text);
   if (raising) push(projectOf(ctx, undefined), simple('fundraising', `raising ${raising[1] ?? 'a round'}`, s.text));
   const closed = ROUND_CLOSED.exec(s.text);
-  if (closed) push(projectOf(ctx, undefined), simple('fundraising', 'round closed', s.text.slice(closed.index)));
+  if (closed)
+    push(projectOf(ctx, undefined), {
+      ...simple('fundraising', 'round closed', s.text.slice(closed.index)),
+      ...dated(textTimeOf(closed)),
+    });
   const hiring = HIRING.exec(masked);
   if (hiring) {
     const what = (hiring[1] ?? '').toLowerCase();

@@ -59,6 +59,19 @@ export function unmaskSurface(s: AnalyzedSentence, masked: string): string {
   return masked.replace(/⟦(\d+)⟧/g, (_m, i: string) => s.mentions[Number(i)]?.surface ?? '');
 }
 
+/** Where a position of `s.masked` falls in `s.text` (a position inside a placeholder: the mention's start). */
+export function textIndex(s: AnalyzedSentence, maskedIndex: number): number {
+  let shift = 0;
+  for (const [i, m] of s.mentions.entries()) {
+    const at = m.start - shift;
+    if (maskedIndex <= at) break;
+    const placeholder = `⟦${i}⟧`.length;
+    if (maskedIndex < at + placeholder) return m.start;
+    shift += m.end - m.start - placeholder;
+  }
+  return maskedIndex + shift;
+}
+
 export function buildMasked(text: string, mentions: Mention[]): string {
   let out = '';
   let at = 0;

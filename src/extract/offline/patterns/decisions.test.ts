@@ -76,4 +76,21 @@ describe('decisions', () => {
   ])('not a decision: %s', (text) => {
     expect(run([text]).decisions).toEqual([]);
   });
+
+  // 2025-01-15: yesterday is 14 January, last week's middle 9 January; December (2024) its middle, 16 December.
+  it.each([
+    ['Last week I decided to use Supabase.', '2025-01-09'],
+    ['Yesterday I chose to go to networking events.', '2025-01-14'],
+    ['I decided to use Supabase.', undefined],
+    // An alternative weighed against the decision is not when it was made.
+    ['I decided to stay in SF instead of going back to UMD in December.', undefined],
+    // Nor is a reason with a subject of its own.
+    ['I decided to sell my car because I moved last month.', undefined],
+    // One still to be made has no past.
+    ["We're going with Postgres, we tried it last week.", undefined],
+  ])('%s → dated %s', (text, day) => {
+    const found = run([text], { preamble }).decisions[0];
+    expect(found).toBeDefined();
+    expect(found?.eventTime?.slice(0, 10)).toBe(day);
+  });
 });

@@ -6,7 +6,8 @@
  */
 import type { DecisionFinding, Findings } from '../findings.js';
 import { clip, cutClause } from '../names.js';
-import { isQuestion, mentionOf, unmaskSurface, type PatternContext } from './context.js';
+import { isQuestion, mentionOf, textIndex, unmaskSurface, type PatternContext } from './context.js';
+import { pastTimeOf } from './event-times.js';
 
 const DECIDED =
   /\b(?:I|we|[A-Z][a-z]+ and I)(?:'ve| have)?\s+(?:finally\s+|just\s+|officially\s+|now\s+)?(?:decided|chosen|chose|settled|opted|committed)\s+(to|that|on|against|for)\s+(.+)$/i;
@@ -113,6 +114,17 @@ export function findDecisions(ctx: PatternContext): Partial<Findings> {
   const reasoning = reasonText
     ? clip(unmaskSurface(s, cutClause(reasonText, /\s*(?:[!?]|\.(?:\s|$))/)), 240)
     : undefined;
+  // A decision told as made ("Last week I decided to …", "we decided on Supabase yesterday") is dated by a past time
+  // of its own clause, up to the end of what was decided (event-times.ts); the alternatives weighed against it are
+  // not its ("instead of going back to UMD in January"), and one still to be made has no past.
+  const headAt = decided ? decided.index + decided[0].length - (decided[2] ?? '').length : -1;
+  const until = textIndex(s, headAt + head.length);
+  const when = decided
+    ? pastTimeOf(
+        { ...ctx, s: alternatives.length > 0 ? { ...s, text: s.text.slice(0, until) } : s },
+        { start: textIndex(s, decided.index), end: until },
+      )
+    : null;
   const decision: DecisionFinding = {
     summary,
     alternatives,
@@ -120,6 +132,7 @@ export function findDecisions(ctx: PatternContext): Partial<Findings> {
     episodeId: s.episodeId,
     turn: s.turn,
     ...(reasoning && reasoning.length > 2 ? { reasoning } : {}),
+    ...(when?.eventTime ? { eventTime: when.eventTime } : {}),
   };
   return { decisions: [decision] };
 }

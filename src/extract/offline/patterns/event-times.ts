@@ -16,6 +16,7 @@ import { localDayKey } from '../../../domain/time.js';
 import { dayOf } from '../../../query/time/calendar.js';
 import { eventTimeOf, findStatedDate } from '../dates.js';
 import type { PatternContext } from './context.js';
+import { leadsClause } from './plans.js';
 
 export interface ResolvedTime {
   from: number;
@@ -116,7 +117,7 @@ const spanDay = (start: number, end: number, at: number): number => (start <= at
  * quitting). A time in the clause before, or after a plain comma ("I went to the park with my kids, last Sunday"), is
  * the event's. Pure.
  */
-export function contrasted(text: string, t: ResolvedTime, end: number): boolean {
+export function contrasted(text: string, t: Pick<ResolvedTime, 'from'>, end: number): boolean {
   if (t.from < end) return false;
   const between = text.slice(end, t.from);
   return (
@@ -133,9 +134,17 @@ const OWN_SUBJECT_CLAUSE =
   /\b(?:which|that|who|whom|where|because)\s+(?:I|we|you|he|she|they|my|our|your|his|her|their)\b|,\s*(?:(?:and|so|then)\s+)?(?:I|we|he|she|they)\s+(?!(?:too|also)\b)[a-z]/i;
 
 /**
- * A move, a job, a project's change: the explicit day (dates.ts), else the first time said that is not still to come
- * ("two years ago", "last summer", "in March", "half a year ago"), with the words as said and what they were resolved
- * to. Null when the sentence names no time.
+ * A move, a job, a project's change, a tool taken up or dropped, a visit, a decision: the explicit day (dates.ts), else
+ * the first time said that is not still to come ("two years ago", "last summer", "in March", "half a year ago"), with
+ * the words as said and what they were resolved to; a range said whole ("from the 20th to the 27th of April") from its
+ * first day. Null when the change's clause names no time.
+ *
+ * Only a time of the change's own clause (`clause`: its words, from its verb to the end of what it names) counts, by
+ * the rules that date an event: not one after its words in a clause set against it, an exception or a clause with a
+ * subject of its own (contrasted: "I dropped Rust, which I had started last year" is not dated last year); for what is
+ * going on or said in the present ("I'm using Obsidian", "not using Jira anymore") not one in a clause before it
+ * (leadsClause: "Last week I quit, and now I'm using Obsidian"); for what was done, not one that opens the span it
+ * happened within ("Since I started in May, Tidepool went from one pilot lab to 19 labs").
  */
 export interface PastTime {
   /** The words, with their resolution after them where it adds one: "two years ago [2021, two years before …]". */
@@ -144,14 +153,46 @@ export interface PastTime {
   eventTime?: string;
 }
 
-export function pastTimeOf(ctx: Pick<PatternContext, 's' | 'day' | 'tz'>): PastTime | null {
-  const { s } = ctx;
-  const stated = findStatedDate(s.text, ctx.day, 'past');
-  if (stated)
-    return stated.ymd === ctx.day ? { text: stated.text } : { text: stated.text, eventTime: eventTimeOf(stated.ymd) };
-  const said = relativeTimes(s.text, s.time, ctx.tz).find((t) => t.eventTime.slice(0, 10) <= ctx.day);
-  if (!said) return null;
-  const words = s.text.slice(said.from, said.to);
-  const text = said.label ? `${words} [${said.label}]` : words;
-  return said.eventTime.slice(0, 10) === ctx.day ? { text } : { text, eventTime: said.eventTime };
+/** A change's own words in its sentence (offsets in `s.text`); `ongoing` when told in the present. */
+export interface ClauseSpan {
+  start: number;
+  end: number;
+  ongoing?: boolean;
 }
+
+export function pastTimeOf(ctx: Pick<PatternContext, 's' | 'day' | 'tz'>, clause: ClauseSpan): PastTime | null {
+  const { s } = ctx;
+  const own = (t: { from: number; to: number }): boolean =>
+    !contrasted(s.text, t, clause.end) &&
+    (clause.ongoing ? t.to > clause.start || leadsClause(s.text, t, clause.start) : !spanStart(s.text, t));
+  const said = relativeTimes(s.text, s.time, ctx.tz).filter((t) => t.eventTime.slice(0, 10) <= ctx.day && own(t));
+  const stated = findStatedDate(s.text, ctx.day, 'past');
+  if (stated) {
+    const from = s.text.indexOf(stated.text);
+    const span = { from, to: from + stated.text.length };
+    // Where the relative rules read more of the same words to another day, the whole phrase wins: a range said whole
+    // ("from the 20th to the 27th of April") is its first day, not the day its last words name.
+    const wider = said.some(
+      (t) => overlaps(t, span) && t.to - t.from > stated.text.length && t.eventTime.slice(0, 10) !== stated.ymd,
+    );
+    if (own(span) && !wider)
+      return stated.ymd === ctx.day ? { text: stated.text } : { text: stated.text, eventTime: eventTimeOf(stated.ymd) };
+  }
+  const first = said[0];
+  if (!first) return null;
+  const words = s.text.slice(first.from, first.to);
+  const text = first.label ? `${words} [${first.label}]` : words;
+  return first.eventTime.slice(0, 10) === ctx.day ? { text } : { text, eventTime: first.eventTime };
+}
+
+/**
+ * Whether a time opens the span something done happened within, not its day: "since" in its clause ("Since I started
+ * my gap semester in May, Tidepool went from one pilot lab to 19 labs": the growth is as of the day it was said).
+ */
+const spanStart = (text: string, t: { from: number }): boolean =>
+  /\bsince\b/i.test(
+    text
+      .slice(0, t.from)
+      .split(/[,;.!?]/)
+      .pop() ?? '',
+  );

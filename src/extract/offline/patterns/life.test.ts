@@ -84,4 +84,15 @@ describe('moves, homes and jobs', () => {
       expect(run([text]).relationships.filter((x) => x.type === 'LIVES_IN')).toEqual([]);
     },
   );
+
+  it.each([
+    // A time of a clause set against the move, or of a clause with its own subject, is not the move's.
+    'I moved to Denver, but last week I flew to Boston for work.',
+    'I moved to Denver because my sister started college there last year.',
+  ])('a move takes no time of another clause: %s', (text) => {
+    const r = run([text]);
+    expect(change(r, 'User', 'location')?.newStateAspect).toBe('Denver');
+    expect(change(r, 'User', 'location')?.eventTime).toBeUndefined();
+    expect(rel(r, 'User', 'LIVES_IN', 'Denver')?.eventTime).toBeUndefined();
+  });
 });

@@ -9,7 +9,7 @@ import type { Findings, RelationshipFinding, StateChangeFinding } from '../findi
 import { pastTimeOf } from './event-times.js';
 import { EVENT_ATTRIBUTE } from '../../../domain/world.js';
 import { capitalize, clip, lowerFirst } from '../names.js';
-import { E, isHedged, isQuestion, mentionOf, type PatternContext } from './context.js';
+import { E, isHedged, isQuestion, mentionOf, textIndex, type PatternContext } from './context.js';
 
 const MOVED = new RegExp(
   `\\bI(?:'ve| have)?\\s+(?:just\\s+|finally\\s+|officially\\s+)?(?:moved|relocated)\\s+(?:back\\s+)?(?:from\\s+${E}\\s+)?to\\s+(?:the\\s+)?${E}`,
@@ -44,9 +44,17 @@ export function findLife(ctx: PatternContext): Partial<Findings> {
   const relationships: RelationshipFinding[] = [];
   const stateChanges: StateChangeFinding[] = [];
   const actions: Findings['actions'] = [];
-  const stated = pastTimeOf(ctx);
-  const eventTime = stated?.eventTime;
-  const rel = (target: string, type: string, properties: Record<string, string>, ended = false): void => {
+  const masked = s.masked;
+  /** The past time of a match's own clause (event-times.ts); `ongoing` when it tells what is so now. */
+  const timeOf = (m: RegExpExecArray, ongoing = false): ReturnType<typeof pastTimeOf> =>
+    pastTimeOf(ctx, { start: textIndex(s, m.index), end: textIndex(s, m.index + m[0].length), ongoing });
+  const rel = (
+    target: string,
+    type: string,
+    properties: Record<string, string>,
+    when: ReturnType<typeof pastTimeOf>,
+    ended = false,
+  ): void => {
     relationships.push({
       source: s.self,
       target,
@@ -55,18 +63,19 @@ export function findLife(ctx: PatternContext): Partial<Findings> {
       ended,
       confidence: 0.8,
       episodeId: s.episodeId,
-      ...(eventTime ? { eventTime } : {}),
+      ...(when?.eventTime ? { eventTime: when.eventTime } : {}),
     });
   };
-  const masked = s.masked;
   const moved = MOVED.exec(masked);
   const to = mentionOf(s, moved?.[2]);
   if (moved && to?.type === 'place') {
+    const stated = timeOf(moved);
+    const eventTime = stated?.eventTime;
     const from = mentionOf(s, moved[1]);
     const prior = ctx.registry.get(s.self)?.state.location;
     const old = from?.type === 'place' ? from.name : typeof prior === 'string' ? prior : undefined;
-    rel(to.name, 'LIVES_IN', {});
-    if (old && old !== to.name) rel(old, 'LIVES_IN', {}, true);
+    rel(to.name, 'LIVES_IN', {}, stated);
+    if (old && old !== to.name) rel(old, 'LIVES_IN', {}, stated, true);
     stateChanges.push({
       entityName: s.self,
       attribute: 'location',
@@ -78,12 +87,18 @@ export function findLife(ctx: PatternContext): Partial<Findings> {
       episodeId: s.episodeId,
       ...(eventTime ? { eventTime } : {}),
     });
-    actions.push({ actor: s.self, verb: 'moved to', object: to.name, episodeId: s.episodeId });
+    actions.push({
+      actor: s.self,
+      verb: 'moved to',
+      object: to.name,
+      episodeId: s.episodeId,
+      ...(eventTime ? { eventTime } : {}),
+    });
   }
   const live = LIVE_IN.exec(masked);
   const home = mentionOf(s, live?.[1]);
   if (live && home?.type === 'place') {
-    rel(home.name, 'LIVES_IN', {});
+    rel(home.name, 'LIVES_IN', {}, timeOf(live, true));
     stateChanges.push({
       entityName: s.self,
       attribute: 'location',
@@ -100,23 +115,27 @@ export function findLife(ctx: PatternContext): Partial<Findings> {
     const props: Record<string, string> = {};
     if (work[2]) props.role = work[2].trim().toLowerCase();
     if (work[3]) props.team = work[3].trim().toLowerCase();
-    rel(employer.name, props.role && SCHOOL.test(props.role) ? 'STUDIES_AT' : 'WORKS_AT', props);
+    const ongoing = !/\b(?:started|began|landed|got|took|accepted|joined)\b/i.test(work[0]);
+    rel(employer.name, props.role && SCHOOL.test(props.role) ? 'STUDIES_AT' : 'WORKS_AT', props, timeOf(work, ongoing));
   }
   const roleAt = ROLE_AT.exec(masked);
   const place = mentionOf(s, roleAt?.[2]);
   if (roleAt && place?.type === 'organization' && !work) {
     const role = (roleAt[1] ?? '').trim().toLowerCase();
-    rel(place.name, SCHOOL.test(role) ? 'STUDIES_AT' : 'WORKS_AT', { role });
+    rel(place.name, SCHOOL.test(role) ? 'STUDIES_AT' : 'WORKS_AT', { role }, timeOf(roleAt, true));
   }
   const offer = OFFER.exec(masked);
   const offering = mentionOf(s, offer?.[1]);
   if (offer && offering?.type === 'organization') {
-    rel(offering.name, 'OFFERED_ROLE_BY', offer[2] ? { role: clip(offer[2].trim().toLowerCase(), 60) } : {});
+    const role: Record<string, string> = offer[2] ? { role: clip(offer[2].trim().toLowerCase(), 60) } : {};
+    rel(offering.name, 'OFFERED_ROLE_BY', role, timeOf(offer, /\bhave\b/i.test(offer[0])));
   }
   const ended = JOB_ENDED.exec(masked);
   const former = mentionOf(s, ended?.[1] ?? ended?.[2] ?? ended?.[3] ?? ended?.[4]);
   if (ended && former?.type === 'organization') {
-    rel(former.name, 'WORKS_AT', {}, true);
+    const stated = timeOf(ended, /\bends\b/i.test(ended[0]));
+    const eventTime = stated?.eventTime;
+    rel(former.name, 'WORKS_AT', {}, stated, true);
     stateChanges.push({
       entityName: former.name,
       attribute: 'relationship',

@@ -20,7 +20,7 @@ const CLAUSE_BREAK = /[,;.!?]|\b(?:and|but|so|because|since|which|while|when|aft
  * month I'm running a half marathon", "Last week, I went"), not "I got my approval three months ago, and I'm trying
  * to figure out my options". Pure.
  */
-export function leadsClause(text: string, t: ResolvedTime, start: number): boolean {
+export function leadsClause(text: string, t: Pick<ResolvedTime, 'to'>, start: number): boolean {
   const between = text
     .slice(t.to, start)
     .replace(/^\s*,/, '')

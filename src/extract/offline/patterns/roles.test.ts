@@ -112,4 +112,18 @@ describe('relations said between named speakers', () => {
     expect(rel(r, 'Sara', 'FAMILY_OF', 'John')?.properties).toEqual({ relation: 'daughter' });
     expect(r.entities.find((e) => e.name === 'Sara')?.state).toMatchObject({ relation: "John's daughter" });
   });
+
+  it.each([
+    ['Maya Chen joined as my co-founder last month.', 'Maya Chen', '2024-12-16'],
+    ['Yesterday Maya Chen became our CEO.', 'Maya Chen', '2025-01-14'],
+    ['Sam Lee left the team yesterday.', 'Sam Lee', '2025-01-14'],
+    // A time of a clause with its own subject is not the change's.
+    ['Maya Chen joined as my co-founder, which I announced last week.', 'Maya Chen', undefined],
+  ])('%s → the role change dated %s', (text, person, day) => {
+    const preamble = { mentionedEntities: [known('Maya Chen', 'person', ['Maya']), known('Sam Lee', 'person')] };
+    const r = run([text], { preamble });
+    const found = change(r, person, 'role');
+    expect(found).toBeDefined();
+    expect(found?.eventTime?.slice(0, 10)).toBe(day);
+  });
 });

@@ -8,7 +8,8 @@ import type { Findings, Mention, RelationshipFinding, StateChangeFinding } from 
 import { SELF_NAME } from '../assemble.js';
 import { RELATION_NOUNS, relationEdge, ROLE_WORDS } from '../lexicon.js';
 import { clip } from '../names.js';
-import { E, isHedged, isQuestion, mentionOf, unmask, type PatternContext } from './context.js';
+import { E, isHedged, isQuestion, mentionOf, textIndex, unmask, type PatternContext } from './context.js';
+import { pastTimeOf } from './event-times.js';
 
 const ROLES = [...ROLE_WORDS].sort((a, b) => b.length - a.length).join('|');
 const RELATIONS = Object.keys(RELATION_NOUNS)
@@ -81,16 +82,35 @@ export function findRoles(ctx: PatternContext): Partial<Findings> {
   const stateChanges: StateChangeFinding[] = [];
   const entities: Findings['entities'] = [];
   const project = s.mentions.find((m) => m.type === 'project')?.name ?? ctx.focusProject;
+  const masked = s.masked;
+  /**
+   * The time of a change's own clause, its words from `start` to `end` of the masked sentence (event-times.ts): one
+   * said with what was done ("Maya joined as our CTO last month") or, for what is so now ("Maya is now our CEO"), one
+   * of that clause's.
+   */
+  const timeOf = (start: number, end: number, tense: 'past' | 'present'): string | undefined =>
+    pastTimeOf(ctx, { start: textIndex(s, start), end: textIndex(s, end), ongoing: tense === 'present' })?.eventTime;
+  const matchEnd = (m: RegExpExecArray): number => m.index + m[0].length;
   const rel = (
     source: string,
     target: string,
     type: string,
     properties: Record<string, string>,
     ended = false,
+    eventTime?: string,
   ): void => {
-    relationships.push({ source, target, type, properties, ended, confidence: 0.8, episodeId: s.episodeId });
+    relationships.push({
+      source,
+      target,
+      type,
+      properties,
+      ended,
+      confidence: 0.8,
+      episodeId: s.episodeId,
+      ...(eventTime ? { eventTime } : {}),
+    });
   };
-  const role = (person: string, value: string, what: string, work: boolean): void => {
+  const role = (person: string, value: string, what: string, work: boolean, eventTime?: string): void => {
     const prior = ctx.registry.get(person)?.state.role;
     stateChanges.push({
       entityName: person,
@@ -101,26 +121,28 @@ export function findRoles(ctx: PatternContext): Partial<Findings> {
       isContradiction: typeof prior === 'string' && prior !== value,
       confidence: 0.8,
       episodeId: s.episodeId,
+      ...(eventTime ? { eventTime } : {}),
     });
-    if (work && project) rel(person, project, 'WORKS_ON', { role: value });
+    if (work && project) rel(person, project, 'WORKS_ON', { role: value }, false, eventTime);
   };
-  const masked = s.masked;
   const joined = JOINED.exec(masked);
   if (joined) {
     const person = personOf(ctx, joined[1], undefined);
     const target = typed(mentionOf(s, joined[4] ?? joined[2]), 'project') ?? project;
     const value = normRole(joined[3] ?? '');
     if (person) {
-      role(person, value, `${person} joined${target ? ` ${target}` : ''} as ${value}`, false);
-      if (target) rel(person, target, 'WORKS_ON', { role: value });
-      if (/\b(?:my|our)\b/i.test(joined[0])) rel(person, s.self, 'COLLABORATES_WITH', { relation: value });
+      const when = timeOf(joined.index, matchEnd(joined), 'past');
+      role(person, value, `${person} joined${target ? ` ${target}` : ''} as ${value}`, false, when);
+      if (target) rel(person, target, 'WORKS_ON', { role: value }, false, when);
+      if (/\b(?:my|our)\b/i.test(joined[0])) rel(person, s.self, 'COLLABORATES_WITH', { relation: value }, false, when);
     }
   }
   const now = NOW_ROLE.exec(masked);
   if (now && !joined) {
     const person = personOf(ctx, now[1], undefined);
     const value = normRole(now[2] ?? '');
-    if (person) role(person, value, `${person} is now ${value}`, true);
+    const tense = /\bbecame\b/i.test(now[0]) ? 'past' : 'present';
+    if (person) role(person, value, `${person} is now ${value}`, true, timeOf(now.index, matchEnd(now), tense));
   }
   const self = SELF_ROLE.exec(s.text);
   if (self) role(s.self, normRole(self[1] ?? self[2] ?? ''), `Became ${normRole(self[1] ?? self[2] ?? '')}`, true);
@@ -167,7 +189,8 @@ export function findRoles(ctx: PatternContext): Partial<Findings> {
     const org = typed(mentionOf(s, started[4]), 'organization');
     const what = (started[3] ?? '').toLowerCase();
     if (person && org) {
-      rel(person, org, SCHOOL.test(what) ? 'STUDIES_AT' : 'WORKS_AT', { role: what });
+      const when = timeOf(started.index, matchEnd(started), 'past');
+      rel(person, org, SCHOOL.test(what) ? 'STUDIES_AT' : 'WORKS_AT', { role: what }, false, when);
       stateChanges.push({
         entityName: person,
         attribute: SCHOOL.test(what) ? 'school' : 'employer',
@@ -176,6 +199,7 @@ export function findRoles(ctx: PatternContext): Partial<Findings> {
         isContradiction: false,
         confidence: 0.8,
         episodeId: s.episodeId,
+        ...(when ? { eventTime: when } : {}),
       });
     }
   }
@@ -185,6 +209,11 @@ export function findRoles(ctx: PatternContext): Partial<Findings> {
     const end = RESP_END.exec(resp[3] ?? '');
     const what = clip(unmask(s, (resp[3] ?? '').slice(0, end ? end.index : undefined)), 100);
     if (person && what.length > 2) {
+      // The clause ends where what is taken over or handled does.
+      const said = resp[3] ?? '';
+      const clauseEnd = matchEnd(resp) - said.length + (end ? end.index : said.length);
+      const tookOver = /\btook over\b/.test(resp[0].slice(0, resp[0].length - said.length));
+      const when = timeOf(resp.index, clauseEnd, tookOver ? 'past' : 'present');
       stateChanges.push({
         entityName: person,
         attribute: 'responsibility',
@@ -193,6 +222,7 @@ export function findRoles(ctx: PatternContext): Partial<Findings> {
         isContradiction: false,
         confidence: 0.75,
         episodeId: s.episodeId,
+        ...(when ? { eventTime: when } : {}),
       });
     }
   }
@@ -201,8 +231,10 @@ export function findRoles(ctx: PatternContext): Partial<Findings> {
     const person = personOf(ctx, left[1], undefined);
     const target = typed(mentionOf(s, left[2]), 'project') ?? typed(mentionOf(s, left[2]), 'organization') ?? project;
     if (person) {
-      role(person, 'left', `${person} left${target ? ` ${target}` : ''}`, false);
-      if (target) rel(person, target, 'WORKS_ON', {}, true);
+      // "is leaving" is still to come: the day it was said.
+      const when = /\bis leaving\b/i.test(left[0]) ? undefined : timeOf(left.index, matchEnd(left), 'past');
+      role(person, 'left', `${person} left${target ? ` ${target}` : ''}`, false, when);
+      if (target) rel(person, target, 'WORKS_ON', {}, true, when);
     }
   }
   return { relationships, stateChanges, entities };

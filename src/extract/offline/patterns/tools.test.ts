@@ -58,4 +58,49 @@ describe('tool adoption and abandonment', () => {
     const r = run([text]);
     expect(r.relationships.filter((x) => x.type === 'USES')).toEqual([]);
   });
+
+  // 2025-01-15 is a Wednesday: yesterday is 14 January; last week, last weekend and two weeks ago are dated at their
+  // middles, 9 January, 12 January and 2 January.
+  it.each([
+    [
+      'Yesterday I dropped Rust and went back to Go for the backend.',
+      [
+        ['Rust', 'dropped', '2025-01-14'],
+        ['Go', 'adopted', '2025-01-14'],
+      ],
+    ],
+    [
+      'I switched from Firebase to Supabase last weekend.',
+      [
+        ['Firebase', 'dropped', '2025-01-12'],
+        ['Supabase', 'adopted', '2025-01-12'],
+      ],
+    ],
+    ['Last week I started using Obsidian for my notes.', [['Obsidian', 'adopted', '2025-01-09']]],
+    ['I stopped using Notion two weeks ago.', [['Notion', 'dropped', '2025-01-02']]],
+    ['I switched back to Vim yesterday.', [['Vim', 'adopted', '2025-01-14']]],
+    // A time of another clause is not the change's: a clause set against it, a relative clause with its own subject.
+    ['I started using Obsidian, but last week I was sick.', [['Obsidian', 'adopted', undefined]]],
+    ['I dropped Notion, which I had bought last year.', [['Notion', 'dropped', undefined]]],
+    // What is going on now takes no time of a clause before it; a change still to come none in the past.
+    ["I got a new laptop last week, and I'm using Notion now.", [['Notion', 'adopted', undefined]]],
+    ["Last week I'm going to use Firebase.", [['Firebase', 'adopted', undefined]]],
+    ['I switched from Notion to Obsidian for my personal notes this week.', [['Obsidian', 'adopted', undefined]]],
+  ])('%s → each change dated by its own clause', (text, expected) => {
+    const r = run([text]);
+    for (const [tool, status, day] of expected as [string, string, string | undefined][]) {
+      const found = change(r, tool, 'status');
+      expect(found?.newStateAspect).toBe(status);
+      expect(found?.eventTime?.slice(0, 10)).toBe(day);
+      const source = r.relationships.find((x) => x.type === 'USES' && x.target === tool);
+      expect(source?.ended).toBe(status === 'dropped');
+      expect(source?.eventTime?.slice(0, 10)).toBe(day);
+    }
+  });
+
+  it('a dated change says when in its summary', () => {
+    expect(change(run(['I stopped using Notion two weeks ago.']), 'Notion', 'status')?.whatChanged).toBe(
+      'Dropped Notion (two weeks ago [the week of 30 December 2024, two weeks before 15 January 2025])',
+    );
+  });
 });

@@ -6,9 +6,24 @@
  */
 import type { Findings, Mention, RelationshipFinding, StateChangeFinding } from '../findings.js';
 import { PERSONAL_CATEGORIES } from '../gazetteer.js';
-import { E, isHedged, isQuestion, mentionOf, type PatternContext } from './context.js';
+import { E, isHedged, isQuestion, mentionOf, textIndex, type PatternContext } from './context.js';
+import { pastTimeOf } from './event-times.js';
 
-type Event = { tool: Mention; kind: 'adopted' | 'dropped'; replaced?: Mention; purpose?: string };
+/**
+ * One tool taken up or dropped, with its clause's words in the sentence: from the verb (`start`) to the end of the
+ * tool's name or the last tool the clause names (`end`), and how it is told: done (`past`: "I switched to B", "we
+ * dropped A"), going on (`present`: "I'm using B", "not using A anymore", "Frontend in React") or still to come
+ * (`future`: "I'm going to use B", "we'll go with B").
+ */
+type Event = {
+  tool: Mention;
+  kind: 'adopted' | 'dropped';
+  replaced?: Mention;
+  purpose?: string;
+  start: number;
+  end: number;
+  tense: 'past' | 'present' | 'future';
+};
 
 const VERB_SWITCH = '(?:switched|switching|switch|moved|moving|migrated|migrating|transitioned|changed|went)';
 const SWITCH_FROM_TO = new RegExp(
@@ -33,7 +48,7 @@ const NOT_ANYMORE = new RegExp(
   'gi',
 );
 const ADOPT = new RegExp(
-  `\\b(?:(?:started|starting|begun|began)\\s+(?:to\\s+use|using)|(?:switched|switching|moved|moving|migrated|migrating)\\s+(?:over\\s+)?to|(?:I'm|I am|we're|we are|I've been|we've been)\\s+(?:now\\s+|currently\\s+|also\\s+|mostly\\s+)?using|(?:I|we)\\s+(?:now\\s+|mostly\\s+|mainly\\s+|also\\s+)?(?:use|rely on)|(?:I'm|I am|we're|we are)\\s+going\\s+(?:to\\s+go\\s+)?with|(?:I'm|I am|we're|we are)\\s+going\\s+to\\s+(?:use|adopt|add)|(?:I'll|we'll|I will|we will)\\s+(?:use|add|adopt|go with)|(?:I|we)\\s+(?:adopted|picked|chose|settled on|went with|installed|set up|added)|decided to (?:use|go with|switch to|adopt|move to|migrate to))\\s+(?:the\\s+)?${E}`,
+  `\\b(?:(?:started|starting|begun|began)\\s+(?:to\\s+use|using)|(?:switched|switching|moved|moving|migrated|migrating)\\s+(?:over\\s+|back\\s+)?to|(?:went|going|came|coming)\\s+back\\s+to(?:\\s+using)?|(?:I'm|I am|we're|we are|I've been|we've been)\\s+(?:now\\s+|currently\\s+|also\\s+|mostly\\s+)?using|(?:I|we)\\s+(?:now\\s+|mostly\\s+|mainly\\s+|also\\s+)?(?:use|rely on)|(?:I'm|I am|we're|we are)\\s+going\\s+(?:to\\s+go\\s+)?with|(?:I'm|I am|we're|we are)\\s+going\\s+to\\s+(?:use|adopt|add)|(?:I'll|we'll|I will|we will)\\s+(?:use|add|adopt|go with)|(?:I|we)\\s+(?:adopted|picked|chose|settled on|went with|installed|set up|added)|decided to (?:use|go with|switch to|adopt|move to|migrate to))\\s+(?:the\\s+)?${E}`,
   'gi',
 );
 const IT_IS = new RegExp(`^\\W*${E}\\s+it\\s+is\\b`, 'i');
@@ -50,55 +65,74 @@ function isTool(m: Mention | undefined): m is Mention {
   return m?.type === 'tool';
 }
 
+/** What is still to come: "I'm going to use B", "we're going with B", "I'll add B". */
+const FUTURE = /^(?:(?:I'm|I am|we're|we are)\s+going\b|(?:I'll|we'll|I will|we will)\b)/i;
+/** What is going on: "I'm using B", "I've been using B", "we use B", "no longer using A", "ditching A". */
+const PRESENT =
+  /^(?:I'm|I am|we're|we are|I've been|we've been|(?:I|we)\s+(?:now\s+|mostly\s+|mainly\s+|also\s+)?(?:use|rely)\b|no longer\b|not\b|don't\b|do not\b|stop\b|\w+ing\b)/i;
+
+function tenseOf(said: string): Event['tense'] {
+  return FUTURE.test(said) ? 'future' : PRESENT.test(said) ? 'present' : 'past';
+}
+
 function collect(ctx: PatternContext): Event[] {
   const { s } = ctx;
   const events: Event[] = [];
   const masked = s.masked;
   const afterOf = (m: RegExpMatchArray): string => masked.slice((m.index ?? 0) + m[0].length);
-  for (const m of masked.matchAll(SWITCH_FROM_TO)) {
-    const a = mentionOf(s, m[1]);
-    const b = mentionOf(s, m[2]);
-    if (isTool(a) && isTool(b))
-      events.push({ tool: a, kind: 'dropped', replaced: b }, { tool: b, kind: 'adopted', replaced: a });
-  }
-  for (const m of [...masked.matchAll(SWITCH_TO_FROM)]) {
-    const b = mentionOf(s, m[1]);
-    const a = mentionOf(s, m[2]);
-    if (isTool(a) && isTool(b))
-      events.push({ tool: a, kind: 'dropped', replaced: b }, { tool: b, kind: 'adopted', replaced: a });
-  }
-  for (const m of masked.matchAll(REPLACED)) {
-    const a = mentionOf(s, m[1]);
-    const b = mentionOf(s, m[2]);
-    if (isTool(a) && isTool(b))
-      events.push({ tool: a, kind: 'dropped', replaced: b }, { tool: b, kind: 'adopted', replaced: a });
-  }
+  /** The clause of a match: its verb's start, the end of the last tool it names, and its tense. */
+  const clause = (m: RegExpMatchArray, last: Mention): Pick<Event, 'start' | 'end' | 'tense'> => ({
+    start: textIndex(s, m.index ?? 0),
+    end: last.end,
+    tense: tenseOf(m[0]),
+  });
+  /** "A to B", "B from A", "A with B": A dropped for B, B adopted in A's place, one clause. */
+  const swap = (m: RegExpMatchArray, a: Mention | undefined, b: Mention | undefined): void => {
+    if (!isTool(a) || !isTool(b)) return;
+    const at = clause(m, a.end > b.end ? a : b);
+    events.push({ tool: a, kind: 'dropped', replaced: b, ...at }, { tool: b, kind: 'adopted', replaced: a, ...at });
+  };
+  for (const m of masked.matchAll(SWITCH_FROM_TO)) swap(m, mentionOf(s, m[1]), mentionOf(s, m[2]));
+  for (const m of masked.matchAll(SWITCH_TO_FROM)) swap(m, mentionOf(s, m[2]), mentionOf(s, m[1]));
+  for (const m of masked.matchAll(REPLACED)) swap(m, mentionOf(s, m[1]), mentionOf(s, m[2]));
   for (const m of masked.matchAll(REPLACED_IT)) {
     const b = mentionOf(s, m[1]);
-    if (isTool(b)) events.push({ tool: b, kind: 'adopted' });
+    if (isTool(b)) events.push({ tool: b, kind: 'adopted', ...clause(m, b) });
   }
   for (const re of [DROP, NOT_ANYMORE]) {
     for (const m of masked.matchAll(re)) {
       const a = mentionOf(s, m[1]);
-      if (isTool(a)) events.push({ tool: a, kind: 'dropped' });
+      if (isTool(a)) events.push({ tool: a, kind: 'dropped', ...clause(m, a) });
     }
   }
   for (const m of masked.matchAll(ADOPT)) {
     const b = mentionOf(s, m[1]);
     const purpose = PURPOSE.exec(afterOf(m));
-    if (isTool(b)) events.push({ tool: b, kind: 'adopted', purpose: purpose?.[2]?.trim() });
+    if (isTool(b)) events.push({ tool: b, kind: 'adopted', purpose: purpose?.[2]?.trim(), ...clause(m, b) });
   }
+  // Said as what the stack is ("Yjs it is", "Frontend in React", "our architecture: A, B"): going on now.
+  const now = (tool: Mention): Pick<Event, 'start' | 'end' | 'tense'> => ({
+    start: 0,
+    end: tool.end,
+    tense: 'present',
+  });
   const itIs = IT_IS.exec(masked);
   const itIsTool = mentionOf(s, itIs?.[1]);
-  if (isTool(itIsTool)) events.push({ tool: itIsTool, kind: 'adopted' });
+  if (isTool(itIsTool)) events.push({ tool: itIsTool, kind: 'adopted', ...now(itIsTool) });
   const component = COMPONENT_IN.exec(masked);
   const componentTool = mentionOf(s, component?.[2]);
   if (isTool(componentTool))
-    events.push({ tool: componentTool, kind: 'adopted', purpose: component?.[1]?.toLowerCase() });
+    events.push({
+      tool: componentTool,
+      kind: 'adopted',
+      purpose: component?.[1]?.toLowerCase(),
+      ...now(componentTool),
+    });
   const stack = STACK_LIST.exec(s.text);
   if (stack) {
     const colon = stack.index + stack[0].length;
-    for (const m of s.mentions) if (m.type === 'tool' && m.start >= colon) events.push({ tool: m, kind: 'adopted' });
+    for (const m of s.mentions)
+      if (m.type === 'tool' && m.start >= colon) events.push({ tool: m, kind: 'adopted', ...now(m) });
   }
   return events;
 }
@@ -127,6 +161,10 @@ export function findToolEvents(ctx: PatternContext): Partial<Findings> {
     if (seen.has(key)) continue;
     seen.add(key);
     const source = subjectFor(ctx, ev.tool);
+    // Dated by a past time of its own clause (event-times.ts); a tool still to be taken up, the day it was said.
+    const when = ev.tense === 'future' ? null : pastTimeOf(ctx, { ...ev, ongoing: ev.tense === 'present' });
+    const eventTime = when?.eventTime;
+    const said = when && eventTime ? ` (${when.text})` : '';
     const properties: Record<string, string> = {};
     if (ev.purpose) properties.for = ev.purpose;
     relationships.push({
@@ -137,6 +175,7 @@ export function findToolEvents(ctx: PatternContext): Partial<Findings> {
       ended: ev.kind === 'dropped',
       confidence: 0.8,
       episodeId: s.episodeId,
+      ...(eventTime ? { eventTime } : {}),
     });
     const wasAdopted = ctx.registry.get(ev.tool.name)?.state.status === 'adopted';
     stateChanges.push({
@@ -146,11 +185,12 @@ export function findToolEvents(ctx: PatternContext): Partial<Findings> {
       newStateAspect: ev.kind,
       whatChanged:
         ev.kind === 'adopted'
-          ? `Adopted ${ev.tool.name}${ev.replaced ? ` (replacing ${ev.replaced.name})` : ''}${source === s.self ? '' : ` for ${source}`}`
-          : `Dropped ${ev.tool.name}${ev.replaced ? ` for ${ev.replaced.name}` : ''}${source === s.self ? '' : ` in ${source}`}`,
+          ? `Adopted ${ev.tool.name}${ev.replaced ? ` (replacing ${ev.replaced.name})` : ''}${source === s.self ? '' : ` for ${source}`}${said}`
+          : `Dropped ${ev.tool.name}${ev.replaced ? ` for ${ev.replaced.name}` : ''}${source === s.self ? '' : ` in ${source}`}${said}`,
       isContradiction: ev.kind === 'dropped' && wasAdopted,
       confidence: 0.8,
       episodeId: s.episodeId,
+      ...(eventTime ? { eventTime } : {}),
     });
   }
   return { relationships, stateChanges };

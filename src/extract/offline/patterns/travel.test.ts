@@ -60,4 +60,22 @@ describe('where a speaker has been and comes from', () => {
     expect(rel(found, 'Jon', 'VISITED', 'Rome')).toBeDefined();
     expect(found.stateChanges.some((c) => c.entityName === 'Jon' && /trip/i.test(c.whatChanged))).toBe(true);
   });
+
+  // Said on 15 January 2025.
+  it.each([
+    // A range said whole is dated from its first day (the visit had been dated by "27th of April" alone).
+    [
+      'I took ten Uber rides during my vacation to Hawaii from the 20th to the 27th of December.',
+      'Hawaii',
+      '2024-12-20',
+    ],
+    ["I've been to Chicago before, exactly two months ago, for a wedding.", 'Chicago', '2024-11-16'],
+    // A time of another clause is not the visit's.
+    ['I was in Chicago, but last week I stayed home.', 'Chicago', undefined],
+    ['I was in Chicago, which my sister left last year.', 'Chicago', undefined],
+  ])('%s → VISITED %s dated %s', (text, place, day) => {
+    const found = rel(said('Jon', text, tagger), 'Jon', 'VISITED', place);
+    expect(found).toBeDefined();
+    expect(found?.eventTime?.slice(0, 10)).toBe(day);
+  });
 });

@@ -1,13 +1,13 @@
 /**
  * Where a speaker has been and where they come from, told in passing: "Took a short trip last week to Rome",
  * "I took this pic in Spain", "my family and I went on a road trip to Oregon", "I was in Chicago", "Been only to Rome
- * once" (VISITED, dated by the sentence's relative time when it has one); "my home country, Sweden", "I grew up in
+ * once" (VISITED, dated by a past time of its own clause when it has one); "my home country, Sweden", "I grew up in
  * Ohio", "I'm from Boston" (FROM). A trip still to come ("I'm planning a trip to the East Coast", "next month I'm off
  * to Ireland") and a wish ("I want to visit …") are no visit. Moves and homes are ./life.ts's.
  */
 import type { Findings, Mention, RelationshipFinding } from '../findings.js';
-import { isHedged, isQuestion, mentionOf, type PatternContext } from './context.js';
-import { relativeTimes } from './event-times.js';
+import { isHedged, isQuestion, mentionOf, textIndex, type PatternContext } from './context.js';
+import { pastTimeOf } from './event-times.js';
 
 const PLACE = String.raw`(?:the\s+)?⟦(\d+)⟧`;
 
@@ -81,13 +81,17 @@ export function findTravel(ctx: PatternContext): Partial<Findings> {
     if (place) add(place, 'FROM');
   }
   if (!NOT_YET.test(s.text)) {
-    const visited = VISITS.flatMap((re) => {
-      const place = placeOf(ctx, re.exec(s.masked)?.[1]);
-      return place && !seen.has(`FROM:${place.name}`) ? [place] : [];
+    const visits = VISITS.flatMap((re) => {
+      const m = re.exec(s.masked);
+      const place = placeOf(ctx, m?.[1]);
+      return m && place && !seen.has(`FROM:${place.name}`) ? [{ m, place }] : [];
     });
-    // The sentence's relative time dates the visit; read only when there is one (the personal family reads it too).
-    const when = visited.length > 0 ? relativeTimes(s.text, s.time, ctx.tz)[0]?.eventTime : undefined;
-    for (const place of visited) add(place, 'VISITED', when);
+    // A time of the visit's own clause dates it (event-times.ts): "Took a short trip last week to Rome", not "I was
+    // in Chicago, which I left last year".
+    for (const { m, place } of visits) {
+      const when = pastTimeOf(ctx, { start: textIndex(s, m.index), end: textIndex(s, m.index + m[0].length) });
+      add(place, 'VISITED', when?.eventTime);
+    }
   }
   return { relationships };
 }
