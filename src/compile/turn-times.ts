@@ -1,3 +1,4 @@
+import { matchesOf } from '../domain/matches.js';
 import { MONTH_NAMES } from '../domain/time.js';
 import { dayOf, localDate, monthSpan, shiftLocal, weekOf, yearSpan } from '../query/time/calendar.js';
 import { selectNonOverlapping } from '../query/time/combine.js';
@@ -78,7 +79,7 @@ export function dayMentioned(input: { text: string; at: number; tz: string }): n
     if (distinct.size > 1) return null;
   }
   // "two weeks ago": the day that many units before it was said (the finder reads it as that whole week).
-  const agos = [...text.matchAll(AGO)].flatMap((m) => {
+  const agos = matchesOf(AGO, text).flatMap((m) => {
     const n = exactCount(m[1] ?? '');
     return n === null ? [] : [dayOf(shiftLocal(at, tz, unitWord(m[2] ?? ''), -n), tz).start];
   });

@@ -1,3 +1,4 @@
+import { matchesOf } from '../domain/matches.js';
 import { dayOf, dayStart, localDate, monthSpan, yearSpan } from '../query/time/calendar.js';
 import { MONTH_NAMES } from '../domain/time.js';
 import { clauseTense, occurrenceFor } from '../query/time/tense.js';
@@ -68,7 +69,7 @@ const WRITTEN_DAY = new RegExp(
  */
 export function writtenDays(input: { text: string; tz: string }): { from: number; to: number; start: number }[] {
   const out: { from: number; to: number; start: number }[] = [];
-  for (const m of input.text.matchAll(WRITTEN_DAY)) {
+  for (const m of matchesOf(WRITTEN_DAY, input.text)) {
     const word = m[1] ?? m[5] ?? '';
     const month = monthNumber(word);
     const day = Number(m[2] ?? m[4]);
@@ -97,7 +98,7 @@ export function writtenMonths(input: {
   tz: string;
 }): { from: number; to: number; start: number; end: number }[] {
   const out: { from: number; to: number; start: number; end: number }[] = [];
-  for (const m of input.text.matchAll(WRITTEN_MONTH)) {
+  for (const m of matchesOf(WRITTEN_MONTH, input.text)) {
     const word = m[1] ?? '';
     const month = monthNumber(word);
     if (month === null || word === 'may') continue;
@@ -120,7 +121,7 @@ export function writtenYears(input: {
   text: string;
   tz: string;
 }): { from: number; to: number; start: number; end: number }[] {
-  return [...input.text.matchAll(WRITTEN_YEAR)].map((m) => ({
+  return matchesOf(WRITTEN_YEAR, input.text).map((m) => ({
     from: m.index,
     to: m.index + m[0].length,
     ...yearSpan(Number(m[1]), input.tz),
@@ -154,7 +155,7 @@ export function yearlessDates(input: { text: string; at: number; tz: string }): 
   // "May 15" is a date, "may 15 people" is not: a bare "may" needs its capital.
   const usable = (word: string, from: number): number | null =>
     word === 'may' || NO_ONE_YEAR.test(text.slice(Math.max(0, from - 80), from)) ? null : monthNumber(word);
-  for (const m of text.matchAll(YEARLESS_RANGE)) {
+  for (const m of matchesOf(YEARLESS_RANGE, text)) {
     const word = m[3] ?? m[4] ?? '';
     const month = usable(word, m.index);
     const [first, last] = m[3] === undefined ? [Number(m[5]), Number(m[6])] : [Number(m[1]), Number(m[2])];
@@ -169,7 +170,7 @@ export function yearlessDates(input: { text: string; at: number; tz: string }): 
     out.push({ from: m.index, to, start, end, unit: 'day', ...(pair ? { pair: true as const } : {}) });
   }
   const inRange = (at: number): boolean => out.some((d) => d.from <= at && at < d.to);
-  for (const m of text.matchAll(YEARLESS)) {
+  for (const m of matchesOf(YEARLESS, text)) {
     const month = usable(m[1] ?? m[4] ?? '', m.index);
     const day = Number(m[2] ?? m[3]);
     if (month === null || !(day >= 1 && day <= 31) || inRange(m.index) || inRange(m.index + m[0].length - 1)) continue;
@@ -178,7 +179,7 @@ export function yearlessDates(input: { text: string; at: number; tz: string }): 
     if (start === undefined) continue;
     out.push({ from: m.index, to, start, end: start + DAY, unit: 'day' });
   }
-  for (const m of text.matchAll(YEARLESS_MONTH)) {
+  for (const m of matchesOf(YEARLESS_MONTH, text)) {
     const word = m[1] ?? '';
     const month = monthNumber(word);
     // A month's name only with its capital ("in may" is no month), and never a short one ("in Mar").

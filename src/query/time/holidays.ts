@@ -12,6 +12,7 @@
  *   "a Halloween costume" name kinds of things, not a day; nor in a sentence about every year ("During Thanksgiving
  *   we usually watch movies").
  */
+import { matchesOf } from '../../domain/matches.js';
 import { dayOf, daySpan, localDate, type Span } from './calendar.js';
 import { clauseTense, occurrenceFor } from './tense.js';
 import { RANK, type Candidate, type MatchContext } from './types.js';
@@ -103,7 +104,7 @@ function dayOfHoliday(name: string, year: number): { month: number; day: number 
 
 export function holidayCandidates(ctx: MatchContext): Candidate[] {
   const out: Candidate[] = [];
-  for (const m of ctx.text.matchAll(PATTERN)) {
+  for (const m of matchesOf(PATTERN, ctx.text)) {
     const name = (m[3] ?? '').replace(/\s+/g, ' ');
     const to = m.index + m[0].length;
     if (KIND_AFTER.test(ctx.text.slice(to)) || HABIT.test(sentenceAround(ctx.text, m.index))) continue;

@@ -22,6 +22,7 @@
  *   a kind of thing, not dates: they are ignored. Short names ("last Fri", "on Tues") count only after last /
  *   this / next / on.
  */
+import { matchesOf } from '../../domain/matches.js';
 import { zonedTimeToUtc } from '../../domain/time.js';
 import { dayOf, localDate, monthSpan, shiftLocal, unitOf, weekdayOf, type Span } from './calendar.js';
 import { RANK, type Candidate, type MatchContext } from './types.js';
@@ -227,7 +228,7 @@ const RULES: ReadonlyArray<[RegExp, Rule, ('relative' | 'month')?]> = [
 export function relativeCandidates(ctx: MatchContext): Candidate[] {
   const out: Candidate[] = [];
   for (const [pattern, rule, kind = 'relative'] of RULES) {
-    for (const m of ctx.text.matchAll(pattern)) {
+    for (const m of matchesOf(pattern, ctx.text)) {
       const span = rule(m as RegExpExecArray, ctx);
       if (!span) continue;
       out.push({ from: m.index, to: m.index + m[0].length, ...span, kind, rank: RANK.relative });

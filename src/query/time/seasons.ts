@@ -11,6 +11,7 @@
  * - A bare season word needs a temporal word before it ("in the spring", "during summer"), because "spring" and
  *   "fall" are also ordinary words ("I fall asleep", "a hot spring").
  */
+import { matchesOf } from '../../domain/matches.js';
 import { daySpan, latestYearStarted, localDate, monthSpan, type Span } from './calendar.js';
 import { RANK, type Candidate, type MatchContext } from './types.js';
 import { MONTH_PATTERN, monthNumber } from './words.js';
@@ -119,7 +120,7 @@ const RULES: ReadonlyArray<[RegExp, Rule, 'season' | 'month']> = [
 export function seasonCandidates(ctx: MatchContext): Candidate[] {
   const out: Candidate[] = [];
   for (const [pattern, rule, kind] of RULES) {
-    for (const m of ctx.text.matchAll(pattern)) {
+    for (const m of matchesOf(pattern, ctx.text)) {
       const span = rule(m as RegExpExecArray, ctx);
       if (span) out.push({ from: m.index, to: m.index + m[0].length, ...span, kind, rank: RANK.season });
     }

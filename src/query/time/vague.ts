@@ -7,6 +7,7 @@
  * - "not long ago", "not so / too / that long ago": the opposite, recent: 3 months ago → now.
  * "Back then", "at the time", "then" point at something said earlier, not at a time, and match nothing.
  */
+import { matchesOf } from '../../domain/matches.js';
 import { shiftLocal, type Unit } from './calendar.js';
 import { RANK, type Candidate, type MatchContext } from './types.js';
 import { unitOf } from './words.js';
@@ -39,7 +40,7 @@ const RULES: ReadonlyArray<[RegExp, Window]> = [
 export function vagueCandidates(ctx: MatchContext): Candidate[] {
   const out: Candidate[] = [];
   for (const [pattern, window] of RULES) {
-    for (const m of ctx.text.matchAll(pattern)) {
+    for (const m of matchesOf(pattern, ctx.text)) {
       const span = window(ctx, unitOf(m[1] ?? 'years'));
       out.push({ from: m.index, to: m.index + m[0].length, ...span, kind: 'vague', rank: RANK.vague });
     }
