@@ -97,6 +97,37 @@ export function episodeFromRow(row: EpisodeRow): Episode {
   };
 }
 
+/** A turn's columns in TurnRow's order, for reading turns in raw mode (turnFromValues). */
+const TURN_COLUMNS = 'episode_id, seq, role, text, time, speaker, external_id, attachments, meta';
+
+/** A turn read in raw mode: TURN_COLUMNS' values, in their order. */
+type TurnValues = [
+  TurnRow['episode_id'],
+  TurnRow['seq'],
+  TurnRow['role'],
+  TurnRow['text'],
+  TurnRow['time'],
+  TurnRow['speaker'],
+  TurnRow['external_id'],
+  TurnRow['attachments'],
+  TurnRow['meta'],
+];
+
+/** turnFromRow of a turn read in raw mode (the turn reads are a question's largest: a thousand rows or so). */
+function turnFromValues(v: TurnValues): StoredTurn {
+  return turnFromRow({
+    episode_id: v[0],
+    seq: v[1],
+    role: v[2],
+    text: v[3],
+    time: v[4],
+    speaker: v[5],
+    external_id: v[6],
+    attachments: v[7],
+    meta: v[8],
+  });
+}
+
 /** Attachments have no field of their own in StoredTurn; they come back as `meta.attachments`. */
 export function turnFromRow(row: TurnRow): StoredTurn {
   const meta = fromJson<Record<string, unknown>>(row.meta, {});
@@ -214,23 +245,17 @@ export function createEpisodeRepo(s: Statements, now: () => number): SyncOf<Epis
 
     turns(episodeId) {
       const rows = s
-        .get(
-          `SELECT episode_id, seq, role, text, time, speaker, external_id, attachments, meta
-           FROM turns WHERE episode_id = ? ORDER BY seq`,
-        )
-        .all(episodeId) as TurnRow[];
-      return rows.map(turnFromRow);
+        .raw(`SELECT ${TURN_COLUMNS} FROM turns WHERE episode_id = ? ORDER BY seq`)
+        .all(episodeId) as TurnValues[];
+      return rows.map(turnFromValues);
     },
 
     turnsOfMany(episodeIds) {
       const out = new Map<string, StoredTurn[]>(episodeIds.map((id) => [id, []]));
       const rows = s
-        .get(
-          `SELECT episode_id, seq, role, text, time, speaker, external_id, attachments, meta
-           FROM turns WHERE episode_id ${IDS_IN} ORDER BY episode_id, seq`,
-        )
-        .all({ ids: idsParam([...out.keys()]) }) as TurnRow[];
-      for (const row of rows) out.get(row.episode_id)?.push(turnFromRow(row));
+        .raw(`SELECT ${TURN_COLUMNS} FROM turns WHERE episode_id ${IDS_IN} ORDER BY episode_id, seq`)
+        .all({ ids: idsParam([...out.keys()]) }) as TurnValues[];
+      for (const row of rows) out.get(row[0])?.push(turnFromValues(row));
       return out;
     },
 
