@@ -42,6 +42,18 @@ describe('audit detectors', () => {
     ]);
   });
 
+  it('a person known by a first name alone goes into the full name, even when it is the more important one', () => {
+    const first = entity({ id: 'a', name: 'Maya', type: 'person', importance: 0.9 });
+    const full = entity({ id: 'b', name: 'Maya Chen', type: 'person', importance: 0.2 });
+    const found = duplicateFindings({
+      candidates: [{ a: 'a', b: 'b', reason: 'contained', score: 0.9 }],
+      byId: new Map([first, full].map((e) => [e.id, e])),
+    });
+    expect(found.map((f) => [f.entity.name, f.other?.name, f.action])).toEqual([
+      ['Maya', 'Maya Chen', { kind: 'review', what: 'merge into "Maya Chen"?' }],
+    ]);
+  });
+
   it('finds entities without provenance, periods aside', () => {
     const loose = entity({ id: 'x', name: 'Loose' });
     const named = entity({ id: 'y', name: 'Named' });

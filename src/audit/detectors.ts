@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Entity, Fact, Transition } from '../domain/world.js';
-import type { DuplicateCandidate } from '../metabolism/duplicates.js';
+import { fullerPersonName, type DuplicateCandidate } from '../metabolism/duplicates.js';
 
 /**
  * The memory audit's detectors other than junk names (junk.ts). Pure functions over what the audit loaded; each
@@ -49,8 +49,11 @@ export function duplicateFindings(input: {
     const a = input.byId.get(c.a);
     const b = input.byId.get(c.b);
     if (!a || !b) continue;
-    // The less important one goes into the more important one (the merge keeps both histories).
-    const [keep, drop] = a.importance >= b.importance ? [a, b] : [b, a];
+    // A person's first name alone goes into the full name; otherwise the less important one into the more
+    // important one (the merge keeps both histories, and the name of the one kept).
+    const fuller = fullerPersonName(a, b);
+    const [keep, drop] =
+      fuller !== undefined ? (fuller === a ? [a, b] : [b, a]) : a.importance >= b.importance ? [a, b] : [b, a];
     const safe = c.reason === 'exact' || c.reason === 'alias';
     out.push({
       kind: 'duplicate',

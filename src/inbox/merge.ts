@@ -7,13 +7,18 @@ import { inboxRun, liveEntity, settleTasks, type DecisionInput, type InboxDecisi
 
 export type MergeChoice = 'merge' | 'keep-apart';
 
-/** Which of two entities a merge keeps: the sleep cycle's rule (longer history, then importance, then the older). */
+/**
+ * Which of two entities a merge keeps: the sleep cycle's rule (a person's fuller name, then the longer history, then
+ * importance, then the older).
+ */
 export async function suggestedCanonical(store: WorldStore, a: Entity, b: Entity): Promise<Entity> {
   const profile = async (e: Entity) => ({
     id: e.id,
     transitions: Object.values(await store.transitions.countByKind({ entityId: e.id })).reduce((n, k) => n + k, 0),
     importance: e.importance,
     firstSeen: e.firstSeen,
+    name: e.name,
+    type: e.type,
   });
   const { canonical } = chooseCanonical(await profile(a), await profile(b));
   return canonical.id === a.id ? a : b;

@@ -234,6 +234,29 @@ describe('chooseCanonical', () => {
     expect(chooseCanonical(x, y).canonical.id).toBe(want);
     expect(chooseCanonical(y, x).canonical.id).toBe(want);
   });
+
+  const named = (id: string, name: string, type: string, transitions: number) => ({
+    ...p(id, transitions, 0.5, 1),
+    name,
+    type,
+  });
+  it.each([
+    // A person's fuller name stays, whatever the history: the first name alone was said first or more often.
+    [
+      'a first name goes into the full name',
+      named('a', 'Maya', 'person', 9),
+      named('b', 'Maya Chen', 'person', 1),
+      'b',
+    ],
+    ['a last name too', named('a', 'Chen', 'person', 9), named('b', 'Maya Chen', 'person', 1), 'b'],
+    // Not a run of the other's words: the history decides.
+    ['another person', named('a', 'Maya', 'person', 9), named('b', 'Mayan Chen', 'person', 1), 'a'],
+    // Not people: "Tidepool" stays, however "Tidepool app" is longer.
+    ['not people', named('a', 'Tidepool', 'project', 9), named('b', 'Tidepool app', 'project', 1), 'a'],
+  ])('%s', (_title, x, y, want) => {
+    expect(chooseCanonical(x, y).canonical.id).toBe(want);
+    expect(chooseCanonical(y, x).canonical.id).toBe(want);
+  });
 });
 
 describe('withoutKeptApart', () => {

@@ -1,9 +1,9 @@
 import { pushTo } from '../domain/collections.js';
 import { fullInitialsOf, initialsOf, isAcronymOf, looksLikeAcronym, normalizeName } from '../resolve/normalize.js';
 import { RESOLVER_DEFAULTS } from '../resolve/resolver.js';
-import { compareBlocks, prepareName, type BlockEntity } from './duplicate-blocks.js';
+import { compareBlocks, isContainedIn, prepareName, type BlockEntity } from './duplicate-blocks.js';
 
-export { isContainedIn } from './duplicate-blocks.js';
+export { isContainedIn };
 export { differingCore } from '../resolve/similarity.js';
 
 /** An entity as duplicate detection sees it (merged, protected and deleted entities are left out by the caller). */
@@ -165,13 +165,37 @@ export interface CanonicalProfile {
   transitions: number;
   importance: number;
   firstSeen: number;
+  /** With `type`: a person with the fuller name stays (fullerPersonName). */
+  name?: string;
+  type?: string;
 }
 
 /**
- * The entity that stays when two merge (pure): the one with more history, then the more important, then the one
- * seen first, then the smaller id (so the choice never depends on the order the pair was found in).
+ * Of two people where one's name is a run of the other's words ("Maya" / "Maya Chen", "Chen" / "Maya Chen"), the one
+ * with the fuller name (pure); undefined for any other pair. A merge keeps it, so the world never ends up calling
+ * Maya Chen "Maya" because the first name was said first, or said more often.
+ */
+export function fullerPersonName<T extends { name: string; type: string }>(x: T, y: T): T | undefined {
+  if (x.type !== 'person' || y.type !== 'person') return undefined;
+  const a = normalizeName(x.name);
+  const b = normalizeName(y.name);
+  if (isContainedIn(a, b)) return y;
+  if (isContainedIn(b, a)) return x;
+  return undefined;
+}
+
+/**
+ * The entity that stays when two merge (pure): a person with the fuller name (fullerPersonName, when the profiles
+ * carry names), else the one with more history, then the more important, then the one seen first, then the smaller
+ * id (so the choice never depends on the order the pair was found in).
  */
 export function chooseCanonical<T extends CanonicalProfile>(x: T, y: T): { canonical: T; duplicate: T } {
+  const fuller =
+    x.name !== undefined && x.type !== undefined && y.name !== undefined && y.type !== undefined
+      ? fullerPersonName({ name: x.name, type: x.type }, { name: y.name, type: y.type })
+      : undefined;
+  if (fuller !== undefined)
+    return fuller.name === x.name ? { canonical: x, duplicate: y } : { canonical: y, duplicate: x };
   const order =
     y.transitions - x.transitions ||
     y.importance - x.importance ||

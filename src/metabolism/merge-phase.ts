@@ -228,6 +228,8 @@ async function run(input: PhaseInput): Promise<PhaseResult> {
       transitions: history.get(e.id) ?? 0,
       importance: importance.get(e.id) ?? e.importance,
       firstSeen: e.firstSeen,
+      name: e.name,
+      type: e.type,
     });
     const pick = chooseCanonical(profile(ea), profile(eb));
     const canonical = pick.canonical.id === a ? ea : eb;
