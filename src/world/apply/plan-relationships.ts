@@ -59,7 +59,8 @@ export interface EdgeInput {
 /**
  * Relationships are versioned with valid times: a new edge opens; the same edge told again with an earlier start moves
  * its start back; the same edge with other properties closes the old version and opens a new one (WORKS_ON {role:
- * co-founder} → {role: CTO}); an ended edge is closed. An edge
+ * co-founder} → {role: CTO}); an ended edge is closed. An older version or an ending told after a version that began
+ * later (extraction out of date order) is recorded as closed history and leaves that version open. An edge
  * reported as ended that was never seen open is recorded as closed at that time, once: an ending reported again
  * while the edge's latest version has already ended is the same ending told again ("since I lost my job at X"),
  * not a second edge.
@@ -68,7 +69,11 @@ export function applyEdge(ctx: PlanContext, edges: OpenEdges, edge: EdgeInput): 
   if (edge.sourceId === edge.targetId) return;
   const open = edges.get(edge.sourceId, edge.type, edge.targetId);
   if (edge.ended) {
-    if (open) {
+    if (open && edge.time < open.validFrom) {
+      // An ending told late, from before the open version began (extracted out of date order): that version
+      // started after it, so it stays open; the ending is kept as history of its own.
+      ctx.ws.emit({ op: 'relationship.insert', relationship: build(ctx, edge, edge.properties, edge.time) });
+    } else if (open) {
       ctx.ws.emit({ op: 'relationship.close', id: open.id, validTo: edge.time });
       edges.end(open);
     } else if (!edges.hasEnded(edge.sourceId, edge.type, edge.targetId)) {
@@ -86,6 +91,13 @@ export function applyEdge(ctx: PlanContext, edges: OpenEdges, edge: EdgeInput): 
       edges.set({ ...open, validFrom: edge.time });
     }
     if (same) return;
+    if (edge.time < open.validFrom) {
+      // An older version told late (WORKS_ON {role: co-founder} in 2024 after {role: CEO} in 2025 was known): it is
+      // history that ended when the open version began, which stays open, as a late fact is (WorkingSet).
+      const older = build(ctx, edge, edge.properties, open.validFrom);
+      ctx.ws.emit({ op: 'relationship.insert', relationship: older });
+      return;
+    }
     ctx.ws.emit({ op: 'relationship.close', id: open.id, validTo: edge.time });
     const next = build(ctx, edge, { ...open.properties, ...edge.properties }, null);
     ctx.ws.emit({ op: 'relationship.insert', relationship: next });

@@ -307,6 +307,74 @@ describe('applying an extraction result (pure rules)', () => {
     ).toEqual([['WORKS_ON', { role: 'CTO' }, null]]);
   });
 
+  it('an older version or an ending told after a later version is closed history; the open version stays open', () => {
+    // Extracted out of date order: Maya is known as CEO since T0, then the 2024 conversation says co-founder.
+    const known = [
+      { id: 'maya', type: 'person', name: 'Maya Chen' },
+      { id: 'tp', type: 'project', name: 'Tidepool' },
+    ];
+    const ceo = edge({
+      id: 'r-ceo',
+      type: 'WORKS_ON',
+      sourceId: 'maya',
+      targetId: 'tp',
+      validFrom: T0,
+      properties: { role: 'CEO' },
+    });
+    const at = (days: number) => new Date(T0 - days * DAY).toISOString();
+    const rows = (m: ReturnType<typeof plan>) =>
+      ops(m, 'relationship.insert').map((r) => [
+        r.relationship.properties,
+        r.relationship.validFrom,
+        r.relationship.validTo,
+      ]);
+    const older = plan({
+      known,
+      relationships: [ceo],
+      result: {
+        relationships: [
+          {
+            source: 'Maya Chen',
+            target: 'Tidepool',
+            type: 'WORKS_ON',
+            properties: { role: 'co-founder' },
+            eventTime: at(200),
+          },
+        ],
+      },
+    });
+    expect(ops(older, 'relationship.close')).toEqual([]);
+    expect(rows(older)).toEqual([[{ role: 'co-founder' }, T0 - 200 * DAY, T0]]);
+    const ended = plan({
+      known,
+      relationships: [ceo],
+      result: {
+        relationships: [{ source: 'Maya Chen', target: 'Tidepool', type: 'WORKS_ON', ended: true, eventTime: at(30) }],
+      },
+    });
+    expect(ops(ended, 'relationship.close')).toEqual([]);
+    expect(rows(ended)).toEqual([[{}, T0 - 30 * DAY, T0 - 30 * DAY]]);
+    // Told in date order the version changes as before: closed at the newer one's start.
+    const newer = plan({
+      known,
+      relationships: [ceo],
+      result: {
+        relationships: [
+          {
+            source: 'Maya Chen',
+            target: 'Tidepool',
+            type: 'WORKS_ON',
+            properties: { role: 'advisor' },
+            eventTime: new Date(T0 + 10 * DAY).toISOString(),
+          },
+        ],
+      },
+    });
+    expect(ops(newer, 'relationship.close')).toEqual([
+      { op: 'relationship.close', id: 'r-ceo', validTo: T0 + 10 * DAY },
+    ]);
+  });
+
   it('an open edge told again with an earlier start moves its start back; a later telling changes nothing', () => {
     const known = [
       { id: 'me', type: 'person', name: 'Ana' },
