@@ -2,6 +2,7 @@ import type { WorldStore } from '../ports/world-store.js';
 import type { Embedder } from '../ports/embedder.js';
 import { NameIndex } from '../resolve/name-index.js';
 import { Resolver, type MatchVerifier } from '../resolve/resolver.js';
+import { SELF_ID } from '../world/apply-batch.js';
 
 /**
  * Builds the resolution index from every entity in the world (archived ones included: they can be revived), except
@@ -12,7 +13,10 @@ export async function loadNameIndex(store: WorldStore): Promise<NameIndex> {
   const page = 5000;
   for (let offset = 0; ; offset += page) {
     const entities = await store.entities.list({ limit: page, offset, orderBy: 'name', excludeMerged: true });
-    for (const e of entities) index.add({ id: e.id, type: e.type, name: e.name, aliases: e.aliases });
+    for (const e of entities) {
+      const fixedName = e.protected || e.id === SELF_ID;
+      index.add({ id: e.id, type: e.type, name: e.name, aliases: e.aliases, ...(fixedName ? { fixedName } : {}) });
+    }
     if (entities.length < page) break;
   }
   return index;

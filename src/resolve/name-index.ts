@@ -5,6 +5,11 @@ export interface IndexedEntity {
   type: string;
   name: string;
   aliases: string[];
+  /**
+   * A name that resolution never replaces with a fuller one, nor takes a fuller name for (the user's own entity, and
+   * protected ones: their name is the user's or the schema's).
+   */
+  fixedName?: boolean;
 }
 
 /**
@@ -52,12 +57,22 @@ export class NameIndex {
     for (const block of blockKeys(key)) push(this.blocks, block, id);
   }
 
+  /** A new canonical name: the old one becomes an alias (it still resolves, at the alias layer). */
   rename(id: string, name: string): void {
     const entity = this.entities.get(id);
     if (!entity || entity.name === name) return;
-    this.addAlias(id, entity.name);
+    const previous = entity.name;
+    this.nameKeys.get(normalizeName(previous))?.delete(id);
     entity.name = name;
-    push(this.nameKeys, normalizeName(name), id);
+    const key = normalizeName(name);
+    entity.aliases = entity.aliases.filter((a) => normalizeName(a) !== key);
+    this.aliasKeys.get(key)?.delete(id);
+    push(this.nameKeys, key, id);
+    const ini = initialsOf(name);
+    if (ini.length >= 2 && key.includes(' ')) push(this.initials, ini, id);
+    for (const block of blockKeys(key)) push(this.blocks, block, id);
+    if (looksLikeAcronym(name)) push(this.acronymNames, key, id);
+    this.addAlias(id, previous);
   }
 
   byName(key: string): IndexedEntity[] {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Embedder } from '../ports/embedder.js';
 import { NameIndex, type IndexedEntity } from './name-index.js';
 import { isAcronymOf, normalizeName } from './normalize.js';
-import { Resolver, type MatchVerifier } from './resolver.js';
+import { fullNameOfFirstName, Resolver, type MatchVerifier } from './resolver.js';
 import { jaroWinkler } from './similarity.js';
 
 const WORLD: IndexedEntity[] = [
@@ -138,5 +138,63 @@ describe('resolution layers', () => {
     index.addAlias('tp', 'the notes app');
     const r = await new Resolver({ index }).resolve({ name: 'The notes app', type: 'project' });
     expect([r.entityId, r.layer]).toEqual(['tp', 'alias']);
+  });
+});
+
+describe('a full name of a person known by the first name alone', () => {
+  const people = (...list: [string, string, string[]?][]): IndexedEntity[] =>
+    list.map(([id, name, aliases]) => ({ id, type: 'person', name, aliases: aliases ?? [] }));
+
+  it.each([
+    // [mention, known people, expected id or null]
+    ['Maya Chen', people(['maya', 'Maya']), 'maya'],
+    ['Maya Chen-Li', people(['maya', 'Maya']), 'maya'],
+    ["Liam O'Brien", people(['liam', 'Liam']), 'liam'],
+    ['Maya Li Chen', people(['maya', 'Maya']), 'maya'],
+    // Only with its capital, as the extractor's registry holds a first name: "maya" is not the person "Maya".
+    ['Maya Chen', people(['maya', 'maya']), null],
+    ['maya chen', people(['maya', 'Maya']), null],
+    ['Maya chen', people(['maya', 'Maya']), null],
+    // Another person with that first name makes it ambiguous (a name or an alias).
+    ['Maya Chen', people(['maya', 'Maya'], ['mp', 'Maya Patel']), null],
+    ['Maya Chen', people(['maya', 'Maya'], ['mp', 'M. Patel', ['Maya']]), null],
+    // A "Maya" already known by another full name is another Maya.
+    ['Maya Chen', people(['maya', 'Maya', ['Maya Patel']]), null],
+    // The user's own entity and protected ones keep their names.
+    ['User Research', people(['self', 'User']).map((e) => ({ ...e, fixedName: true })), null],
+    // The first word only, and a name of two or three words.
+    ['Chen Maya', people(['maya', 'Maya']), null],
+    ['Maya', people(['maya', 'Maya']), null],
+    ['Maya Chen Li Wu', people(['maya', 'Maya']), null],
+    // Not a first name: "Jon" is not "Joanna", "Joanna" not "Jon".
+    ['Joanna Smith', people(['jon', 'Jon']), null],
+    ['Jon Smith', people(['joanna', 'Joanna']), null],
+  ] as const)('%j among %j → %s', (name, list, expected) => {
+    expect(fullNameOfFirstName({ name, people: list })?.id ?? null).toBe(expected);
+  });
+
+  it('resolves "Maya Chen" to the person "Maya" and says it becomes the canonical name', async () => {
+    const index = new NameIndex();
+    index.add({ id: 'maya', type: 'person', name: 'Maya', aliases: [] });
+    index.add({ id: 'mall', type: 'place', name: 'Maya Mall', aliases: [] });
+    const r = await new Resolver({ index }).resolve({ name: 'Maya Chen', type: 'person' });
+    expect([r.entityId, r.layer, r.canonicalName]).toEqual(['maya', 'fuzzy', 'Maya Chen']);
+    // For people only: a place or an untyped mention named so stays new.
+    expect((await new Resolver({ index }).resolve({ name: 'Maya Chen', type: undefined })).entityId).toBeNull();
+    expect((await new Resolver({ index }).resolve({ name: 'Maya Gardens', type: 'place' })).entityId).toBeNull();
+  });
+
+  it('after the rename the full name is the name and the first name an alias: both resolve, exactly', async () => {
+    const index = new NameIndex();
+    index.add({ id: 'maya', type: 'person', name: 'Maya', aliases: [] });
+    index.rename('maya', 'Maya Chen');
+    const resolver = new Resolver({ index });
+    const full = await resolver.resolve({ name: 'Maya Chen', type: 'person' });
+    const first = await resolver.resolve({ name: 'Maya', type: 'person' });
+    expect([full.entityId, full.layer, full.canonicalName]).toEqual(['maya', 'exact', undefined]);
+    expect([first.entityId, first.layer]).toEqual(['maya', 'alias']);
+    expect(index.entities.get('maya')).toMatchObject({ name: 'Maya Chen', aliases: ['Maya'] });
+    // The new name's words block: "Chen" alone finds it as a candidate.
+    expect(index.candidates('chen').map((e) => e.id)).toEqual(['maya']);
   });
 });

@@ -16,6 +16,11 @@ export interface Resolution {
   ambiguous: IndexedEntity[];
   /** Why the verifier could not decide (model unreachable, invalid answer): the mention then stays new. */
   verifierError?: string;
+  /**
+   * The mention is a more complete name of the matched entity ("Maya Chen" for the person known only as "Maya"): it
+   * becomes the entity's canonical name, and the old name one of its aliases.
+   */
+  canonicalName?: string;
 }
 
 /** Asks a model whether a mention and a candidate are the same real-world entity. */
@@ -85,6 +90,8 @@ export class Resolver {
 
     const personMatch = this.personFirstName(key, input.type);
     if (personMatch) return hit(personMatch, 'fuzzy', 0.9);
+    const firstNameOnly = this.personKnownByFirstName(input.name, input.type);
+    if (firstNameOnly) return { ...hit(firstNameOnly, 'fuzzy', 0.9), canonicalName: input.name.trim() };
 
     const review = scored.filter((s) => s.score >= this.options.fuzzyReview).map((s) => s.entity);
 
@@ -132,6 +139,19 @@ export class Resolver {
     return matches.length === 1 ? matches[0] : undefined;
   }
 
+  /**
+   * "Maya Chen" resolves to the one known person named only "Maya" (and becomes its name), the converse of
+   * personFirstName, so the world does not depend on which was said first (see fullNameOfFirstName).
+   */
+  private personKnownByFirstName(name: string, type: string | undefined): IndexedEntity | undefined {
+    if (type !== 'person') return undefined;
+    const first = name.trim().split(/\s+/)[0] ?? '';
+    return fullNameOfFirstName({
+      name,
+      people: this.options.index.candidates(normalizeName(first)).filter((c) => c.type === 'person'),
+    });
+  }
+
   private async embeddingMatch(
     name: string,
     type: string | undefined,
@@ -159,6 +179,36 @@ export class Resolver {
     }
     return best;
   }
+}
+
+/** A word of a person's name as written: a capital, then lowercase letters ("Maya", "O'Brien", "Chen-Li", "McKay"). */
+const NAME_WORD = /^\p{Lu}[\p{L}'’-]*\p{Ll}$/u;
+
+/**
+ * The person a full name ("Maya Chen": two or three capitalized name words) refers to when the world knows that
+ * person only by the first name (pure): the one person among `people` named by that word alone, written exactly so,
+ * with its capital ("Maya", not "maya"), and no other person whose name or alias starts with that first name
+ * ("Maya Patel" makes "Maya" ambiguous, and a "Maya" already known by another full name is not this one). The first
+ * name is the person's only as written, as the offline extractor's registry holds ("a first or last name alone
+ * matches a known person only with its capital"); undefined when no person or several fit.
+ */
+export function fullNameOfFirstName(input: {
+  name: string;
+  people: readonly IndexedEntity[];
+}): IndexedEntity | undefined {
+  const words = input.name.trim().split(/\s+/);
+  const first = words[0] ?? '';
+  if (words.length < 2 || words.length > 3 || !words.every((w) => NAME_WORD.test(w))) return undefined;
+  const key = normalizeName(first);
+  const startsWithFirst = (n: string): boolean => normalizeName(n).split(' ')[0] === key;
+  const sharing = input.people.filter((p) => [p.name, ...p.aliases].some(startsWithFirst));
+  const only = sharing[0];
+  if (sharing.length !== 1 || only === undefined || only.fixedName === true || only.name.trim() !== first) {
+    return undefined;
+  }
+  // Known by the first name alone: no alias of it is a full name already (that would be another Maya).
+  if (only.aliases.some((a) => normalizeName(a).includes(' '))) return undefined;
+  return only;
 }
 
 /** The best scores of a mention against a candidate's name and aliases: to review (`score`) and to take (`accept`). */

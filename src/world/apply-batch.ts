@@ -83,7 +83,7 @@ export async function applyExtraction(input: {
     }
     await input.checkpoint?.(tx, { mutations, episodeTimes });
     if (selfRef.isNew && mutations.some((m) => m.op === 'entity.insert' && m.entity.id === SELF_ID)) {
-      input.index.add({ id: SELF_ID, type: 'person', name: SELF_NAME, aliases: [] });
+      input.index.add({ id: SELF_ID, type: 'person', name: SELF_NAME, aliases: [], fixedName: true });
     }
     return {
       mutations: countByOp(mutations),

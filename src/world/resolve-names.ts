@@ -107,7 +107,16 @@ export async function resolveNames(input: {
     layers[resolution.layer] = (layers[resolution.layer] ?? 0) + 1;
     let ref: NameRef;
     const matched = resolution.entityId === null ? undefined : index.entities.get(resolution.entityId);
-    if (matched) {
+    if (matched && resolution.canonicalName !== undefined && resolution.canonicalName !== matched.name) {
+      // A more complete name of a known entity ("Maya Chen" for "Maya"): it becomes the name, the old one an alias.
+      const previous = matched.name;
+      index.rename(matched.id, resolution.canonicalName);
+      const earlier = [...refs.values()].filter((r) => r.id === matched.id);
+      const isNew = earlier.some((r) => r.isNew);
+      ref = { id: matched.id, type: matched.type, name: matched.name, isNew, aliases: [], renamedFrom: previous };
+      // Mentions of the old name earlier in this result point at the entity under its new name.
+      for (const other of earlier) Object.assign(other, { name: matched.name, renamedFrom: previous });
+    } else if (matched) {
       ref = { id: matched.id, type: matched.type, name: matched.name, isNew: false, aliases: [] };
       addAlias(ref, mention.name, index);
     } else {

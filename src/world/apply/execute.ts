@@ -22,6 +22,9 @@ export async function executeMutations(input: {
           updatedAt: recordedAt,
         });
         break;
+      case 'entity.rename':
+        await tx.entities.update(m.id, { name: m.name, updatedAt: recordedAt });
+        break;
       case 'alias.add':
         await tx.entities.addAlias({
           entityId: m.entityId,

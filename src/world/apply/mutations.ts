@@ -9,6 +9,8 @@ export type Mutation =
   | { op: 'entity.insert'; entity: EntityInsert }
   | { op: 'entity.touch'; id: string; lastSeen: number; firstSeen?: number; state: Record<string, StateValue> }
   | { op: 'alias.add'; entityId: string; alias: string }
+  /** A known entity's canonical name becomes a more complete one (its old name is added as an alias). */
+  | { op: 'entity.rename'; id: string; name: string }
   | { op: 'transition.insert'; transition: Transition }
   | { op: 'fact.insert'; fact: Fact }
   | { op: 'fact.close'; id: string; validTo: number; supersededBy: string | null }

@@ -42,6 +42,8 @@ export interface NameRef {
   name: string;
   isNew: boolean;
   aliases: string[];
+  /** Set when resolution found `name` to be a more complete name of a known entity: the name it had (now an alias). */
+  renamedFrom?: string;
 }
 
 interface Working extends EntitySnapshot {
@@ -85,12 +87,17 @@ export class WorkingSet {
     if (snap) {
       w = {
         ...snap,
+        aliases: [...snap.aliases],
         state: { ...snap.state },
         isNew: false,
         created: true,
         createdFrom: null,
         current: new Map(snap.facts.map((f) => [f.attribute, f])),
       };
+      if (ref.renamedFrom !== undefined && ref.name !== snap.name) {
+        w.name = ref.name;
+        this.out.push({ op: 'entity.rename', id: w.id, name: ref.name });
+      }
     } else {
       w = {
         id: ref.id,
@@ -108,6 +115,8 @@ export class WorkingSet {
       };
     }
     this.entities.set(ref.id, w);
+    // The name it had before resolution found a more complete one stays an alias.
+    if (ref.renamedFrom !== undefined) this.addAlias(w, ref.renamedFrom);
     for (const alias of ref.aliases) this.addAlias(w, alias);
     return w;
   }

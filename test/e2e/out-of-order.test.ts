@@ -1,0 +1,76 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pie, pieJson, SAMPLE, tempDir } from '../helpers/cli.js';
+import { rows } from '../helpers/db.js';
+
+/**
+ * Extracting out of date order (black-box QA): five conversations, then everything since June 2025, then the rest
+ * (later conversations before earlier ones) must give the people one run in date order gives. The later
+ * conversations call Maya Chen "Maya" alone; the earlier one that gives her full name came last, and the full name
+ * did not resolve to the person known as "Maya", so the world held two Mayas, the CEO role and the promises on the
+ * first name only, and the audit offered to merge "Maya Chen" into "Maya".
+ */
+let dir: string;
+let cleanup: () => void;
+let late: string;
+let once: string;
+beforeAll(async () => {
+  ({ dir, cleanup } = tempDir());
+  late = join(dir, 'late.db');
+  once = join(dir, 'once.db');
+  for (const args of [['--limit', '5'], ['--since', '2025-06-01'], []]) {
+    const r = await pie(['--db', late, 'ingest', SAMPLE, ...args]);
+    if (r.code !== 0) throw new Error(r.stderr);
+  }
+  const r = await pie(['--db', once, 'ingest', SAMPLE]);
+  if (r.code !== 0) throw new Error(r.stderr);
+}, 300_000);
+afterAll(() => cleanup());
+
+const people = (db: string) =>
+  rows<{ name: string; aliases: string | null }>(
+    db,
+    `SELECT e.name, (SELECT group_concat(a.alias, '|') FROM entity_aliases a WHERE a.entity_id = e.id) AS aliases
+       FROM entities e WHERE e.type = 'person' AND e.merged_into IS NULL ORDER BY e.name`,
+  );
+const edgesTo = (db: string, type: string) =>
+  rows<{ source: string; target: string; properties: string; open: number }>(
+    db,
+    `SELECT s.name AS source, t.name AS target, r.properties, r.valid_to IS NULL AS open FROM relationships r
+       JOIN entities s ON s.id = r.source_id JOIN entities t ON t.id = r.target_id
+      WHERE r.type = ? ORDER BY s.name, r.valid_from`,
+    type,
+  );
+
+describe('extraction out of date order', () => {
+  it('makes one Maya Chen, known also as "Maya", with the people of one run in date order', () => {
+    expect(people(late)).toEqual(people(once));
+    expect(people(late).filter((p) => p.name.startsWith('Maya'))).toEqual([{ name: 'Maya Chen', aliases: 'Maya' }]);
+    const maya = rows<{ state: string }>(late, `SELECT state FROM entities WHERE name = 'Maya Chen'`);
+    expect(JSON.parse(maya[0]?.state ?? '{}')).toMatchObject({ role: 'CEO' });
+  });
+
+  it('gives her the promises and the roles, the older role as closed history', () => {
+    for (const db of [late, once]) {
+      expect(edgesTo(db, 'PROMISED_TO').map((e) => [e.source, e.target])).toEqual([
+        ['finish the pitch deck', 'Maya Chen'],
+        ['have the onboarding flow done', 'Maya Chen'],
+        ['send Daniel Okafor a pilot report', 'Daniel Okafor'],
+      ]);
+      expect(
+        edgesTo(db, 'WORKS_ON')
+          .filter((e) => e.source === 'Maya Chen')
+          .map((e) => [JSON.parse(e.properties) as unknown, e.open]),
+      ).toEqual([
+        [{ role: 'co-founder' }, 0],
+        [{ role: 'CEO' }, 1],
+      ]);
+    }
+    expect(rows(late, 'SELECT id FROM relationships WHERE valid_to < valid_from')).toEqual([]);
+  });
+
+  it('leaves the audit no Maya to merge', async () => {
+    const audit = await pieJson<{ findings: { kind: string; why: string }[] }>(['--db', late, 'audit']);
+    expect(audit.findings.filter((f) => f.kind === 'duplicate' && f.why.includes('Maya'))).toEqual([]);
+  });
+});
