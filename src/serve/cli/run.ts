@@ -36,13 +36,22 @@ const VERSION = '0.1.0';
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const program = new Command();
   let servicesOpened: Services | undefined;
+  // --json promises one document on stdout: once a command has printed its own (a KIP batch with an error
+  // inline), a failure after it is told on stderr only.
+  let documentPrinted = false;
+  const emitOnce =
+    (emit: CommandContext['emit']): CommandContext['emit'] =>
+    (output) => {
+      documentPrinted = true;
+      emit(output);
+    };
 
   const run: ActionRunner = async (action) => {
     const config = loadConfig({ flags: program.opts<GlobalFlags>(), env: io.env });
     const ctx: CommandContext = {
       io,
       config,
-      emit: emitter(io, config.json),
+      emit: emitOnce(emitter(io, config.json)),
       services: async (options) => {
         if (servicesOpened) return servicesOpened;
         servicesOpened = await compose({ config, env: io.env, readonly: options?.readonly ?? false });
@@ -101,7 +110,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     await program.parseAsync([...argv], { from: 'user' });
     return 0;
   } catch (error) {
-    return reportError(error, io, program.opts<{ json?: boolean }>().json === true);
+    return reportError(error, io, program.opts<{ json?: boolean }>().json === true && !documentPrinted);
   } finally {
     if (servicesOpened) await closeQuietly(servicesOpened, io);
   }
