@@ -62,6 +62,18 @@ afterAll(async () => {
 });
 
 describe('web UI', () => {
+  it('filters the entity list by type in any case, and says which types exist for an unknown one', async () => {
+    await go('#/search?type=PERSON', '#browse-h ~ table tbody tr');
+    const types = await page.locator('#browse-h ~ table tbody td:nth-child(2)').allTextContents();
+    expect(types.length).toBeGreaterThan(0);
+    expect(new Set(types)).toEqual(new Set(['person']));
+    await go('#/search?type=bogus', '#browse-h ~ .error');
+    expect(await page.locator('#browse-h ~ .error').textContent()).toMatch(
+      /^No entity has the type "bogus"; the types in this memory are .*person/,
+    );
+    expect(await page.getByLabel('Type').inputValue()).toBe('bogus');
+  });
+
   it('searches and opens an entity from the results', async () => {
     await go('#/search', 'input[type=search]');
     await page.getByLabel('Search entities, changes and conversations').fill('Tidepool');

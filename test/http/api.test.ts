@@ -53,6 +53,19 @@ describe('HTTP API: explore', () => {
     expect(names).toEqual([...names].sort());
   });
 
+  it('filters entities by type whatever its case, and refuses an unknown type with 400 naming the known ones', async () => {
+    const lower = await api.get<Page<Row>>('/api/entities?type=person&limit=500');
+    const camel = await api.get<Page<Row>>('/api/entities?type=PERSON&limit=500');
+    expect(camel.status).toBe(200);
+    expect(lower.body.total).toBeGreaterThan(0);
+    expect(camel.body.total).toBe(lower.body.total);
+    expect(camel.body.items.every((e) => e.type === 'person')).toBe(true);
+    const bogus = await api.get<ErrorBody>('/api/entities?type=bogus');
+    expect(bogus.status).toBe(400);
+    expect(bogus.body.error.code).toBe('INVALID_ARGUMENT');
+    expect(bogus.body.error.message).toMatch(/^No entity has the type "bogus"; the types in this memory are .*person/);
+  });
+
   it('shows an entity with its timeline, the contradiction marked and its source conversation', async () => {
     const r = await api.get<{
       entity: Row;

@@ -49,24 +49,33 @@ export async function searchView(main: HTMLElement, _arg: string, query: URLSear
 async function entityBrowser(section: HTMLElement, query: URLSearchParams): Promise<void> {
   const offset = Number(query.get('offset') ?? '0') || 0;
   const type = query.get('type') ?? '';
-  const page = await get<Page<Entity>>('/api/entities', { offset, limit: PAGE, type: type || undefined });
   const link = (o: number, t: string) => `#/search?offset=${o}${t ? `&type=${encodeURIComponent(t)}` : ''}`;
   const typeInput = h('input', { type: 'text', value: type, placeholder: 'person, project, tool…' });
+  const form = h(
+    'form',
+    {
+      class: 'row',
+      onsubmit: (e: Event) => {
+        e.preventDefault();
+        location.hash = link(0, typeInput.value.trim());
+      },
+    },
+    field('Type', typeInput),
+    h('button', { type: 'submit' }, 'Filter'),
+  );
+  let page: Page<Entity>;
+  try {
+    page = await get<Page<Entity>>('/api/entities', { offset, limit: PAGE, type: type || undefined });
+  } catch (error) {
+    // An unknown type: the API's sentence (naming the known types) beside the form, which keeps what was typed.
+    if (error instanceof ApiError && error.status === 401) throw error;
+    clear(section, h('h2', { id: 'browse-h' }, 'Entities'), form, formError(error));
+    return;
+  }
   clear(
     section,
     h('h2', { id: 'browse-h' }, 'Entities'),
-    h(
-      'form',
-      {
-        class: 'row',
-        onsubmit: (e: Event) => {
-          e.preventDefault();
-          location.hash = link(0, typeInput.value.trim());
-        },
-      },
-      field('Type', typeInput),
-      h('button', { type: 'submit' }, 'Filter'),
-    ),
+    form,
     h(
       'table',
       { class: 'list' },

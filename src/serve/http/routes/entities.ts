@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { compileTimeline } from '../../../compile/timeline.js';
 import type { Entity, Transition } from '../../../domain/world.js';
+import { resolveEntityType } from '../../../world/entity-types.js';
 import { findEntity } from '../../../world/lookup.js';
 import { loadTimeline, type TimelineRelationship } from '../../../world/timeline.js';
 import { entityOut, refOut } from '../../mcp/schemas.js';
@@ -23,13 +24,21 @@ export const entityRoutes: Route[] = [
     summary: 'Entities, most important first (paginated)',
     tag: 'explore',
     query: z.object({
-      type: z.string().max(60).optional().describe('only this type (person, project, tool, …)'),
+      type: z
+        .string()
+        .max(60)
+        .optional()
+        .describe(
+          'only this type (person, project, tool, …; any case); an unknown type is a 400 naming the known ones',
+        ),
       tier: z.enum(TIERS).optional().describe('only this tier'),
       sort: z.enum(['importance', 'lastSeen', 'name']).default('importance').describe('order'),
       ...pageQuery(50, 500),
     }),
     handler: async ({ query, deps }) => {
-      const filter = { ...(query.type ? { type: query.type } : {}), ...(query.tier ? { tier: query.tier } : {}) };
+      // As stored (`Tool` finds `tool`), as the CLI and get_world_snapshot match it.
+      const type = query.type ? await resolveEntityType({ store: deps.store, type: query.type }) : undefined;
+      const filter = { ...(type ? { type } : {}), ...(query.tier ? { tier: query.tier } : {}) };
       const [items, total] = await Promise.all([
         deps.store.entities.list({ ...filter, orderBy: query.sort, offset: query.offset, limit: query.limit }),
         deps.store.entities.count(filter),
