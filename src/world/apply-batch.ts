@@ -121,8 +121,9 @@ async function ensureEpisodes(tx: WorldStore, result: ExtractionResult, recorded
 }
 
 /**
- * For each relationship the result reports ended between two known entities with no open version in the slice:
- * its latest version, when that has ended too, so the planner can tell an ending told again from a new one.
+ * For each relationship of the result between two known entities with no open version in the slice: its latest
+ * version, when that has ended, so the planner can tell an ending told again from a new one, and an edge told late
+ * from before its ending from a new opening.
  */
 async function loadEndedEdges(
   tx: WorldStore,
@@ -133,7 +134,6 @@ async function loadEndedEdges(
   const open = new Set(slice.relationships.map((r) => edgeKey(r.sourceId, r.type, r.targetId)));
   const ended = new Map<string, Relationship>();
   for (const r of result.relationships) {
-    if (!r.ended) continue;
     const source = refOfName(r.source);
     const target = refOfName(r.target);
     if (!source || !target || source.isNew || target.isNew) continue;

@@ -8,20 +8,21 @@ import { sameValue } from './working-set.js';
  */
 export class OpenEdges {
   private readonly open = new Map<string, Relationship>();
-  private readonly ended = new Set<string>();
+  /** Each edge whose latest version has ended (and none is open): that version. */
+  private readonly ended = new Map<string, Relationship>();
 
   constructor(existing: readonly Relationship[], ended: readonly Relationship[] = []) {
     for (const r of existing) if (r.validTo === null) this.open.set(keyOf(r), r);
-    for (const r of ended) if (r.validTo !== null && !this.open.has(keyOf(r))) this.ended.add(keyOf(r));
+    for (const r of ended) if (r.validTo !== null && !this.open.has(keyOf(r))) this.ended.set(keyOf(r), r);
   }
 
   get(sourceId: string, type: string, targetId: string): Relationship | undefined {
     return this.open.get(edgeKey(sourceId, type, targetId));
   }
 
-  /** Whether the edge's latest version has ended and no version is open. */
-  hasEnded(sourceId: string, type: string, targetId: string): boolean {
-    return this.ended.has(edgeKey(sourceId, type, targetId));
+  /** The edge's latest version when it has ended and no version is open. */
+  lastEnded(sourceId: string, type: string, targetId: string): Relationship | undefined {
+    return this.ended.get(edgeKey(sourceId, type, targetId));
   }
 
   set(r: Relationship): void {
@@ -29,10 +30,10 @@ export class OpenEdges {
     this.ended.delete(keyOf(r));
   }
 
-  /** The edge ended (closed, or recorded as ended): no version of it is open now. */
+  /** The edge ended with version `r` (closed, or recorded as ended): no version of it is open now. */
   end(r: Relationship): void {
     this.open.delete(keyOf(r));
-    this.ended.add(keyOf(r));
+    this.ended.set(keyOf(r), r);
   }
 }
 
@@ -60,7 +61,8 @@ export interface EdgeInput {
  * Relationships are versioned with valid times: a new edge opens; the same edge told again with an earlier start moves
  * its start back; the same edge with other properties closes the old version and opens a new one (WORKS_ON {role:
  * co-founder} → {role: CTO}); an ended edge is closed. An older version or an ending told after a version that began
- * later (extraction out of date order) is recorded as closed history and leaves that version open. An edge
+ * later (extraction out of date order) is recorded as closed history and leaves that version open; an edge told as
+ * holding before its recorded ending stays history too (applyBeforeEnding). An edge
  * reported as ended that was never seen open is recorded as closed at that time, once: an ending reported again
  * while the edge's latest version has already ended is the same ending told again ("since I lost my job at X"),
  * not a second edge.
@@ -75,8 +77,8 @@ export function applyEdge(ctx: PlanContext, edges: OpenEdges, edge: EdgeInput): 
       ctx.ws.emit({ op: 'relationship.insert', relationship: build(ctx, edge, edge.properties, edge.time) });
     } else if (open) {
       ctx.ws.emit({ op: 'relationship.close', id: open.id, validTo: edge.time });
-      edges.end(open);
-    } else if (!edges.hasEnded(edge.sourceId, edge.type, edge.targetId)) {
+      edges.end({ ...open, validTo: edge.time });
+    } else if (!edges.lastEnded(edge.sourceId, edge.type, edge.targetId)) {
       const ended = build(ctx, edge, edge.properties, edge.time);
       ctx.ws.emit({ op: 'relationship.insert', relationship: ended });
       edges.end(ended);
@@ -104,9 +106,44 @@ export function applyEdge(ctx: PlanContext, edges: OpenEdges, edge: EdgeInput): 
     edges.set(next);
     return;
   }
+  const last = edges.lastEnded(edge.sourceId, edge.type, edge.targetId);
+  if (last?.validTo != null && edge.time < last.validTo) {
+    applyBeforeEnding(ctx, edges, edge, { ...last, validTo: last.validTo });
+    return;
+  }
   const created = build(ctx, edge, edge.properties, null);
   ctx.ws.emit({ op: 'relationship.insert', relationship: created });
   edges.set(created);
+}
+
+/**
+ * An edge told as holding at a time before its latest version ended (extraction out of date order: "I work at Acme"
+ * from 2023 read after "I left Acme" in 2025): history inside what is known, never an open edge. The same
+ * properties from earlier move that version's start back; other properties from before it are an older version
+ * ending where it began; other properties within it split it there, the newer part running to the ending.
+ */
+function applyBeforeEnding(
+  ctx: PlanContext,
+  edges: OpenEdges,
+  edge: EdgeInput,
+  last: Relationship & { validTo: number },
+): void {
+  const same = Object.entries(edge.properties).every(([k, v]) => sameValue(last.properties[k], v));
+  if (same) {
+    if (edge.time < last.validFrom) {
+      ctx.ws.emit({ op: 'relationship.backdate', id: last.id, validFrom: edge.time });
+      edges.end({ ...last, validFrom: edge.time });
+    }
+    return;
+  }
+  if (edge.time <= last.validFrom) {
+    ctx.ws.emit({ op: 'relationship.insert', relationship: build(ctx, edge, edge.properties, last.validFrom) });
+    return;
+  }
+  ctx.ws.emit({ op: 'relationship.close', id: last.id, validTo: edge.time });
+  const later = build(ctx, edge, { ...last.properties, ...edge.properties }, last.validTo);
+  ctx.ws.emit({ op: 'relationship.insert', relationship: later });
+  edges.end(later);
 }
 
 function build(

@@ -441,6 +441,60 @@ describe('applying an extraction result (pure rules)', () => {
     expect(ops(back, 'relationship.close')).toEqual([{ op: 'relationship.close', id: opened[0]?.id, validTo: T0 }]);
   });
 
+  it('an edge told late from before its recorded ending is history: never open, moved back, older, or split', () => {
+    // Extracted out of date order: Gina worked at Door Dash from T0-400 to T0-30 (she left); older talk comes later.
+    const known = [
+      { id: 'gina', type: 'person', name: 'Gina' },
+      { id: 'dd', type: 'organization', name: 'Door Dash' },
+    ];
+    const endedEdge = edge({
+      id: 'r-dd',
+      type: 'WORKS_AT',
+      sourceId: 'gina',
+      targetId: 'dd',
+      validFrom: T0 - 400 * DAY,
+      validTo: T0 - 30 * DAY,
+      properties: { role: 'driver' },
+    });
+    const told = (days: number, properties: Record<string, string> = {}) =>
+      plan({
+        known,
+        ended: [endedEdge],
+        result: {
+          relationships: [
+            {
+              source: 'Gina',
+              target: 'Door Dash',
+              type: 'WORKS_AT',
+              properties,
+              eventTime: new Date(T0 - days * DAY).toISOString(),
+            },
+          ],
+        },
+      });
+    const changes = (m: ReturnType<typeof plan>) => [
+      ...ops(m, 'relationship.backdate'),
+      ...ops(m, 'relationship.close'),
+      ...ops(m, 'relationship.insert').map((r) => ({
+        insert: r.relationship.properties,
+        from: (T0 - r.relationship.validFrom) / DAY,
+        to: r.relationship.validTo === null ? null : (T0 - r.relationship.validTo) / DAY,
+      })),
+    ];
+    // The same edge said before its start: the start moves back; said within it: nothing new.
+    expect(changes(told(500))).toEqual([{ op: 'relationship.backdate', id: 'r-dd', validFrom: T0 - 500 * DAY }]);
+    expect(changes(told(100, { role: 'driver' }))).toEqual([]);
+    // Other properties before it: an older version that ended where the known one began.
+    expect(changes(told(600, { role: 'courier' }))).toEqual([{ insert: { role: 'courier' }, from: 600, to: 400 }]);
+    // Other properties within it: it is split there, the newer part running to the recorded ending.
+    expect(changes(told(100, { role: 'dispatcher' }))).toEqual([
+      { op: 'relationship.close', id: 'r-dd', validTo: T0 - 100 * DAY },
+      { insert: { role: 'dispatcher' }, from: 100, to: 30 },
+    ]);
+    // Said after the ending: taken up again, an open edge.
+    expect(changes(told(10))).toEqual([{ insert: {}, from: 10, to: null }]);
+  });
+
   it('a belief reversal abandons the old belief with a contradiction and links CONTRADICTS', () => {
     const m = plan({
       known: [{ id: 'b1', type: 'belief', name: 'vector search is enough for memory', state: { stance: 'held' } }],

@@ -28,8 +28,8 @@ export interface WorldSlice {
   /** Open relationships among the entities involved. */
   relationships: readonly Relationship[];
   /**
-   * For each edge the batch reports ended that has no open version: its latest version, when that one has ended
-   * too (an ending told again). Absent or empty: no such edge.
+   * For each edge the batch reports (ended or not) that has no open version: its latest version, when that one has
+   * ended (an ending told again; an edge told late from before it ended). Absent or empty: no such edge.
    */
   ended?: readonly Relationship[];
   periods: ReadonlyMap<string, Period>;
