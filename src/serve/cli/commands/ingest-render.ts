@@ -151,15 +151,32 @@ function sharedLines(s: IngestSummary): string[] {
   return lines;
 }
 
-export function renderExtraction(input: { summary: IngestSummary; extraction: string; stats: WorldStats }): string {
+/** Why a run planned no batch: nothing imported, everything extracted, or what waits lies before `--since`. */
+function nothingToExtract(stats: WorldStats, since: number | undefined, tz: string): string {
+  if (stats.episodes === 0)
+    return 'Nothing to extract: no conversation could be imported (see the skipped ones above).';
+  const waiting = stats.episodesPendingExtraction;
+  if (waiting === 0) {
+    return `Nothing to extract: all ${plural(stats.episodes, 'conversation')} in the database are already in the world model.`;
+  }
+  const wait = waiting === 1 ? 'waits' : 'wait';
+  return since === undefined
+    ? `Nothing extracted: ${plural(waiting, 'conversation')} still ${wait} for extraction.`
+    : `Nothing to extract from ${localDate(since, tz)} on: ${plural(waiting, 'conversation')} from before then still ${wait} for extraction (pie ingest without --since extracts them).`;
+}
+
+export function renderExtraction(input: {
+  summary: IngestSummary;
+  extraction: string;
+  stats: WorldStats;
+  /** The `--since` bound this run extracted from, when one was given. */
+  since?: number | undefined;
+  tz: string;
+}): string {
   const { summary: s, stats } = input;
   const lines: string[] = [];
   if (s.batches.planned === 0) {
-    lines.push(
-      stats.episodes === 0
-        ? 'Nothing to extract: no conversation could be imported (see the skipped ones above).'
-        : `Nothing to extract: all ${plural(stats.episodes, 'conversation')} in the database are already in the world model.`,
-    );
+    lines.push(nothingToExtract(stats, input.since, input.tz));
   } else {
     lines.push(
       `Extracted ${plural(s.batches.done, 'batch', 'batches')} of ${num(s.batches.planned)} ` +

@@ -220,7 +220,13 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
     progress.done();
     const vectors = extraction.embedder ? await embedStage(ctx, services, extraction.embedder, abort.signal) : null;
     const stats = await services.store.stats();
-    const extractionText = renderExtraction({ summary, extraction: extraction.description, stats });
+    const extractionText = renderExtraction({
+      summary,
+      extraction: extraction.description,
+      stats,
+      since,
+      tz,
+    });
     ctx.emit({
       text: vectors ? `${extractionText}\n${vectors.text}` : extractionText,
       json: {
