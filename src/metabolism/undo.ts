@@ -24,9 +24,10 @@ function isTable(name: string): name is MaintainedTable {
 }
 
 function recentIds(log: MaintenanceLogEntry[]): string {
+  if (log.length === 0) return 'No maintenance runs are recorded yet.';
   const ids = log.filter((e) => e.status !== 'undone').slice(0, 5);
   return ids.length === 0
-    ? 'No maintenance runs are recorded yet.'
+    ? `Every recorded run is undone already (the latest: ${log[0]?.id ?? ''}); pie health lists them.`
     : `Recent runs: ${ids.map((e) => `${e.id} (${e.kind}, ${e.status})`).join(', ')}.`;
 }
 

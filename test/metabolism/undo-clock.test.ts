@@ -41,4 +41,13 @@ describe('undo and the configured clock', () => {
     expect((await pie(['--db', db, 'undo', late.runId])).code).toBe(0);
     expect(snapshot(db, ['maintenance_log', 'journal'])).toEqual(before);
   });
+
+  it('an unknown run id once every run is undone says so, not that no run is recorded', async () => {
+    const r = await pie(['--db', db, 'undo', 'sleep-nope']);
+    expect(r.code).toBe(4);
+    expect(r.stderr).not.toContain('No maintenance runs are recorded yet');
+    expect(r.stderr).toMatch(
+      /No maintenance run "sleep-nope"\. Every recorded run is undone already \(the latest: sleep-/,
+    );
+  });
 });
