@@ -1,6 +1,7 @@
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, pie, pieJson, tempDir } from '../helpers/cli.js';
+import { ROOT, SAMPLE, pie, pieJson, tempDir } from '../helpers/cli.js';
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'history', 'world.jsonl');
 const KG = 'knowledge graphs beat pure vector search';
@@ -257,5 +258,21 @@ describe('errors', () => {
     const missing = await pie(['--db', join(ROOT, 'no-such-dir', 'pie.db'), 'contradictions']);
     expect(missing.code).toBe(3);
     expect(missing.stderr).toMatch(/There is no database at .*; import something first/);
+  });
+
+  it('a --db that is a directory is one sentence and exit 5, for reading and writing commands alike', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      for (const args of [['stats'], ['contradictions'], ['ingest', SAMPLE, '--extractor', 'offline'], ['undo', 'x']]) {
+        const r = await pie(['--db', dir, ...args]);
+        expect(r.code, args.join(' ')).toBe(5);
+        expect(r.stderr).toBe(
+          `pie: The database path ${dir} is a directory; point --db (or PIE_DB) at a database file, such as ${join(dir, 'pie.db')}.\n`,
+        );
+      }
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      cleanup();
+    }
   });
 });

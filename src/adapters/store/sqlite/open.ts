@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { PieError, errorMessage } from '../../../domain/errors.js';
 import type { WorldStore } from '../../../ports/world-store.js';
@@ -60,6 +60,12 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Worl
 
 function prepareLocation(path: string, readonly: boolean): void {
   if (path === MEMORY) return;
+  if (existsSync(path) && statSync(path).isDirectory()) {
+    throw new PieError(
+      'DB_ERROR',
+      `The database path ${path} is a directory; point --db (or PIE_DB) at a database file, such as ${join(path, 'pie.db')}.`,
+    );
+  }
   if (readonly) {
     if (!existsSync(path)) {
       throw new PieError('FILE_NOT_FOUND', `There is no database at ${path} yet; import something first (pie ingest).`);
