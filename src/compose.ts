@@ -11,6 +11,7 @@ import {
   changeEncryption,
   looksEncrypted,
   openSqliteStore,
+  refuseDirectory,
   type CipherChangeSummary,
 } from './adapters/store/sqlite/index.js';
 import { isPostgresUrl, openPostgresStore } from './adapters/store/postgres/index.js';
@@ -163,9 +164,11 @@ export async function openStoreAt(input: {
   return openSqliteStore({ path: location, readonly: false, key: databaseKey(env) });
 }
 
-/** Whether the configured database file is encrypted (its header is not SQLite's plain-text one). */
+/** Whether the configured database file is encrypted (its header is not SQLite's plain-text one); a directory is refused. */
 export function databaseIsEncrypted(config: Pick<Config, 'dbPath' | 'dbUrl'>): boolean {
-  return config.dbUrl === undefined && looksEncrypted(config.dbPath);
+  if (config.dbUrl !== undefined) return false;
+  refuseDirectory(config.dbPath);
+  return looksEncrypted(config.dbPath);
 }
 
 /** Encrypts, decrypts or re-keys the configured database file in place (see the SQLite adapter's change-cipher). */

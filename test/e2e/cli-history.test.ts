@@ -260,7 +260,7 @@ describe('errors', () => {
     expect(missing.stderr).toMatch(/There is no database at .*; import something first/);
   });
 
-  it('a --db that is a directory is one sentence and exit 5, for reading and writing commands alike', async () => {
+  it('a --db that is a directory is one sentence and exit 5, for reading, writing and cipher commands alike', async () => {
     const { dir, cleanup } = tempDir();
     try {
       for (const args of [['stats'], ['contradictions'], ['ingest', SAMPLE, '--extractor', 'offline'], ['undo', 'x']]) {
@@ -269,6 +269,11 @@ describe('errors', () => {
         expect(r.stderr).toBe(
           `pie: The database path ${dir} is a directory; point --db (or PIE_DB) at a database file, such as ${join(dir, 'pie.db')}.\n`,
         );
+      }
+      for (const command of ['encrypt', 'decrypt']) {
+        const r = await pie(['--db', dir, command], { PIE_DB_KEY: 'k' });
+        expect(r.code, command).toBe(5);
+        expect(r.stderr).toMatch(/^pie: The database path .* is a directory; point --db/);
       }
       expect(readdirSync(dir)).toEqual([]);
     } finally {

@@ -5,6 +5,7 @@ import { PieError } from '../../../domain/errors.js';
 import { applyKey, looksEncrypted, rekey, unreadableError } from './cipher.js';
 import { translateSqliteError } from './errors.js';
 import { checkDatabase } from './migrate.js';
+import { refuseDirectory } from './open.js';
 import type { Db } from './sql.js';
 
 export interface CipherChange {
@@ -30,6 +31,7 @@ export interface CipherChangeSummary {
  */
 export function changeEncryption(change: CipherChange): CipherChangeSummary {
   const path = resolve(change.path);
+  refuseDirectory(path);
   if (!existsSync(path)) {
     throw new PieError('FILE_NOT_FOUND', `There is no database at ${path}; check --db or PIE_DB.`);
   }

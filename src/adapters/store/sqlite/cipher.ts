@@ -32,7 +32,9 @@ const SAMPLE = 1024;
  * first kilobyte looks random (nearly every byte value occurs, as in ciphertext; a text file has a few dozen).
  */
 export function looksEncrypted(path: string): boolean {
-  if (!existsSync(path) || statSync(path).size < SAMPLE) return false;
+  if (!existsSync(path)) return false;
+  const stat = statSync(path);
+  if (!stat.isFile() || stat.size < SAMPLE) return false;
   const fd = openSync(path, 'r');
   try {
     const head = Buffer.alloc(SAMPLE);

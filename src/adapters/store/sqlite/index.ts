@@ -1,4 +1,4 @@
-export { openSqliteStore, type SqliteStoreOptions } from './open.js';
+export { openSqliteStore, refuseDirectory, type SqliteStoreOptions } from './open.js';
 export { LATEST_SCHEMA_VERSION } from './migrations/index.js';
 export { changeEncryption, type CipherChange, type CipherChangeSummary } from './change-cipher.js';
 export { looksEncrypted } from './cipher.js';

@@ -58,14 +58,19 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Worl
   }
 }
 
-function prepareLocation(path: string, readonly: boolean): void {
-  if (path === MEMORY) return;
+/** A --db that names a directory: one sentence before SQLite or a read of the file trips over it. */
+export function refuseDirectory(path: string): void {
   if (existsSync(path) && statSync(path).isDirectory()) {
     throw new PieError(
       'DB_ERROR',
       `The database path ${path} is a directory; point --db (or PIE_DB) at a database file, such as ${join(path, 'pie.db')}.`,
     );
   }
+}
+
+function prepareLocation(path: string, readonly: boolean): void {
+  if (path === MEMORY) return;
+  refuseDirectory(path);
   if (readonly) {
     if (!existsSync(path)) {
       throw new PieError('FILE_NOT_FOUND', `There is no database at ${path} yet; import something first (pie ingest).`);
