@@ -8,8 +8,9 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes, scryptSync, 
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { Transform, type Readable } from 'node:stream';
 import { PieError } from '../domain/errors.js';
+import { ENCRYPTED_BACKUP_MAGIC } from './format.js';
 
-const MAGIC = Buffer.from('PIEBAK1\n', 'latin1');
+const MAGIC = Buffer.from(ENCRYPTED_BACKUP_MAGIC, 'latin1');
 const SALT = 16;
 const NONCE = 12;
 const CHECK = 16;

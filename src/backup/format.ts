@@ -18,6 +18,8 @@ import type { CellValue } from '../ports/dump-store.js';
  * backups of the same data.
  */
 export const BACKUP_FORMAT = 'pie-backup';
+/** The first bytes of an encrypted backup (./cipher.ts). */
+export const ENCRYPTED_BACKUP_MAGIC = 'PIEBAK1\n';
 export const BACKUP_VERSION = 1;
 
 export const headerSchema = z.object({

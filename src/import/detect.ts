@@ -3,6 +3,7 @@
  * JSON exports are recognized by keys that only their records have; when several match, the key seen first wins
  * (the outer record's keys come before anything nested in it).
  */
+import { BACKUP_FORMAT, ENCRYPTED_BACKUP_MAGIC } from '../backup/format.js';
 import type { ImportFormat } from '../domain/conversation.js';
 
 export const SNIFF_BYTES = 64 * 1024;
@@ -33,6 +34,8 @@ export interface Sniff {
   /** Whether the first line is a complete JSON object followed by another object line. */
   jsonLines: boolean;
   empty: boolean;
+  /** Whether it is a `pie backup` file (plain or encrypted): something to restore, not to import. */
+  backup: boolean;
   /** The first characters, for messages. */
   preview: string;
 }
@@ -92,6 +95,20 @@ function isJsonLines(text: string): boolean {
   return next !== undefined && next.startsWith('{');
 }
 
+/** A `pie backup` file: the encrypted magic, or a first line that is the backup header. */
+function isPieBackup(text: string): boolean {
+  if (text.startsWith(ENCRYPTED_BACKUP_MAGIC)) return true;
+  const end = text.indexOf('\n');
+  const firstLine = (end < 0 ? text : text.slice(0, end)).trim();
+  if (!firstLine.startsWith('{')) return false;
+  try {
+    const value: unknown = JSON.parse(firstLine);
+    return typeof value === 'object' && value !== null && (value as { format?: unknown }).format === BACKUP_FORMAT;
+  } catch {
+    return false; // not a complete object on one line: not a backup header
+  }
+}
+
 export function sniff(opts: { head: Buffer; name: string }): Sniff {
   const text = opts.head.toString('utf8').replace(/^\uFEFF/, '');
   const trimmed = text.trimStart();
@@ -106,5 +123,13 @@ export function sniff(opts: { head: Buffer; name: string }): Sniff {
       .sort((a, b) => a[1] - b[1]);
     byContent = hits[0]?.[0] ?? null;
   }
-  return { byName: formatFromName(opts.name), byContent, json, jsonLines, empty: trimmed === '', preview };
+  return {
+    byName: formatFromName(opts.name),
+    byContent,
+    json,
+    jsonLines,
+    empty: trimmed === '',
+    backup: isPieBackup(trimmed),
+    preview,
+  };
 }

@@ -115,6 +115,12 @@ export async function resolvePlan(opts: { path: string; format: ImportFormat | '
   }
   const { source } = input;
   const s = sniff({ head: await readSourceHead(source, SNIFF_BYTES), name: source.name });
+  if (s.backup) {
+    throw new PieError(
+      'UNKNOWN_FORMAT',
+      `"${source.label}" is a PIE backup (pie backup), not an export to import; restore it with pie restore (into an empty database, or --force to replace what one holds).`,
+    );
+  }
   const chosen = format === 'auto' ? autoFormat(source.label, s) : checkForced(source.label, format, s);
   if (chosen === 'markdown' && source.filePath === null) {
     throw mismatch(source.label, chosen, 'is inside a zip', 'unzip it first.');
