@@ -92,14 +92,17 @@ async function textTarget(store: WorldStore, text: string): Promise<ForgetTarget
       `"${text}" is too short to forget by text (it would match too much); give at least ${MIN_FORGET_TEXT} characters.`,
     );
   }
+  // No turn may hold it while other rows do (an observation from pie observe, a summary): the plan finds those.
   const turns = await store.forget.turnsContaining(textForms(text));
-  if (turns.length === 0) {
-    throw new PieError(
-      'NOT_FOUND',
-      `Nothing stored is called "${text}" or contains it: no entity, no conversation id or title, and no turn.`,
-    );
-  }
   return { kind: 'text', asked: text, turns };
+}
+
+/** A text target whose plan removes nothing: nothing stored holds the text anywhere. */
+export function nothingHolds(text: string): PieError {
+  return new PieError(
+    'NOT_FOUND',
+    `Nothing stored is called "${text}" or contains it: no entity, no conversation id or title, no turn and no other stored text.`,
+  );
 }
 
 /** Where a forget starts: a conversation whose every turn holds the text goes whole, like a named conversation. */

@@ -3,7 +3,7 @@ import { withExtractionLease } from '../ingest/extraction-lease.js';
 import type { CompactReport } from '../ports/forget-store.js';
 import type { WorldStore } from '../ports/world-store.js';
 import { buildForgetPlan, checkPlanId, type ForgetPlan } from './forget-plan.js';
-import { resolveForgetTarget, type ForgetKind } from './forget-target.js';
+import { nothingHolds, resolveForgetTarget, type ForgetKind } from './forget-target.js';
 
 /**
  * Forgetting on request (issue #17): plan what goes, show it, and only then apply exactly that plan. Applying holds
@@ -26,7 +26,11 @@ export interface ForgetOutcome {
 
 /** What a forget of `target` would remove and re-derive; writes nothing. */
 export async function planForget(input: ForgetRequest): Promise<ForgetPlan> {
-  return buildForgetPlan({ store: input.store, target: await resolveForgetTarget(input) });
+  const plan = await buildForgetPlan({ store: input.store, target: await resolveForgetTarget(input) });
+  if (plan.target.kind === 'text' && Object.values(plan.counts).every((n) => n === 0)) {
+    throw nothingHolds(plan.target.asked);
+  }
+  return plan;
 }
 
 /**
