@@ -18,6 +18,8 @@ export interface SyncReport {
   removed: string[];
   /** Files an earlier export wrote and someone edited since; no longer produced, but left in place. */
   kept: string[];
+  /** Files this export produces that are already there with other content and that no PIE export wrote: left alone. */
+  notOurs: string[];
 }
 
 /** The manifest in the export directory: the hash of every file the last export wrote. */
@@ -52,15 +54,22 @@ export async function syncFiles(input: { dir: string; files: AsyncIterable<Expor
   const manifestPath = join(dir, MANIFEST);
   const previous = readManifest(manifestPath);
   const next: Record<string, string> = {};
-  const report: SyncReport = { dir, written: [], unchanged: 0, removed: [], kept: [] };
+  const report: SyncReport = { dir, written: [], unchanged: 0, removed: [], kept: [], notOurs: [] };
 
   for await (const file of input.files) {
-    if (next[file.path] !== undefined) throw new PieError('INTERNAL', `The export produced ${file.path} twice.`);
+    if (next[file.path] !== undefined || report.notOurs.includes(file.path)) {
+      throw new PieError('INTERNAL', `The export produced ${file.path} twice.`);
+    }
     const target = resolve(dir, file.path);
     if (!target.startsWith(dir + sep)) throw new PieError('INTERNAL', `Export path ${file.path} leaves ${dir}.`);
     const hash = sha256(file.content);
+    const there = existsSync(target) ? sha256(readFileSync(target)) : null;
+    if (there !== null && there !== hash && previous[file.path] === undefined) {
+      report.notOurs.push(file.path); // someone's own file under the same name: never overwritten, not in the manifest
+      continue;
+    }
     next[file.path] = hash;
-    if (existsSync(target) && sha256(readFileSync(target)) === hash) {
+    if (there === hash) {
       report.unchanged += 1;
       continue;
     }

@@ -3,7 +3,7 @@ import { exportMarkdown } from '../../../export/markdown.js';
 import { exportObsidian } from '../../../export/obsidian.js';
 import type { SyncReport } from '../../../export/sync.js';
 import type { CommandContext } from '../context.js';
-import { num } from '../format.js';
+import { num, plural } from '../format.js';
 import type { ActionRunner } from '../run.js';
 
 export function registerExport(program: Command, run: ActionRunner): void {
@@ -27,6 +27,11 @@ export function reportText(what: string, r: SyncReport): string {
   if (r.kept.length > 0) {
     lines.push(
       `Kept ${num(r.kept.length)} files you edited although PIE no longer produces them: ${r.kept.join(', ')}.`,
+    );
+  }
+  if (r.notOurs.length > 0) {
+    lines.push(
+      `Left ${plural(r.notOurs.length, 'file')} alone that PIE did not write (move or rename them to export these): ${r.notOurs.join(', ')}.`,
     );
   }
   return lines.join('\n');
