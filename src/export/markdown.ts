@@ -100,5 +100,5 @@ async function* memoryFiles(store: WorldStore, tz: string): AsyncGenerator<Expor
  * Historical sections. Unchanged files are not rewritten (content hashes).
  */
 export async function exportMarkdown(input: { store: WorldStore; dir: string; tz: string }): Promise<SyncReport> {
-  return syncFiles({ dir: input.dir, files: memoryFiles(input.store, input.tz) });
+  return syncFiles({ dir: input.dir, kind: 'markdown', files: memoryFiles(input.store, input.tz) });
 }

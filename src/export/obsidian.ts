@@ -172,5 +172,5 @@ async function* vaultFiles(store: WorldStore, tz: string): AsyncGenerator<Export
  * notes are not rewritten; notes of entities that no longer exist are removed (unless edited by hand).
  */
 export async function exportObsidian(input: { store: WorldStore; dir: string; tz: string }): Promise<SyncReport> {
-  return syncFiles({ dir: input.dir, files: vaultFiles(input.store, input.tz) });
+  return syncFiles({ dir: input.dir, kind: 'obsidian', files: vaultFiles(input.store, input.tz) });
 }

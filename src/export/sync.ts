@@ -27,17 +27,27 @@ export const MANIFEST = '.pie-export.json';
 
 const sha256 = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
 
-function readManifest(path: string): Record<string, string> {
+/** Which export wrote a directory; one directory holds one kind, since each removes what it no longer produces. */
+export type ExportKind = 'obsidian' | 'markdown';
+
+function readManifest(path: string, kind: ExportKind): Record<string, string> {
   if (!existsSync(path)) return {};
+  let value: { files?: Record<string, string>; kind?: unknown };
   try {
-    const value = JSON.parse(readFileSync(path, 'utf8')) as { files?: Record<string, string> };
-    return value.files ?? {};
+    value = JSON.parse(readFileSync(path, 'utf8')) as typeof value;
   } catch (error) {
     throw new PieError(
       'UNREADABLE_INPUT',
       `The export manifest ${path} is damaged (${errorMessage(error)}); delete it and export again.`,
     );
   }
+  if (typeof value.kind === 'string' && value.kind !== kind) {
+    throw new PieError(
+      'INVALID_ARGUMENT',
+      `${dirname(path)} holds a pie export ${value.kind}, which this ${kind} export would delete; export into another directory.`,
+    );
+  }
+  return value.files ?? {};
 }
 
 /**
@@ -45,14 +55,18 @@ function readManifest(path: string): Record<string, string> {
  * a re-export of an unchanged world writes nothing), and deletes files the previous export wrote that are no longer
  * produced (unless edited since). Files it did not write are never touched. Each file is replaced atomically.
  */
-export async function syncFiles(input: { dir: string; files: AsyncIterable<ExportFile> }): Promise<SyncReport> {
+export async function syncFiles(input: {
+  dir: string;
+  kind: ExportKind;
+  files: AsyncIterable<ExportFile>;
+}): Promise<SyncReport> {
   const dir = resolve(input.dir);
   if (existsSync(dir) && !statSync(dir).isDirectory()) {
     throw new PieError('INVALID_ARGUMENT', `${dir} is a file, not a directory; choose a directory to export into.`);
   }
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const manifestPath = join(dir, MANIFEST);
-  const previous = readManifest(manifestPath);
+  const previous = readManifest(manifestPath, input.kind);
   const next: Record<string, string> = {};
   const report: SyncReport = { dir, written: [], unchanged: 0, removed: [], kept: [], notOurs: [] };
 
@@ -92,7 +106,7 @@ export async function syncFiles(input: { dir: string; files: AsyncIterable<Expor
     }
   }
   const sorted = Object.fromEntries(Object.entries(next).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  const manifest = `${JSON.stringify({ generator: 'pie', files: sorted }, null, 1)}\n`;
+  const manifest = `${JSON.stringify({ generator: 'pie', kind: input.kind, files: sorted }, null, 1)}\n`;
   if (!existsSync(manifestPath) || readFileSync(manifestPath, 'utf8') !== manifest) {
     writeFileSync(manifestPath, manifest, { mode: PRIVATE_FILE_MODE });
   }

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pie, SAMPLE, tempDir } from '../helpers/cli.js';
@@ -40,5 +40,18 @@ describe('pie export obsidian into a vault with notes of your own', () => {
     const again = await pie(['--db', db, '--now', '2025-11-01', 'export', 'obsidian', vault]);
     expect(again.stdout).toMatch(/0 files written, \d+ unchanged\./);
     expect(readFileSync(mine, 'utf8')).toBe('my own notes about Maya\n');
+  });
+
+  it('refuses the other export into the same directory, which would delete every note as "no longer in the world"', async () => {
+    const vault = join(dir, 'both');
+    const first = await pie(['--db', db, '--now', '2025-11-01', 'export', 'obsidian', vault]);
+    expect(first.code, first.stderr).toBe(0);
+    const notes = readdirSync(vault, { recursive: true }).length;
+    const r = await pie(['--db', db, '--now', '2025-11-01', 'export', 'markdown', vault]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `pie: ${vault} holds a pie export obsidian, which this markdown export would delete; export into another directory.\n`,
+    );
+    expect(readdirSync(vault, { recursive: true }).length).toBe(notes);
   });
 });
