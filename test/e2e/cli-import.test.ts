@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SAMPLE, pie, pieJson, tempDir } from '../helpers/cli.js';
@@ -96,8 +96,17 @@ describe('pie ingest: import stage through the CLI', () => {
     expect(r.stdout).toMatch(/Extraction plan: \d+ batches over \d+ days, 49 episodes\./);
     expect(r.stdout).toContain('2024-09-03');
     expect(r.stdout).toContain('Dry run: nothing was written');
-    const stats = await pieJson<Stats>(['--db', db, 'stats']);
-    expect(stats.episodes).toBe(0);
+    // Not even the database file, which did not exist yet.
+    expect(readdirSync(dir)).toEqual([]);
+    const stats = await pie(['--db', db, 'stats']);
+    expect(stats.code).toBe(3);
+    expect(stats.stderr).toContain('There is no database at');
+    // On an existing memory the dry run adds nothing to it.
+    await pie(['--db', db, 'ingest', SAMPLE, '--extractor', 'offline', '--limit', '2']);
+    const before = await pieJson<Stats>(['--db', db, 'stats']);
+    const again = await pie(['--db', db, 'ingest', SAMPLE, '--dry-run', '--extractor', 'offline']);
+    expect(again.stdout).toContain('Dry run: nothing was written');
+    expect(await pieJson<Stats>(['--db', db, 'stats'])).toEqual(before);
   });
 
   it('--dry-run prices a chosen model without needing its API key', async () => {

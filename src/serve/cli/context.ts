@@ -6,7 +6,11 @@ import type { CliIo } from './io.js';
 export interface CommandContext {
   io: CliIo;
   config: Config;
-  services(options?: { readonly?: boolean }): Promise<Services>;
+  /**
+   * `absentIsEmpty`: a SQLite file that does not exist yet is opened as an empty memory in memory, so a command that
+   * promises to write nothing (a dry run) does not create it.
+   */
+  services(options?: { readonly?: boolean; absentIsEmpty?: boolean }): Promise<Services>;
   /** Writes the human text, or with --json the JSON document, to stdout. */
   emit(input: { text: string; json: unknown }): void;
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { compose, type Services } from '../../compose.js';
 import { loadConfig, type GlobalFlags } from '../../config/config.js';
@@ -54,8 +55,18 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       emit: emitOnce(emitter(io, config.json)),
       services: async (options) => {
         if (servicesOpened) return servicesOpened;
-        servicesOpened = await compose({ config, env: io.env, readonly: options?.readonly ?? false });
-        const open = config.dbPath === ':memory:' ? null : openToOthers(config.dbPath);
+        const absent =
+          options?.absentIsEmpty === true &&
+          config.dbUrl === undefined &&
+          config.dbPath !== ':memory:' &&
+          !existsSync(config.dbPath);
+        const used = absent ? { ...config, dbPath: ':memory:' } : config;
+        servicesOpened = await compose({
+          config: used,
+          env: io.env,
+          readonly: (options?.readonly ?? false) && !absent,
+        });
+        const open = used.dbPath === ':memory:' ? null : openToOthers(used.dbPath);
         if (open !== null) {
           io.stderr(
             `pie: warning: the database ${config.dbPath} can be read by other accounts on this machine (mode ${open}); run chmod 600 ${config.dbPath} ${config.dbPath}-wal ${config.dbPath}-shm to keep your history private.\n`,

@@ -95,7 +95,8 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
   const maxBatchTokens = parsePositiveInt(flags.maxBatchTokens, '--max-batch-tokens');
   const consolidateEvery = parseNonNegativeInt(flags.consolidateEvery, '--consolidate-every');
   const plan = await planImport({ path, format });
-  const services = await ctx.services();
+  // A dry run writes nothing, not even a database file that does not exist yet.
+  const services = await ctx.services({ absentIsEmpty: flags.dryRun === true });
   // A dry run only needs to know which model would be used (to price it): no provider is built, no key needed.
   const model = choice === 'offline' ? null : selectModel({ flag: flags.llm, env: services.env });
   if (choice === 'llm' && !model) {
