@@ -86,7 +86,7 @@ export function applyEdge(ctx: PlanContext, edges: OpenEdges, edge: EdgeInput): 
     return;
   }
   if (open) {
-    const same = Object.entries(edge.properties).every(([k, v]) => sameValue(open.properties[k], v));
+    const same = saysNothingNew(edge, open);
     // Told again with an earlier start ("I adopted Luna in 2019" after "my dog Luna" in 2024): it held since then.
     if (same && edge.time < open.validFrom) {
       ctx.ws.emit({ op: 'relationship.backdate', id: open.id, validFrom: edge.time });
@@ -108,7 +108,7 @@ export function applyEdge(ctx: PlanContext, edges: OpenEdges, edge: EdgeInput): 
   }
   const last = edges.lastEnded(edge.sourceId, edge.type, edge.targetId);
   if (last?.validTo != null && edge.time < last.validTo) {
-    applyBeforeEnding(ctx, edges, edge, { ...last, validTo: last.validTo });
+    applyBeforeEnding(ctx, edges, edge, last, last.validTo);
     return;
   }
   const created = build(ctx, edge, edge.properties, null);
@@ -126,10 +126,10 @@ function applyBeforeEnding(
   ctx: PlanContext,
   edges: OpenEdges,
   edge: EdgeInput,
-  last: Relationship & { validTo: number },
+  last: Relationship,
+  endedAt: number,
 ): void {
-  const same = Object.entries(edge.properties).every(([k, v]) => sameValue(last.properties[k], v));
-  if (same) {
+  if (saysNothingNew(edge, last)) {
     if (edge.time < last.validFrom) {
       ctx.ws.emit({ op: 'relationship.backdate', id: last.id, validFrom: edge.time });
       edges.end({ ...last, validFrom: edge.time });
@@ -141,9 +141,14 @@ function applyBeforeEnding(
     return;
   }
   ctx.ws.emit({ op: 'relationship.close', id: last.id, validTo: edge.time });
-  const later = build(ctx, edge, { ...last.properties, ...edge.properties }, last.validTo);
+  const later = build(ctx, edge, { ...last.properties, ...edge.properties }, endedAt);
   ctx.ws.emit({ op: 'relationship.insert', relationship: later });
   edges.end(later);
+}
+
+/** Whether every property the edge is told with is what version `r` already holds (none told: nothing new). */
+function saysNothingNew(edge: EdgeInput, r: Relationship): boolean {
+  return Object.entries(edge.properties).every(([k, v]) => sameValue(r.properties[k], v));
 }
 
 function build(
