@@ -8,9 +8,12 @@ export interface CommandContext {
   config: Config;
   /**
    * `absentIsEmpty`: a SQLite file that does not exist yet is opened as an empty memory in memory, so a command that
-   * promises to write nothing (a dry run) does not create it.
+   * promises to write nothing (a dry run) does not create it. `existing`: a SQLite file that does not exist yet is
+   * refused with one sentence (exit 3) instead of created, for commands that only read or change what a memory holds
+   * (a mistyped --db must not leave an empty memory behind and report success on it). A PostgreSQL memory is a schema
+   * on a server: opening it creates nothing a person would have to clean up, so it is never refused.
    */
-  services(options?: { readonly?: boolean; absentIsEmpty?: boolean }): Promise<Services>;
+  services(options?: { readonly?: boolean; absentIsEmpty?: boolean; existing?: boolean }): Promise<Services>;
   /** Writes the human text, or with --json the JSON document, to stdout. */
   emit(input: { text: string; json: unknown }): void;
 }

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { createEmbedderFromEnv, createQueryModel, type Services } from '../../../compose.js';
+import { createEmbedderFromEnv, createQueryModel } from '../../../compose.js';
 import type { ContextSource } from '../../../compile/context.js';
 import { longDate } from '../../../compile/time-format.js';
 import { PieError } from '../../../domain/errors.js';
@@ -62,26 +61,13 @@ export function parseTimeFormat(value: string): TimeFormatChoice {
   return found;
 }
 
-/**
- * Query commands count accesses, so they open the database for writing, but never create a SQLite file (a
- * PostgreSQL memory is a schema on a server: opening it creates nothing a person would have to clean up).
- */
-export async function openExisting(ctx: CommandContext): Promise<Services> {
-  if (ctx.config.dbUrl === undefined && !existsSync(ctx.config.dbPath)) {
-    throw new PieError(
-      'FILE_NOT_FOUND',
-      `There is no database at ${ctx.config.dbPath} yet; import something first (pie ingest).`,
-    );
-  }
-  return ctx.services({ readonly: false });
-}
-
 async function ask(ctx: CommandContext, question: string, flags: AskFlags): Promise<void> {
   const format = parseTimeFormat(flags.timeFormat);
   const maxTokens = contextBudget(
     flags.contextTokens === undefined ? undefined : parsePositiveInt(flags.contextTokens, '--context-tokens'),
   );
-  const services = await openExisting(ctx);
+  // Query commands count accesses, so they open the database for writing, but never create it.
+  const services = await ctx.services({ existing: true });
   const model = flags.contextOnly ? null : await createQueryModel({ services, llm: flags.llm });
   const now = services.clock.now();
   const warn = (m: string) => ctx.io.stderr(`pie: ${m}\n`);

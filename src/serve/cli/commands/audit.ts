@@ -5,7 +5,6 @@ import { PieError } from '../../../domain/errors.js';
 import type { CommandContext } from '../context.js';
 import { clip, num } from '../format.js';
 import type { ActionRunner } from '../run.js';
-import { openExisting } from './ask.js';
 
 interface AuditFlags {
   fix?: boolean;
@@ -43,7 +42,7 @@ async function audit(ctx: CommandContext, flags: AuditFlags): Promise<void> {
   const limit = Number(flags.limit);
   if (!Number.isInteger(limit) || limit < 1)
     throw new PieError('INVALID_ARGUMENT', '--limit must be a positive whole number.');
-  const services = flags.fix ? await openExisting(ctx) : await ctx.services({ readonly: true });
+  const services = flags.fix ? await ctx.services({ existing: true }) : await ctx.services({ readonly: true });
   const now = services.clock.now();
   const report = await auditWorld({ store: services.store, now });
   const fix = flags.fix

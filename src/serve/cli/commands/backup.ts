@@ -43,7 +43,7 @@ async function reindex(ctx: CommandContext, flag: string | undefined): Promise<v
       'No embedding model is configured; set PIE_EMBEDDER (e.g. openai:text-embedding-3-small or ollama:nomic-embed-text) or pass --embedder.',
     );
   }
-  const services = await ctx.services();
+  const services = await ctx.services({ existing: true });
   const progress = createProgress({ io: ctx.io, enabled: !ctx.config.json });
   const done = await indexEmbeddings({
     store: services.store,

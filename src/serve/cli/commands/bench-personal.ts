@@ -23,7 +23,6 @@ import type { PersonalQuestionSet, PersonalSetSummary } from '../../../ports/per
 import { parsePositiveInt } from '../args.js';
 import type { CommandContext } from '../context.js';
 import { createProgress } from '../io.js';
-import { openExisting } from './ask.js';
 import { optionalInt, sourceRevision, type BenchFlags } from './bench-shared.js';
 
 /**
@@ -36,7 +35,7 @@ export async function benchPersonal(input: { ctx: CommandContext; flags: BenchFl
   const limit = optionalInt(flags.limit, '--limit');
   const chunkTurns = parsePositiveInt(flags.chunkTurns, '--chunk-turns');
   const ragChunks = parsePositiveInt(flags.ragChunks, '--rag-chunks');
-  const services = await openExisting(ctx);
+  const services = await ctx.services({ existing: true });
   const { store } = services;
   const stats = await store.stats();
   if (stats.turns === 0) {

@@ -45,7 +45,7 @@ function planJson(plan: ForgetPlan): Omit<ForgetPlan, 'write'> {
 async function forget(ctx: CommandContext, target: string | undefined, flags: ForgetFlags): Promise<void> {
   if (flags.compact) {
     if (target !== undefined) throw new PieError('INVALID_ARGUMENT', '--compact takes no target; run it alone.');
-    const report = await compactAfterForget((await ctx.services()).store);
+    const report = await compactAfterForget((await ctx.services({ existing: true })).store);
     ctx.emit({ text: describeCompaction(report, ctx.config.dbPath), json: { compact: report } });
     return;
   }
@@ -57,7 +57,7 @@ async function forget(ctx: CommandContext, target: string | undefined, flags: Fo
   }
   const kind = parseKind(flags.kind);
   const dryRun = flags.dryRun === true;
-  const services = await ctx.services({ readonly: dryRun });
+  const services = await ctx.services({ readonly: dryRun, existing: true });
   const plan = await planForget({ store: services.store, target, kind });
   const shown = describeForgetPlan(plan, ctx.config.tz).join('\n');
   if (dryRun) {

@@ -39,7 +39,8 @@ async function kip(ctx: CommandContext, args: string[], flags: KipFlags): Promis
     );
   }
   const parameters = parseParams(flags.params);
-  const services = await ctx.services();
+  // A dry run or a read-only call writes nothing: not even a database file that does not exist yet.
+  const services = await ctx.services({ absentIsEmpty: flags.dryRun === true || flags.readOnly === true });
   const response = await executeKip({
     store: services.store,
     ...(commands.length === 1 ? { command: commands[0] } : { commands }),

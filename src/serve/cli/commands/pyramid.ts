@@ -139,7 +139,7 @@ async function summarizeCommand(
   ctx: CommandContext,
   flags: { tier?: string; llm?: string | boolean; world: boolean },
 ): Promise<void> {
-  const services = await ctx.services();
+  const services = await ctx.services({ existing: true });
   const tier = flags.tier === undefined ? undefined : wholeNumber(flags.tier, '--tier', 0, 30);
   const now = services.clock.now();
   const fromWorld = flags.world ? await observeWorld({ store: services.store, now }) : 0;

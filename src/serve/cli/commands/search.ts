@@ -7,7 +7,6 @@ import { parsePositiveInt } from '../args.js';
 import type { CommandContext } from '../context.js';
 import { clip, localDate, num } from '../format.js';
 import type { ActionRunner } from '../run.js';
-import { openExisting } from './ask.js';
 
 interface SearchFlags {
   limit: string;
@@ -26,7 +25,7 @@ export function registerSearch(program: Command, run: ActionRunner): void {
 
 async function search(ctx: CommandContext, text: string, flags: SearchFlags): Promise<void> {
   const limit = parsePositiveInt(flags.limit, '--limit');
-  const services = await openExisting(ctx);
+  const services = await ctx.services({ existing: true });
   const result = await searchWorld({
     store: services.store,
     text,

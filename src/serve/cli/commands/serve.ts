@@ -9,7 +9,6 @@ import { startServer } from '../../http/server.js';
 import { startPlanAhead } from '../../plan-ahead/keep-ready.js';
 import { threadPlanner } from '../../plan-ahead/thread.js';
 import { defaultWebRoot } from '../../http/static.js';
-import { openExisting } from './ask.js';
 import type { CommandContext } from '../context.js';
 import { describeMemories, openServedMemories, type OpenedMemories } from '../memories.js';
 import type { ActionRunner } from '../run.js';
@@ -95,7 +94,7 @@ async function listen(input: {
   const single = served
     ? null
     : createHttpDeps({
-        services: readOnly ? await ctx.services({ readonly: true }) : await openExisting(ctx),
+        services: readOnly ? await ctx.services({ readonly: true }) : await ctx.services({ existing: true }),
         tz,
         readOnly,
         log,

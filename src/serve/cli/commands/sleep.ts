@@ -105,7 +105,7 @@ function phaseNote(details: Record<string, unknown> | undefined): string {
 export async function sleep(ctx: CommandContext, flags: SleepFlags): Promise<void> {
   const scope = parseScope(flags.scope);
   const dryRun = flags.dryRun === true;
-  const services = await ctx.services({ readonly: dryRun });
+  const services = await ctx.services({ readonly: dryRun, existing: true });
   const model =
     flags.llm === false
       ? null
@@ -136,7 +136,7 @@ export async function sleep(ctx: CommandContext, flags: SleepFlags): Promise<voi
 }
 
 export async function undo(ctx: CommandContext, runId: string, force: boolean): Promise<void> {
-  const services = await ctx.services();
+  const services = await ctx.services({ existing: true });
   const report = await undoRun({ store: services.store, runId, now: services.clock.now(), force });
   const forgotten =
     report.forgotten > 0
