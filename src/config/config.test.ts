@@ -22,6 +22,10 @@ describe('configuration', () => {
     expect(() => loadConfig({ flags: { tz: 'Mars/Olympus' }, env: {} })).toThrow(/Unknown time zone "Mars\/Olympus"/);
     expect(() => loadConfig({ flags: { tz: 'UTC', now: 'soon' }, env: {} })).toThrow(/--now "soon" is not a date/);
     expect(() => loadConfig({ flags: { tz: 'UTC' }, env: { PIE_NOW: 'soon' } })).toThrow(/PIE_NOW "soon"/);
+    // An empty variable is unset (a shell convention); an empty --now was typed and is refused, not the clock.
+    expect(loadConfig({ flags: { tz: 'UTC' }, env: { PIE_NOW: '' } }).now).toBeNull();
+    expect(() => loadConfig({ flags: { tz: 'UTC', now: '' }, env: {} })).toThrow(/--now "" is not a date/);
+    expect(() => loadConfig({ flags: { tz: 'UTC', now: '  ' }, env: {} })).toThrow(/--now " {2}" is not a date/);
   });
 });
 

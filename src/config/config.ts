@@ -100,9 +100,10 @@ export function readKeyFile(file: string, label: string): string {
 export function loadConfig(input: { flags: GlobalFlags; env: Env }): Config {
   const { flags, env } = input;
   const tz = assertTimeZone(flags.tz ?? env.PIE_TZ ?? systemTimeZone());
-  const nowText = flags.now ?? env.PIE_NOW;
+  // An empty PIE_NOW is unset (a shell convention); an empty --now was typed, and is refused below.
+  const nowText = flags.now ?? (env.PIE_NOW === '' ? undefined : env.PIE_NOW);
   let now: number | null = null;
-  if (nowText !== undefined && nowText !== '') {
+  if (nowText !== undefined) {
     try {
       now = parseDateArgument(nowText, tz);
     } catch (cause) {
