@@ -307,6 +307,11 @@ export interface TransitionRepo {
   /** The `limit` most recent transitions with eventTime < until (all when until is absent), newest first. */
   latest(query: { until?: number; limit: number }): Promise<Transition[]>;
   markResolved(input: { id: string; resolvedBy: string }): Promise<void>;
+  /**
+   * Moves a transition to another time and conversation with a new summary (full-text search follows). For an
+   * entity's bare creation ("First mentioned in …") when an earlier conversation that mentions it is extracted late.
+   */
+  retime(input: { id: string; eventTime: number; episodeId: string | null; summary: string }): Promise<void>;
 }
 
 /** One attribute of one entity with different values at two instants (facts.valuesChangedBetween). */

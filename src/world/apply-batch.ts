@@ -1,4 +1,4 @@
-import { SELF_ID, type Period, type Relationship } from '../domain/world.js';
+import { isBareCreation, SELF_ID, type Period, type Relationship } from '../domain/world.js';
 import type { ExtractionResult } from '../extract/result.js';
 import type { WorldStore } from '../ports/world-store.js';
 import type { NameIndex } from '../resolve/name-index.js';
@@ -49,9 +49,6 @@ export async function applyExtraction(input: {
     const bareEpisodes = await ensureEpisodes(tx, result, input.recordedAt);
     const self = await tx.entities.get(SELF_ID);
     const selfRef: NameRef = { id: SELF_ID, type: 'person', name: self?.name ?? SELF_NAME, isNew: !self, aliases: [] };
-    const open = await loadSlice(tx, [...names.refs.values(), selfRef]);
-    const ended = await loadEndedEdges(tx, result, open, (name) => resolvedRef(name, names.refs, selfRef));
-    const slice: WorldSlice = { ...open, ended };
     const episodeTimes = new Map<string, number>();
     const episodeTitles = new Map<string, string>();
     for (const id of result.batch.episodeIds) {
@@ -61,6 +58,10 @@ export async function applyExtraction(input: {
         episodeTitles.set(id, episode.title);
       }
     }
+    const open = await loadSlice(tx, [...names.refs.values(), selfRef]);
+    await loadLateCreations(tx, open, Math.min(...episodeTimes.values()));
+    const ended = await loadEndedEdges(tx, result, open, (name) => resolvedRef(name, names.refs, selfRef));
+    const slice: WorldSlice = { ...open, ended };
     const planInput: PlanInput = {
       result,
       refs: names.refs,
@@ -143,6 +144,26 @@ async function loadEndedEdges(
     if (latest && latest.validTo !== null) ended.set(key, latest);
   }
   return [...ended.values()];
+}
+
+/**
+ * The bare creations of the slice's entities recorded after the batch's earliest conversation (one read, and none
+ * in date order: an entity is only seen after that conversation when the batch is older than its first mention),
+ * so the planner can move them to an earlier mention (WorkingSet.moveCreation).
+ */
+async function loadLateCreations(tx: WorldStore, slice: WorldSlice, earliest: number): Promise<void> {
+  const later = [...slice.entities.values()].filter((e) => e.lastSeen > earliest);
+  if (later.length === 0) return;
+  const creations = await tx.transitions.list({
+    entityIds: later.map((e) => e.id),
+    kind: 'creation',
+    since: earliest + 1,
+  });
+  for (const c of creations) {
+    const e = slice.entities.get(c.entityId);
+    if (e === undefined || e.creation !== undefined || !isBareCreation(c)) continue;
+    e.creation = { id: c.id, eventTime: c.eventTime, episodeId: c.episodeId, summary: c.summary };
+  }
 }
 
 async function loadSlice(tx: WorldStore, refs: NameRef[]): Promise<WorldSlice> {

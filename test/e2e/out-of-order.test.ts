@@ -69,6 +69,22 @@ describe('extraction out of date order', () => {
     expect(rows(late, 'SELECT id FROM relationships WHERE valid_to < valid_from')).toEqual([]);
   });
 
+  it('dates every first mention where date order does (15 had cited a later conversation)', () => {
+    const creations = (db: string) =>
+      rows<{ name: string; eventTime: number; summary: string; episode: string | null }>(
+        db,
+        `SELECT e.name, t.event_time AS eventTime, t.summary, ep.title AS episode FROM transitions t
+           JOIN entities e ON e.id = t.entity_id LEFT JOIN episodes ep ON ep.id = t.episode_id
+          WHERE t.kind = 'creation' AND e.merged_into IS NULL ORDER BY e.name, t.event_time`,
+      );
+    const inOrder = creations(once);
+    expect(inOrder.length).toBeGreaterThan(40);
+    expect(creations(late)).toEqual(inOrder);
+    const maya = inOrder.find((c) => c.name === 'Maya Chen');
+    expect(maya).toMatchObject({ summary: 'First mentioned in “Co-founder agreement basics”' });
+    expect(maya?.episode).toBe('Co-founder agreement basics');
+  });
+
   it('leaves the audit no Maya to merge', async () => {
     const audit = await pieJson<{ findings: { kind: string; why: string }[] }>(['--db', late, 'audit']);
     expect(audit.findings.filter((f) => f.kind === 'duplicate' && f.why.includes('Maya'))).toEqual([]);

@@ -66,19 +66,23 @@ export class PlanContext {
     const episodeId = this.episodeOf(item);
     const w = this.ws.get(ref, time, episodeId);
     this.ws.touch(w, time, episodeId);
+    const title = this.input.episodeTitles.get(episodeId);
+    // What its creation says when made here; a bare one recorded later moves here with it (WorkingSet.moveCreation).
+    const summary = options.summary ?? `${FIRST_MENTION}${title ? ` in “${title}”` : ''}`;
+    const episodeTime = this.input.episodeTimes.get(episodeId);
+    if (episodeTime !== undefined) this.ws.moveCreation(w, { time, episodeId, episodeTime, summary });
     if (!w.created) {
       w.created = true;
       const confidence = options.confidence ?? 1;
       for (const [attribute, value] of Object.entries(options.state ?? {})) {
         this.ws.setAttribute({ w, attribute, value, time, episodeId, confidence });
       }
-      const title = this.input.episodeTitles.get(episodeId);
       this.ws.transition({
         w,
         kind: 'creation',
         from: null,
         to: { ...w.state },
-        summary: options.summary ?? `${FIRST_MENTION}${title ? ` in “${title}”` : ''}`,
+        summary,
         time,
         episodeId,
         confidence,

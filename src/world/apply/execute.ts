@@ -36,6 +36,9 @@ export async function executeMutations(input: {
       case 'transition.insert':
         await tx.transitions.insert(m.transition);
         break;
+      case 'transition.retime':
+        await tx.transitions.retime({ id: m.id, eventTime: m.eventTime, episodeId: m.episodeId, summary: m.summary });
+        break;
       case 'fact.insert':
         await tx.facts.insert(m.fact);
         break;

@@ -12,6 +12,8 @@ export type Mutation =
   /** A known entity's canonical name becomes a more complete one (its old name is added as an alias). */
   | { op: 'entity.rename'; id: string; name: string }
   | { op: 'transition.insert'; transition: Transition }
+  /** A known entity's bare creation moves to an earlier conversation that mentions it (extracted late). */
+  | { op: 'transition.retime'; id: string; eventTime: number; episodeId: string; summary: string }
   | { op: 'fact.insert'; fact: Fact }
   | { op: 'fact.close'; id: string; validTo: number; supersededBy: string | null }
   | { op: 'relationship.insert'; relationship: Relationship }

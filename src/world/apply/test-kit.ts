@@ -16,6 +16,8 @@ export interface KnownEntity {
   name: string;
   state?: Record<string, string>;
   since?: number;
+  /** Its creation transition as the slice carries it (see EntitySnapshot.creation). */
+  creation?: EntitySnapshot['creation'];
 }
 
 export function snapshot(e: KnownEntity): EntitySnapshot {
@@ -41,6 +43,7 @@ export function snapshot(e: KnownEntity): EntitySnapshot {
     lastSeen: since,
     state: { ...(e.state ?? {}) },
     facts,
+    ...(e.creation ? { creation: e.creation } : {}),
   };
 }
 
@@ -55,6 +58,7 @@ export function plan(input: {
   /** Ended edges the slice carries (see WorldSlice.ended). */
   ended?: Relationship[];
   episodeTimes?: Record<string, number>;
+  episodeTitles?: Record<string, string>;
 }): Mutation[] {
   const result = extractionResultSchema.parse({
     batch: input.result.batch ?? { id: '2024-03-15', date: new Date(T0).toISOString(), episodeIds: ['ep1'] },
@@ -92,7 +96,7 @@ export function plan(input: {
     result,
     refs,
     episodeTimes: new Map(Object.entries(input.episodeTimes ?? { ep1: T0 })),
-    episodeTitles: new Map([['ep1', 'Planning day']]),
+    episodeTitles: new Map(Object.entries(input.episodeTitles ?? { ep1: 'Planning day' })),
     batchTime: T0,
     recordedAt: T0 + DAY,
     selfRef: { id: 'self', type: 'person', name: 'User', isNew: false, aliases: [] },

@@ -7,6 +7,7 @@ import type {
   Transition,
   TransitionKind,
 } from '../../domain/world.js';
+import { isBareCreation } from '../../domain/world.js';
 import type { Mutation } from './mutations.js';
 
 /** An entity as the planner needs it: identity, current state and its current (open) facts. */
@@ -20,6 +21,11 @@ export interface EntitySnapshot {
   state: EntityState;
   /** Current facts (no validTo), one per attribute. */
   facts: Fact[];
+  /**
+   * Its creation when that is a bare first mention ("First mentioned in …") recorded after the batch's earliest
+   * conversation: a mention in an earlier conversation, extracted late, moves it there. Absent otherwise.
+   */
+  creation?: Pick<Transition, 'id' | 'eventTime' | 'episodeId' | 'summary'>;
 }
 
 /** The part of the world a batch touches, read before planning. */
@@ -70,6 +76,8 @@ export class WorkingSet {
   private readonly mentioned = new Set<string>();
   /** Per entity, its latest transition in this batch: the time it was said at and the time it got (`transition`). */
   private readonly lastChange = new Map<string, { said: number; at: number }>();
+  /** Known entities whose bare creation this batch moved to an earlier conversation (see `moveCreation`). */
+  private readonly moved = new Set<string>();
 
   constructor(
     private readonly input: {
@@ -146,6 +154,24 @@ export class WorkingSet {
       this.mentioned.add(key);
       this.out.push({ op: 'mention.add', entityId: w.id, episodeId, time });
     }
+  }
+
+  /**
+   * A known entity mentioned in a conversation older than the one its bare creation cites: the creation moves to this
+   * mention, as if the conversations had been extracted in date order ("First mentioned in" the older one). The
+   * conversation's own time decides, not a time stated in it: a 2025 talk recalling 2019 was not where it was first
+   * mentioned when a 2023 one was.
+   */
+  moveCreation(w: Working, mention: { time: number; episodeId: string; episodeTime: number; summary: string }): void {
+    const c = w.creation;
+    if (w.isNew || c === undefined || !isBareCreation({ kind: 'creation', summary: c.summary })) return;
+    if (mention.episodeTime >= c.eventTime || mention.time >= c.eventTime) return;
+    w.creation = { id: c.id, eventTime: mention.time, episodeId: mention.episodeId, summary: mention.summary };
+    this.moved.add(w.id);
+    // Changes said at the same instant come after it, as after a creation made in this batch.
+    const last = this.lastChange.get(w.id);
+    if (last === undefined || mention.time >= last.at)
+      this.lastChange.set(w.id, { said: mention.time, at: mention.time });
   }
 
   /**
@@ -268,6 +294,16 @@ export class WorkingSet {
         });
       } else {
         this.out.push({ op: 'entity.touch', id: w.id, lastSeen: w.lastSeen, firstSeen: w.firstSeen, state: w.state });
+        const c = w.creation;
+        if (c !== undefined && c.episodeId !== null && this.moved.has(w.id)) {
+          this.out.push({
+            op: 'transition.retime',
+            id: c.id,
+            eventTime: c.eventTime,
+            episodeId: c.episodeId,
+            summary: c.summary,
+          });
+        }
       }
     }
     return [...head, ...this.out];

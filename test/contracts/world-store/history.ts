@@ -126,6 +126,41 @@ export function describeHistory(factory: StoreFactory): void {
       });
     });
 
+    it('moves a creation to an earlier mention: its time, its conversation and its summary, found by search', async () => {
+      await addEntity(store(), 'p');
+      const early = await addEpisode(store(), { externalId: 'early', createdAt: T0 - 30 * DAY });
+      const late = await addEpisode(store(), { externalId: 'late', createdAt: T0 + 5 * DAY });
+      await store().transitions.insert(
+        transition('c', 'p', {
+          kind: 'creation',
+          eventTime: T0 + 5 * DAY,
+          episodeId: late,
+          summary: 'First mentioned in “Harbour”',
+        }),
+      );
+      await store().transitions.insert(transition('u', 'p', { kind: 'update', eventTime: T0 + 6 * DAY }));
+      await store().transitions.retime({
+        id: 'c',
+        eventTime: T0 - 30 * DAY,
+        episodeId: early,
+        summary: 'First mentioned in “Lighthouse”',
+      });
+      const [first, second] = await store().transitions.forEntity('p');
+      expect(first).toMatchObject({
+        id: 'c',
+        kind: 'creation',
+        eventTime: T0 - 30 * DAY,
+        episodeId: early,
+        summary: 'First mentioned in “Lighthouse”',
+      });
+      expect(second?.id).toBe('u');
+      expect((await store().search.transitions({ text: 'Lighthouse' })).map((h) => h.transitionId)).toEqual(['c']);
+      expect(await store().search.transitions({ text: 'Harbour' })).toEqual([]);
+      await expect(
+        store().transitions.retime({ id: 'nope', eventTime: T0, episodeId: null, summary: 'x' }),
+      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    });
+
     it('rejects a transition of an unknown entity', async () => {
       await expect(store().transitions.insert(transition('t', 'ghost'))).rejects.toMatchObject({ code: 'NOT_FOUND' });
     });

@@ -165,5 +165,13 @@ export function createTransitionRepo(sql: Sql): TransitionRepo {
       const n = await sql.run('UPDATE transitions SET resolved_by = @resolvedBy WHERE id = @id', { id, resolvedBy });
       if (n === 0) throw notFound('transition', id);
     },
+
+    async retime({ id, eventTime, episodeId, summary }) {
+      const n = await sql.run(
+        `UPDATE transitions SET event_time = @eventTime, episode_id = @episodeId, summary = @summary WHERE id = @id`,
+        { id, eventTime, episodeId, summary },
+      );
+      if (n === 0) throw notFound('transition', id);
+    },
   };
 }

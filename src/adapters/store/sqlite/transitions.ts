@@ -247,5 +247,12 @@ export function createTransitionRepo(s: Statements): SyncOf<TransitionRepo> {
       const result = s.get('UPDATE transitions SET resolved_by = ? WHERE id = ?').run(resolvedBy, id);
       if (result.changes === 0) throw notFound('transition', id);
     },
+
+    retime({ id, eventTime, episodeId, summary }) {
+      const result = s
+        .get('UPDATE transitions SET event_time = ?, episode_id = ?, summary = ? WHERE id = ?')
+        .run(eventTime, episodeId, summary, id);
+      if (result.changes === 0) throw notFound('transition', id);
+    },
   };
 }
