@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY, T0, addEpisode, turn, useFreshStore, type StoreFactory } from './fixtures.js';
+import { DAY, T0, addEntity, addEpisode, transition, turn, useFreshStore, type StoreFactory } from './fixtures.js';
 
 const HOSTILE = [
   '"foo" AND (bar',
@@ -57,6 +57,23 @@ export function describeSearch(factory: StoreFactory): void {
         });
       }
     }
+
+    it('splits words at curly quotes, dashes and emoji, and keeps accented letters', async () => {
+      await addEpisode(store(), {
+        externalId: 'punct',
+        title: 'Reading “Harbour”',
+        createdAt: T0,
+        turns: [turn('user', 'I finished ‘Dune’ at last — work–life balance restored, done🎉 with the café')],
+      });
+      await addEntity(store(), 'book', { name: '“Dune Messiah”', type: 'concept' });
+      await store().transitions.insert(transition('t', 'book', { summary: 'Started reading “Dune Messiah”' }));
+      for (const word of ['Dune', 'work', 'life', 'done', 'café', 'balance']) {
+        expect((await store().search.turns({ text: word })).length, word).toBe(1);
+      }
+      expect((await store().search.episodes({ text: 'Harbour' })).length).toBe(1);
+      expect((await store().search.entities({ text: 'Messiah' })).map((h) => h.entityId)).toEqual(['book']);
+      expect((await store().search.transitions({ text: 'Messiah' })).map((h) => h.transitionId)).toEqual(['t']);
+    });
 
     it('ranks the better BM25 match first and fills the hit fields', async () => {
       await seed();

@@ -253,7 +253,7 @@ export function createForgetReads(sql: Sql): ForgetReads {
           `SELECT numnode(p.q) AS words,
              EXISTS (SELECT 1 FROM turns WHERE search_tsv @@ p.q AND NOT (id = ANY(@ids::bigint[]))) AS outside,
              EXISTS (SELECT 1 FROM turns WHERE search_tsv @@ p.q AND id = ANY(@ids::bigint[])) AS within
-           FROM (SELECT phraseto_tsquery('english', @raw) || phraseto_tsquery('english', @phrase) AS q) AS p`,
+           FROM (SELECT phraseto_tsquery('english', pie_search_text(@raw)) || phraseto_tsquery('english', @phrase) AS q) AS p`,
           { raw: text, phrase, ids: turnIds },
         );
         if (!found || Number(found.words) === 0 || found.outside) continue;

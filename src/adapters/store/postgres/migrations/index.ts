@@ -3,6 +3,7 @@ import { pgMigration002 } from './002_triggers.js';
 import { pgMigration003 } from './003_deferrable.js';
 import { pgMigration004 } from './004_forgotten.js';
 import { pgMigration005 } from './005_tier_moves.js';
+import { pgMigration006 } from './006_search_punctuation.js';
 import type { PgMigration } from './types.js';
 
 export type { PgMigration } from './types.js';
@@ -14,6 +15,7 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   pgMigration003,
   pgMigration004,
   pgMigration005,
+  pgMigration006,
 ];
 
 export const PG_LATEST_SCHEMA_VERSION: number = PG_MIGRATIONS.length;
