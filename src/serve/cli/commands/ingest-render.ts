@@ -38,7 +38,7 @@ export function renderImport(input: { report: ImportReport; label: string; forma
     );
   }
   lines.push(...keptLines(report, tz));
-  lines.push(...issues(`Skipped ${plural(report.skipped.length, 'conversation')}:`, report.skipped, 20));
+  lines.push(...issues(`Skipped ${skippedCount(report.skipped)}:`, report.skipped, 20));
   lines.push(...issues(`${plural(report.warnings.length, 'warning')}:`, report.warnings, 10));
   return lines.join('\n');
 }
@@ -61,6 +61,22 @@ function keptLines(report: ImportReport, tz: string): string[] {
     })),
     20,
   );
+}
+
+/**
+ * What was skipped, counted by what it is: a JSONL line is a turn (its conversation is imported without it), not a
+ * conversation; a Claude project or memory, a benchmark question or a file is another item. Pure.
+ */
+export function skippedCount(skipped: readonly { ref: string }[]): string {
+  const lines = skipped.filter((s) => s.ref.startsWith('line ')).length;
+  const conversations = skipped.filter((s) => s.ref.startsWith('conversation')).length;
+  const others = skipped.length - lines - conversations;
+  const parts = [
+    conversations > 0 ? plural(conversations, 'conversation') : '',
+    lines > 0 ? plural(lines, 'line') : '',
+    others > 0 ? plural(others, conversations + lines > 0 ? 'other item' : 'item') : '',
+  ].filter((p) => p !== '');
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '0 items');
 }
 
 function issues(heading: string, list: { ref: string; reason: string }[], max: number): string[] {
