@@ -93,6 +93,17 @@ describe('pie audit', () => {
     expect(snapshot(db, ['maintenance_log', 'journal'])).toEqual(before);
   });
 
+  it('--fix with nothing safe to fix says there is nothing to revert, not a run id to undo', async () => {
+    const first = await pieJson<AuditJson>(['--db', db, ...G, 'audit', '--fix']);
+    const second = await pie(['--db', db, ...G, 'audit', '--fix']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toContain(
+      'Fixed: nothing (no finding was safe to fix); nothing changed, so there is nothing to revert.',
+    );
+    expect(second.stdout).not.toContain('revert with');
+    await pie(['--db', db, ...G, 'undo', first.fix?.runId ?? '']);
+  });
+
   it('refuses --fix with --dry-run in one sentence', async () => {
     const r = await pie(['--db', db, ...G, 'audit', '--fix', '--dry-run']);
     expect(r.code).toBe(2);

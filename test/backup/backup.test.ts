@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,5 +200,12 @@ describe('pie backup / pie restore', () => {
     const bad = await pie(['backup', join(dir, 'no-such-dir', 'b.jsonl'), '--db', source], ENV);
     expect(bad.code).toBe(3);
     expect(bad.stderr).toMatch(/does not exist; create it first/);
+    // A directory is named as one, with a file to use, before a byte of the backup is written.
+    const folder = await pie(['backup', dir, '--db', source], ENV);
+    expect(folder.code).toBe(2);
+    expect(folder.stderr.trim()).toMatch(
+      /^pie: .+ is a directory; name the backup file in it, e\.g\. .+\/pie-\d{4}-\d\d-\d\d\.jsonl\.gz\.$/,
+    );
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 });

@@ -72,7 +72,9 @@ async function audit(ctx: CommandContext, flags: AuditFlags): Promise<void> {
     const a = fix.applied;
     lines.push(
       '',
-      `Fixed: ${num(a.archived)} archived, ${num(a.retyped)} retyped, ${num(a.merged)} merged (${num(fix.journaled)} row changes journaled); revert with: pie undo ${fix.runId}`,
+      fix.journaled === 0
+        ? 'Fixed: nothing (no finding was safe to fix); nothing changed, so there is nothing to revert.'
+        : `Fixed: ${num(a.archived)} archived, ${num(a.retyped)} retyped, ${num(a.merged)} merged (${num(fix.journaled)} row changes journaled); revert with: pie undo ${fix.runId}`,
     );
   } else if (report.findings.some((f) => f.safe)) {
     lines.push('', 'Dry run: nothing changed. pie audit --fix applies the safe actions (undoable).');

@@ -1,5 +1,5 @@
-import { existsSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { readLines, restoreBackup, writeBackup, writeFileAtomically } from '../../../backup/index.js';
 import { createEmbedderFromEnv } from '../../../compose.js';
@@ -7,7 +7,7 @@ import { databaseKey } from '../../../config/config.js';
 import { PieError } from '../../../domain/errors.js';
 import { indexEmbeddings } from '../../../ingest/embed-index.js';
 import type { CommandContext } from '../context.js';
-import { num } from '../format.js';
+import { localDate, num } from '../format.js';
 import { createProgress } from '../io.js';
 import type { ActionRunner } from '../run.js';
 
@@ -83,6 +83,12 @@ export async function backup(
   if (target === resolve(services.store.info().location)) {
     throw new PieError('INVALID_ARGUMENT', `${file} is the database itself; choose another file for the backup.`);
   }
+  if (isDirectory(target)) {
+    throw new PieError(
+      'INVALID_ARGUMENT',
+      `${file} is a directory; name the backup file in it, e.g. ${join(file, `pie-${localDate(services.clock.now(), ctx.config.tz)}.jsonl.gz`)}.`,
+    );
+  }
   const summary = await writeFileAtomically(
     target,
     (sink) => writeBackup({ store: services.store, sink, now: services.clock.now(), includeLlmCache }),
@@ -116,4 +122,12 @@ async function restore(ctx: CommandContext, file: string, force: boolean): Promi
     ].join('\n'),
     json: { file: source, database: services.store.info().location, ...summary },
   });
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -83,7 +83,13 @@ function reportText(r: SleepReport): string {
     ...r.health.warnings.map((w) => `Warning: ${w}`),
     ...r.phases.flatMap((p) => (p.issues ?? []).slice(0, 10).map((i) => `Issue (${p.name}): ${i}`)),
   ];
-  if (!r.dryRun) lines.push(`${num(r.journaled)} row changes journaled; revert with: pie undo ${r.runId}`);
+  if (!r.dryRun) {
+    lines.push(
+      r.journaled === 0
+        ? 'No row changed, so there is nothing to revert.'
+        : `${num(r.journaled)} row changes journaled; revert with: pie undo ${r.runId}`,
+    );
+  }
   return lines.join('\n');
 }
 
