@@ -2,10 +2,13 @@ import { PieError } from '../domain/errors.js';
 import { MAINTAINED_TABLES, type MaintainedTable, type RawRow } from '../ports/maintenance-store.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { JournalEntry, MaintenanceLogEntry, WorldStore } from '../ports/world-store.js';
+import { undoneRow } from './undo-merge.js';
 
 export interface UndoReport {
   runId: string;
   restored: number;
+  /** Rows changed after the run whose later changes a forced undo kept (what the run changed in them went back). */
+  kept: number;
   /** Journal rows `pie forget` removed from this run (what they changed stays as it is: forgotten). */
   forgotten: number;
   undoneAt: number;
@@ -35,13 +38,13 @@ function recentIds(log: MaintenanceLogEntry[]): string {
  * Reverts one maintenance run (a sleep, or a KIP command: any run that journaled its rows): every journaled row goes
  * back to its `before` image, newest change first, in one transaction; the run's log entry becomes "undone". Only the
  * latest run of its kind that is still in effect can be undone, and only while every row it changed is as it left
- * it (unless `force`), so later changes are never silently lost.
+ * it, so later changes are never silently lost; `force` undoes it over later changes, keeping them (undoneRow).
  */
 export async function undoRun(input: {
   store: WorldStore;
   runId: string;
   now: number;
-  /** Restore even rows that changed after the run (their later changes are lost). */
+  /** Undo even over rows that changed after the run: what the run changed goes back, the later changes stay. */
   force?: boolean;
 }): Promise<UndoReport> {
   return input.store.transaction(async (tx) => {
@@ -67,12 +70,22 @@ export async function undoRun(input: {
       );
     }
     const journal = await tx.journal.forRun(entry.id);
-    if (input.force !== true) await assertUnchangedSince(tx, entry.id, journal);
+    const force = input.force === true;
+    if (!force) await assertUnchangedSince(tx, entry.id, journal);
+    const kept = new Set<string>();
     for (const change of [...journal].reverse()) {
       if (!isTable(change.table)) {
         throw new PieError('DB_CORRUPT', `The journal of run ${entry.id} names an unknown table "${change.table}".`);
       }
-      await tx.upkeep.putRow({ table: change.table, id: change.rowId, row: change.before as RawRow | null });
+      const before = change.before as RawRow | null;
+      let row = before;
+      if (force) {
+        // Forced over later changes: the run's changes go back, the later ones stay (undo-merge.ts).
+        const now = await tx.upkeep.getRow({ table: change.table, id: change.rowId });
+        row = undoneRow({ before, after: change.after as RawRow | null, now });
+        if (!isDeepStrictEqual(row, before)) kept.add(`${change.table}\u0000${change.rowId}`);
+      }
+      await tx.upkeep.putRow({ table: change.table, id: change.rowId, row });
     }
     await tx.maintenance.update({
       id: entry.id,
@@ -80,7 +93,13 @@ export async function undoRun(input: {
       status: 'undone',
       report: { ...entry.report, undoneAt: input.now, restored: journal.length },
     });
-    return { runId: entry.id, restored: journal.length, forgotten: forgottenRows(entry.report), undoneAt: input.now };
+    return {
+      runId: entry.id,
+      restored: journal.length,
+      kept: kept.size,
+      forgotten: forgottenRows(entry.report),
+      undoneAt: input.now,
+    };
   });
 }
 

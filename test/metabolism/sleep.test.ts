@@ -79,15 +79,30 @@ describe('runSleep / undoRun on a hand-built world', () => {
     expect(await store.transitions.forEntity('verbose')).toHaveLength(4);
   });
 
-  it('refuses to undo over later changes unless forced', async () => {
+  it('refuses to undo over later changes unless forced; forced, it reverts the run and keeps the later changes', async () => {
+    const pre = await store.upkeep.getRow({ table: 'entities', id: 'verbose' });
     await runSleep({ store, scope: 'quick', dryRun: false, now: NOW, runId: 'run-1', newId });
-    const touched = await store.entities.update('verbose', { lastSeen: NOW, updatedAt: NOW });
+    const slept = await store.upkeep.getRow({ table: 'entities', id: 'verbose' });
+    const touched = await store.entities.update('verbose', {
+      lastSeen: NOW,
+      state: { stage: 'launched' },
+      updatedAt: NOW,
+    });
     await expect(undoRun({ store, runId: 'run-1', now: NOW })).rejects.toThrow(
       /1 row\(s\) changed after run run-1 \(e\.g\. entities verbose\).*--force/,
     );
     expect(await store.entities.get('verbose')).toEqual(touched);
-    await undoRun({ store, runId: 'run-1', now: NOW, force: true });
-    expect((await store.entities.get('verbose'))?.lastSeen).toBe(T0 + 200 * DAY);
+    const now = await store.upkeep.getRow({ table: 'entities', id: 'verbose' });
+    const report = await undoRun({ store, runId: 'run-1', now: NOW, force: true });
+    expect(report.kept).toBe(1);
+    const undone = await store.upkeep.getRow({ table: 'entities', id: 'verbose' });
+    // Every column the later change left alone is as before the run; the columns it set keep its values.
+    const laterColumns = Object.keys(now ?? {}).filter((c) => now?.[c] !== slept?.[c]);
+    expect(laterColumns).toEqual(expect.arrayContaining(['last_seen', 'state']));
+    expect(undone).toEqual({ ...pre, ...Object.fromEntries(laterColumns.map((c) => [c, now?.[c]])) });
+    expect((await store.entities.get('verbose'))?.lastSeen).toBe(NOW);
+    // The run did change this row (its summary archived the verbose history): something went back.
+    expect(Object.keys(pre ?? {}).some((c) => pre?.[c] !== slept?.[c] && !laterColumns.includes(c))).toBe(true);
   });
 
   it('a failure mid-cycle rolls everything back and logs the failure', async () => {

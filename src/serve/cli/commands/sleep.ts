@@ -36,7 +36,10 @@ export function registerSleep(program: Command, run: ActionRunner): void {
     .command('undo')
     .description('revert one sleep run exactly, from its journal')
     .argument('<run-id>', 'the run id that pie sleep printed')
-    .option('--force', 'restore even rows that changed after the run (those later changes are lost)')
+    .option(
+      '--force',
+      'undo even over rows that changed after the run: what the run changed goes back, what changed later stays',
+    )
     .action((runId: string, flags: { force?: boolean }) => run((ctx) => undo(ctx, runId, flags.force === true)));
   program
     .command('health')
@@ -144,12 +147,14 @@ export async function sleep(ctx: CommandContext, flags: SleepFlags): Promise<voi
 export async function undo(ctx: CommandContext, runId: string, force: boolean): Promise<void> {
   const services = await ctx.services({ existing: true });
   const report = await undoRun({ store: services.store, runId, now: services.clock.now(), force });
+  const kept =
+    report.kept > 0 ? ` ${num(report.kept)} rows had changed since the run; their later changes were kept.` : '';
   const forgotten =
     report.forgotten > 0
       ? ` ${num(report.forgotten)} of its row changes were about what pie forget removed; they were dropped from its journal and stay forgotten.`
       : '';
   ctx.emit({
-    text: `Run ${report.runId} undone: ${num(report.restored)} row changes reverted.${forgotten}`,
+    text: `Run ${report.runId} undone: ${num(report.restored)} row changes reverted.${kept}${forgotten}`,
     json: report,
   });
 }
