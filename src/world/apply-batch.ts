@@ -1,4 +1,4 @@
-import { isBareCreation, SELF_ID, type Period, type Relationship } from '../domain/world.js';
+import { isBareCreation, SELF_ID, type Fact, type Period, type Relationship } from '../domain/world.js';
 import type { ExtractionResult } from '../extract/result.js';
 import type { WorldStore } from '../ports/world-store.js';
 import type { NameIndex } from '../resolve/name-index.js';
@@ -61,7 +61,8 @@ export async function applyExtraction(input: {
     const open = await loadSlice(tx, [...names.refs.values(), selfRef]);
     await loadLateCreations(tx, open, Math.min(...episodeTimes.values()));
     const ended = await loadEndedEdges(tx, result, open, (name) => resolvedRef(name, names.refs, selfRef));
-    const slice: WorldSlice = { ...open, ended };
+    const closed = await loadClosedFacts(tx, open, Math.min(...episodeTimes.values()));
+    const slice: WorldSlice = { ...open, ended, closed };
     const planInput: PlanInput = {
       result,
       refs: names.refs,
@@ -164,6 +165,20 @@ async function loadLateCreations(tx: WorldStore, slice: WorldSlice, earliest: nu
     if (e === undefined || e.creation !== undefined || !isBareCreation(c)) continue;
     e.creation = { id: c.id, eventTime: c.eventTime, episodeId: c.episodeId, summary: c.summary };
   }
+}
+
+/**
+ * The closed facts of the slice's entities with a current fact that began after the batch's earliest conversation
+ * (none when extracting new conversations in date order): a value an older conversation tells again is then known
+ * as history already recorded (WorkingSet.setAttribute).
+ */
+async function loadClosedFacts(tx: WorldStore, slice: WorldSlice, earliest: number): Promise<Fact[]> {
+  const out: Fact[] = [];
+  for (const e of slice.entities.values()) {
+    if (!e.facts.some((f) => f.validFrom > earliest)) continue;
+    for (const f of await tx.facts.history(e.id)) if (f.validTo !== null) out.push(f);
+  }
+  return out;
 }
 
 async function loadSlice(tx: WorldStore, refs: NameRef[]): Promise<WorldSlice> {

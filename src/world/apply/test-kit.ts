@@ -57,6 +57,8 @@ export function plan(input: {
   relationships?: Relationship[];
   /** Ended edges the slice carries (see WorldSlice.ended). */
   ended?: Relationship[];
+  /** Closed facts the slice carries (see WorldSlice.closed). */
+  closed?: Fact[];
   episodeTimes?: Record<string, number>;
   episodeTitles?: Record<string, string>;
 }): Mutation[] {
@@ -89,6 +91,7 @@ export function plan(input: {
     entities: new Map(known.map((k) => [k.id, snapshot(k)])),
     relationships: input.relationships ?? [],
     ended: input.ended ?? [],
+    closed: input.closed ?? [],
     periods: new Map(),
   };
   let n = 0;

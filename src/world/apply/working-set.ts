@@ -38,6 +38,11 @@ export interface WorldSlice {
    * ended (an ending told again; an edge told late from before it ended). Absent or empty: no such edge.
    */
   ended?: readonly Relationship[];
+  /**
+   * Closed facts of the slice's entities whose current facts began after the batch's earliest conversation (an older
+   * conversation extracted again, or late): the history a late value may repeat.
+   */
+  closed?: readonly Fact[];
   periods: ReadonlyMap<string, Period>;
 }
 
@@ -78,6 +83,8 @@ export class WorkingSet {
   private readonly lastChange = new Map<string, { said: number; at: number }>();
   /** Known entities whose bare creation this batch moved to an earlier conversation (see `moveCreation`). */
   private readonly moved = new Set<string>();
+  /** Closed facts by entity and attribute: the slice's (WorldSlice.closed) and those recorded in this batch. */
+  private readonly history = new Map<string, Fact[]>();
 
   constructor(
     private readonly input: {
@@ -86,7 +93,27 @@ export class WorkingSet {
       newId: () => string;
       batchId: string;
     },
-  ) {}
+  ) {
+    for (const f of input.slice.closed ?? []) this.remember(f);
+  }
+
+  private remember(f: Fact): void {
+    const key = `${f.entityId}|${f.attribute}`;
+    this.history.set(key, [...(this.history.get(key) ?? []), f]);
+  }
+
+  /**
+   * Whether a closed fact already records `value` as history told by this conversation (extracted again: its
+   * changes' instants may differ by the milliseconds `instant` adds) or as held at `time`.
+   */
+  private heldThen(w: Working, attribute: string, value: StateValue, time: number, episodeId: string): boolean {
+    return (this.history.get(`${w.id}|${attribute}`) ?? []).some(
+      (f) =>
+        sameValue(f.value, value) &&
+        f.validTo !== null &&
+        (f.episodeId === episodeId || (f.validFrom <= time && time < f.validTo)),
+    );
+  }
 
   get(ref: NameRef, time: number, episodeId: string): Working {
     let w = this.entities.get(ref.id);
@@ -203,8 +230,12 @@ export class WorkingSet {
       confidence: input.confidence,
     };
     if (current && current.validFrom > time) {
-      // Late-arriving older information: keep it as closed history, the current value stays current.
-      this.out.push({ op: 'fact.insert', fact: { ...fact, validTo: current.validFrom, supersededBy: current.id } });
+      // Late-arriving older information: keep it as closed history, the current value stays current. Told again (an
+      // older conversation extracted again after it changed), it is already history: nothing new.
+      if (this.heldThen(w, attribute, value, time, input.episodeId)) return { unchanged: true };
+      const history: Fact = { ...fact, validTo: current.validFrom, supersededBy: current.id };
+      this.out.push({ op: 'fact.insert', fact: history });
+      this.remember(history);
       return { unchanged: false, previous: current.value, historical: true };
     }
     if (current) {
