@@ -40,6 +40,10 @@ describe('history told again', () => {
     const first = { ...adopted, episodeId: 'ep1', validFrom: T0 + 1 };
     const m = plan({ known: [rust], closed: [first], result: { stateChanges: [change('adopted')] } });
     expect(ops(m, 'fact.insert')).toEqual([]);
+    // The same conversation telling the value of another time is not that telling.
+    const elsewhen = { ...first, validFrom: T0 + 2 * DAY, validTo: LATER };
+    const other = plan({ known: [rust], closed: [elsewhen], result: { stateChanges: [change('adopted')] } });
+    expect(ops(other, 'fact.insert').map((f) => f.fact.validFrom)).toEqual([T0]);
   });
 
   it('is recorded once when it is new, even told twice in one batch', () => {

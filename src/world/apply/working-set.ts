@@ -65,6 +65,9 @@ interface Working extends EntitySnapshot {
   current: Map<string, Fact>;
 }
 
+/** Instants of one conversation's changes closer than this are one telling (`instant` moves them milliseconds apart). */
+export const SAME_TELLING_MS = 1000;
+
 /** Normalized comparison of state values: "Launched" equals "launched ", 3 equals "3". */
 export function sameValue(a: StateValue | undefined, b: StateValue | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
@@ -103,15 +106,16 @@ export class WorkingSet {
   }
 
   /**
-   * Whether a closed fact already records `value` as history told by this conversation (extracted again: its
-   * changes' instants may differ by the milliseconds `instant` adds) or as held at `time`.
+   * Whether a closed fact already records `value` as held at `time`, or as told by this conversation at about that
+   * time (extracted again, its changes' instants may differ by the milliseconds `instant` adds).
    */
   private heldThen(w: Working, attribute: string, value: StateValue, time: number, episodeId: string): boolean {
     return (this.history.get(`${w.id}|${attribute}`) ?? []).some(
       (f) =>
         sameValue(f.value, value) &&
         f.validTo !== null &&
-        (f.episodeId === episodeId || (f.validFrom <= time && time < f.validTo)),
+        ((f.episodeId === episodeId && Math.abs(f.validFrom - time) < SAME_TELLING_MS) ||
+          (f.validFrom <= time && time < f.validTo)),
     );
   }
 
