@@ -372,6 +372,8 @@ export interface RelationshipRepo {
   findOpen(input: { sourceId: string; targetId: string; type: string }): Promise<Relationship | null>;
   /** The latest edge of that type from source to target, open or ended: the one that began last. */
   findLatest(input: { sourceId: string; targetId: string; type: string }): Promise<Relationship | null>;
+  /** Every version of that edge, open and ended, by validFrom (then record time, id). */
+  versions(input: { sourceId: string; targetId: string; type: string }): Promise<Relationship[]>;
   close(input: { id: string; validTo: number }): Promise<void>;
   /**
    * Moves an edge's start back to `validFrom` when that is earlier (a later telling put its start before the one

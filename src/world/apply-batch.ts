@@ -60,9 +60,14 @@ export async function applyExtraction(input: {
     }
     const open = await loadSlice(tx, [...names.refs.values(), selfRef]);
     await loadLateCreations(tx, open, Math.min(...episodeTimes.values()));
+
     const ended = await loadEndedEdges(tx, result, open, (name) => resolvedRef(name, names.refs, selfRef));
-    const closed = await loadClosedFacts(tx, open, Math.min(...episodeTimes.values()));
-    const slice: WorldSlice = { ...open, ended, closed };
+    const earliest = Math.min(...episodeTimes.values());
+    const closed = await loadClosedFacts(tx, open, earliest);
+    const history = await loadEdgeHistory(tx, result, { ...open, ended }, earliest, (name) =>
+      resolvedRef(name, names.refs, selfRef),
+    );
+    const slice: WorldSlice = { ...open, ended, closed, history };
     const planInput: PlanInput = {
       result,
       refs: names.refs,
@@ -146,6 +151,38 @@ async function loadEndedEdges(
   }
   return [...ended.values()];
 }
+
+/**
+ * The ended versions of each relationship of the result between two known entities whose open or latest ended
+ * version lies after the batch's earliest conversation (none when extracting new conversations in date order), so
+ * the planner knows history told again (recordHistory in plan-relationships.ts).
+ */
+async function loadEdgeHistory(
+  tx: WorldStore,
+  result: ExtractionResult,
+  slice: WorldSlice,
+  earliest: number,
+  refOfName: (name: string) => NameRef | undefined,
+): Promise<Relationship[]> {
+  const after = new Set<string>();
+  for (const r of slice.relationships) if (r.validTo === null && r.validFrom > earliest) after.add(keyOf(r));
+  for (const r of slice.ended ?? []) if (r.validTo !== null && r.validTo > earliest) after.add(keyOf(r));
+  const out: Relationship[] = [];
+  const read = new Set<string>();
+  for (const r of result.relationships) {
+    const source = refOfName(r.source);
+    const target = refOfName(r.target);
+    if (!source || !target || source.isNew || target.isNew) continue;
+    const key = edgeKey(source.id, r.type, target.id);
+    if (!after.has(key) || read.has(key)) continue;
+    read.add(key);
+    const versions = await tx.relationships.versions({ sourceId: source.id, targetId: target.id, type: r.type });
+    out.push(...versions.filter((v) => v.validTo !== null));
+  }
+  return out;
+}
+
+const keyOf = (r: Relationship): string => edgeKey(r.sourceId, r.type, r.targetId);
 
 /**
  * The bare creations of the slice's entities recorded after the batch's earliest conversation (one read, and none

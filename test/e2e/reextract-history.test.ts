@@ -12,6 +12,7 @@ import { rows } from '../helpers/db.js';
 let dir: string;
 let cleanup: () => void;
 const db = () => join(dir, 'pie.db');
+const late = () => join(dir, 'late.db');
 const line = (conversation: string, title: string, text: string, time: string) =>
   `${JSON.stringify({ conversation, title, role: 'user', text, time })}\n`;
 const early = line('c1', 'Rust', 'I switched to Rust for my side project. It is great.', '2023-05-02T10:00:00Z');
@@ -27,9 +28,14 @@ beforeAll(async () => {
     join(dir, 'continued.jsonl'),
     early + line('c1', 'Rust', 'Also I bought a new keyboard.', '2023-05-02T11:00:00Z'),
   );
-  for (const f of ['early.jsonl', 'late.jsonl', 'continued.jsonl']) {
-    const r = await pie(['--db', db(), 'ingest', join(dir, f)]);
-    if (r.code !== 0) throw new Error(r.stderr);
+  for (const [file, order] of [
+    [db(), ['early.jsonl', 'late.jsonl', 'continued.jsonl']],
+    [late(), ['late.jsonl', 'early.jsonl', 'continued.jsonl']],
+  ] as const) {
+    for (const f of order) {
+      const r = await pie(['--db', file, 'ingest', join(dir, f)]);
+      if (r.code !== 0) throw new Error(r.stderr);
+    }
   }
 }, 120_000);
 afterAll(() => cleanup());
@@ -47,5 +53,17 @@ describe('an older conversation extracted again after a later one changed what i
       { name: 'Rust', attribute: 'status', value: '"dropped"', open: 1 },
       { name: 'User', attribute: 'latest_event', value: '"bought a new keyboard"', open: 1 },
     ]);
+  });
+
+  it('out of date order too: no fact and no relationship is recorded twice', () => {
+    for (const file of [db(), late()]) {
+      const twice = (table: string, columns: string) =>
+        rows<{ n: number }>(
+          file,
+          `SELECT count(*) AS n FROM (SELECT ${columns} FROM ${table} GROUP BY ${columns} HAVING count(*) > 1)`,
+        )[0]?.n;
+      expect(twice('facts', 'entity_id, attribute, value, valid_to'), file).toBe(0);
+      expect(twice('relationships', 'source_id, type, target_id, properties, valid_to'), file).toBe(0);
+    }
   });
 });

@@ -10,10 +10,28 @@ export class OpenEdges {
   private readonly open = new Map<string, Relationship>();
   /** Each edge whose latest version has ended (and none is open): that version. */
   private readonly ended = new Map<string, Relationship>();
+  /** Ended versions of each edge known to the batch (WorldSlice.history, and history recorded in this batch). */
+  private readonly past = new Map<string, Relationship[]>();
 
-  constructor(existing: readonly Relationship[], ended: readonly Relationship[] = []) {
+  constructor(
+    existing: readonly Relationship[],
+    ended: readonly Relationship[] = [],
+    history: readonly Relationship[] = [],
+  ) {
     for (const r of existing) if (r.validTo === null) this.open.set(keyOf(r), r);
     for (const r of ended) if (r.validTo !== null && !this.open.has(keyOf(r))) this.ended.set(keyOf(r), r);
+    for (const r of history) if (r.validTo !== null) this.remember(r);
+  }
+
+  /** The edge's ended versions known to the batch. */
+  history(edge: { sourceId: string; type: string; targetId: string }): readonly Relationship[] {
+    return this.past.get(keyOf(edge)) ?? [];
+  }
+
+  /** An ended version recorded or moved in this batch (it replaces an earlier copy with its id). */
+  remember(r: Relationship): void {
+    const others = (this.past.get(keyOf(r)) ?? []).filter((p) => p.id !== r.id);
+    this.past.set(keyOf(r), [...others, r]);
   }
 
   get(sourceId: string, type: string, targetId: string): Relationship | undefined {
@@ -37,7 +55,7 @@ export class OpenEdges {
   }
 }
 
-function keyOf(r: Relationship): string {
+function keyOf(r: { sourceId: string; type: string; targetId: string }): string {
   return edgeKey(r.sourceId, r.type, r.targetId);
 }
 
@@ -74,7 +92,7 @@ export function applyEdge(ctx: PlanContext, edges: OpenEdges, edge: EdgeInput): 
     if (open && edge.time < open.validFrom) {
       // An ending told late, from before the open version began (extracted out of date order): that version
       // started after it, so it stays open; the ending is kept as history of its own.
-      ctx.ws.emit({ op: 'relationship.insert', relationship: build(ctx, edge, edge.properties, edge.time) });
+      recordHistory(ctx, edges, edge, edge.time);
     } else if (open) {
       ctx.ws.emit({ op: 'relationship.close', id: open.id, validTo: edge.time });
       edges.end({ ...open, validTo: edge.time });
@@ -96,8 +114,7 @@ export function applyEdge(ctx: PlanContext, edges: OpenEdges, edge: EdgeInput): 
     if (edge.time < open.validFrom) {
       // An older version told late (WORKS_ON {role: co-founder} in 2024 after {role: CEO} in 2025 was known): it is
       // history that ended when the open version began, which stays open, as a late fact is (WorkingSet).
-      const older = build(ctx, edge, edge.properties, open.validFrom);
-      ctx.ws.emit({ op: 'relationship.insert', relationship: older });
+      recordHistory(ctx, edges, edge, open.validFrom);
       return;
     }
     ctx.ws.emit({ op: 'relationship.close', id: open.id, validTo: edge.time });
@@ -137,13 +154,36 @@ function applyBeforeEnding(
     return;
   }
   if (edge.time <= last.validFrom) {
-    ctx.ws.emit({ op: 'relationship.insert', relationship: build(ctx, edge, edge.properties, last.validFrom) });
+    recordHistory(ctx, edges, edge, last.validFrom);
     return;
   }
   ctx.ws.emit({ op: 'relationship.close', id: last.id, validTo: edge.time });
   const later = build(ctx, edge, { ...last.properties, ...edge.properties }, endedAt);
   ctx.ws.emit({ op: 'relationship.insert', relationship: later });
   edges.end(later);
+}
+
+/**
+ * A version of the past told late, ending at `end` (at its own time for an ending), as closed history: nothing new
+ * when an ended version with its properties already records it (the same history told again: an older conversation
+ * extracted again): the same ending, or a version holding at its time; an earlier start for such a version ending
+ * at `end`; else a version of its own.
+ */
+function recordHistory(ctx: PlanContext, edges: OpenEdges, edge: EdgeInput, end: number): void {
+  const same = edges.history(edge).filter((r) => r.validTo !== null && saysNothingNew(edge, r));
+  const ending = end === edge.time;
+  const known = (r: Relationship): boolean =>
+    r.validTo !== null && (ending ? r.validTo === end : r.validFrom <= edge.time && edge.time < r.validTo);
+  if (same.some(known)) return;
+  const later = same.find((r) => r.validTo === end && r.validFrom > edge.time);
+  if (later) {
+    ctx.ws.emit({ op: 'relationship.backdate', id: later.id, validFrom: edge.time });
+    edges.remember({ ...later, validFrom: edge.time });
+    return;
+  }
+  const older = build(ctx, edge, edge.properties, end);
+  ctx.ws.emit({ op: 'relationship.insert', relationship: older });
+  edges.remember(older);
 }
 
 /** Whether every property the edge is told with is what version `r` already holds (none told: nothing new). */

@@ -493,6 +493,39 @@ describe('applying an extraction result (pure rules)', () => {
     ]);
     // Said after the ending: taken up again, an open edge.
     expect(changes(told(10))).toEqual([{ insert: {}, from: 10, to: null }]);
+    // The older version told again (the older conversation extracted again): nothing new within it, an earlier
+    // start before it, never a second copy.
+    const courier = edge({
+      id: 'r-courier',
+      type: 'WORKS_AT',
+      sourceId: 'gina',
+      targetId: 'dd',
+      validFrom: T0 - 600 * DAY,
+      validTo: T0 - 400 * DAY,
+      properties: { role: 'courier' },
+    });
+    const again = (days: number) =>
+      changes(
+        plan({
+          known,
+          ended: [endedEdge],
+          history: [courier],
+          result: {
+            relationships: [
+              {
+                source: 'Gina',
+                target: 'Door Dash',
+                type: 'WORKS_AT',
+                properties: { role: 'courier' },
+                eventTime: new Date(T0 - days * DAY).toISOString(),
+              },
+            ],
+          },
+        }),
+      );
+    expect(again(600)).toEqual([]);
+    expect(again(500)).toEqual([]);
+    expect(again(700)).toEqual([{ op: 'relationship.backdate', id: 'r-courier', validFrom: T0 - 700 * DAY }]);
   });
 
   it('a belief reversal abandons the old belief with a contradiction and links CONTRADICTS', () => {

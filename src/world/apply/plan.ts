@@ -24,7 +24,7 @@ export function planApply(input: PlanInput, slice: WorldSlice): Mutation[] {
     batchId: input.result.batch.id,
   });
   const ctx = new PlanContext(input, ws);
-  const edges = new OpenEdges(slice.relationships, slice.ended ?? []);
+  const edges = new OpenEdges(slice.relationships, slice.ended ?? [], slice.history ?? []);
 
   planEntities(ctx, 'new');
   planStateChanges(ctx);

@@ -59,6 +59,8 @@ export function plan(input: {
   ended?: Relationship[];
   /** Closed facts the slice carries (see WorldSlice.closed). */
   closed?: Fact[];
+  /** Ended edge versions the slice carries (see WorldSlice.history). */
+  history?: Relationship[];
   episodeTimes?: Record<string, number>;
   episodeTitles?: Record<string, string>;
 }): Mutation[] {
@@ -92,6 +94,7 @@ export function plan(input: {
     relationships: input.relationships ?? [],
     ended: input.ended ?? [],
     closed: input.closed ?? [],
+    history: input.history ?? [],
     periods: new Map(),
   };
   let n = 0;

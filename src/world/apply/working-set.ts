@@ -43,6 +43,11 @@ export interface WorldSlice {
    * conversation extracted again, or late): the history a late value may repeat.
    */
   closed?: readonly Fact[];
+  /**
+   * Ended versions of the edges the batch reports whose open or latest ended version lies after the batch's earliest
+   * conversation (none in date order): the history a late telling may repeat.
+   */
+  history?: readonly Relationship[];
   periods: ReadonlyMap<string, Period>;
 }
 

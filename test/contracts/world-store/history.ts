@@ -331,6 +331,9 @@ export function describeHistory(factory: StoreFactory): void {
 
       await store().relationships.insert(relationship('third', 'ana', 'pie', { validFrom: T0 + 5 * DAY }));
       expect(await store().relationships.findLatest(edge)).toMatchObject({ id: 'third', validTo: null });
+      // Every version of the edge, by start; other types and directions are not its versions.
+      expect((await store().relationships.versions(edge)).map((r) => r.id)).toEqual(['first', 'second', 'third']);
+      expect(await store().relationships.versions({ ...edge, sourceId: 'pie', targetId: 'ana' })).toEqual([]);
     });
 
     it("backdate moves an edge's start back, never forward, and an unknown edge is an error", async () => {

@@ -78,6 +78,14 @@ export function createRelationshipRepo(sql: Sql): RelationshipRepo {
       return latest(edge, false);
     },
 
+    versions(edge) {
+      return rows(
+        `${SELECT} WHERE source_id = @sourceId AND target_id = @targetId AND type = @type
+         ORDER BY valid_from, recorded_at, id`,
+        { ...edge },
+      );
+    },
+
     validAt({ time, entityIds, limit }) {
       if (entityIds === undefined) {
         return rows(`${SELECT} WHERE ${VALID_AT} ORDER BY valid_from, id LIMIT @limit`, {

@@ -117,6 +117,13 @@ export function createRelationshipRepo(s: Statements): SyncOf<RelationshipRepo> 
       return latest(sourceId, targetId, type, false);
     },
 
+    versions({ sourceId, targetId, type }) {
+      const found = s
+        .get(`${SELECT} WHERE source_id = ? AND target_id = ? AND type = ? ORDER BY valid_from, recorded_at, id`)
+        .all(sourceId, targetId, type) as RelationshipRow[];
+      return found.map(relationshipFromRow);
+    },
+
     validAt({ time, entityIds, limit }) {
       const params: Params = { time, limit: limitParam(limit) ?? -1 };
       let sql = `${SELECT} WHERE ${VALID_AT} ORDER BY valid_from, id LIMIT @limit`;
