@@ -61,12 +61,17 @@ export async function compose(input: {
   config: Config;
   env: Env;
   readonly?: boolean;
+  /** A SQLite file that does not exist yet is refused instead of created (commands that only read or change one). */
+  existing?: boolean;
   /** A tokenizer to share (it only counts tokens); default: one of these services' own, loaded on first use. */
   tokenizer?: () => Tokenizer;
 }): Promise<Services> {
   const { config } = input;
   const clock = createClock(config);
-  const store = await openStore(config, input.env, input.readonly ?? false);
+  const store = await openStore(config, input.env, {
+    readonly: input.readonly ?? false,
+    existing: input.existing ?? false,
+  });
   return {
     config,
     env: input.env,
@@ -116,7 +121,11 @@ export async function composeMemories(input: {
  * SQLite for a path (the default), PostgreSQL for a postgres:// URL (--db or PIE_DB). A PostgreSQL memory lives in
  * the schema "pie" of the URL's database; `readonly` is a SQLite notion (the server's permissions decide there).
  */
-async function openStore(config: Config, env: Env, readonly: boolean): Promise<WorldStore> {
+async function openStore(
+  config: Config,
+  env: Env,
+  options: { readonly: boolean; existing: boolean },
+): Promise<WorldStore> {
   if (config.dbUrl !== undefined) {
     if (databaseKey(env) !== undefined) {
       throw new PieError(
@@ -127,7 +136,7 @@ async function openStore(config: Config, env: Env, readonly: boolean): Promise<W
     const schema = memorySchema(config.memory);
     return openPostgresStore({ url: config.dbUrl, ...(schema === undefined ? {} : { schema }) });
   }
-  return openSqliteStore({ path: config.dbPath, readonly, key: databaseKey(env) });
+  return openSqliteStore({ path: config.dbPath, ...options, key: databaseKey(env) });
 }
 
 /**

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { compose, type Services } from '../../compose.js';
 import { loadConfig, type GlobalFlags } from '../../config/config.js';
-import { errorMessage, isPieError, PieError } from '../../domain/errors.js';
+import { errorMessage, isPieError } from '../../domain/errors.js';
 import { openToOthers } from '../../config/private-files.js';
 import { registerApply } from './commands/apply.js';
 import { registerAsk } from './commands/ask.js';
@@ -55,19 +55,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       emit: emitOnce(emitter(io, config.json)),
       services: async (options) => {
         if (servicesOpened) return servicesOpened;
-        const missing = config.dbUrl === undefined && config.dbPath !== ':memory:' && !existsSync(config.dbPath);
-        if (missing && options?.existing === true) {
-          throw new PieError(
-            'FILE_NOT_FOUND',
-            `There is no database at ${config.dbPath} yet; import something first (pie ingest).`,
-          );
-        }
-        const absent = missing && options?.absentIsEmpty === true;
+        const absent =
+          options?.absentIsEmpty === true &&
+          config.dbUrl === undefined &&
+          config.dbPath !== ':memory:' &&
+          !existsSync(config.dbPath);
         const used = absent ? { ...config, dbPath: ':memory:' } : config;
         servicesOpened = await compose({
           config: used,
           env: io.env,
           readonly: (options?.readonly ?? false) && !absent,
+          existing: options?.existing ?? false,
         });
         const open = used.dbPath === ':memory:' ? null : openToOthers(used.dbPath);
         if (open !== null) {

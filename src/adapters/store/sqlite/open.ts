@@ -18,6 +18,8 @@ export interface SqliteStoreOptions {
   path: string;
   /** Open without writing anything: no migration, no WAL switch; writes fail with UNSUPPORTED. */
   readonly?: boolean;
+  /** Refuse a file that does not exist yet instead of creating it (`readonly` implies it). */
+  existing?: boolean;
   /** Record-time clock for bookkeeping columns (extraction status changes, migration log); default Date.now. */
   clock?: () => number;
   /** How long to wait for another process's lock before failing with DB_LOCKED; default 5000 ms. */
@@ -34,7 +36,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Worl
   const path = options.path === MEMORY ? MEMORY : resolve(options.path);
   const readonly = options.readonly ?? false;
   const clock = options.clock ?? Date.now;
-  prepareLocation(path, readonly);
+  prepareLocation(path, readonly, readonly || options.existing === true);
 
   let db: Db;
   try {
@@ -68,15 +70,13 @@ export function refuseDirectory(path: string): void {
   }
 }
 
-function prepareLocation(path: string, readonly: boolean): void {
+function prepareLocation(path: string, readonly: boolean, existing: boolean): void {
   if (path === MEMORY) return;
   refuseDirectory(path);
-  if (readonly) {
-    if (!existsSync(path)) {
-      throw new PieError('FILE_NOT_FOUND', `There is no database at ${path} yet; import something first (pie ingest).`);
-    }
-    return;
+  if (existing && !existsSync(path)) {
+    throw new PieError('FILE_NOT_FOUND', `There is no database at ${path} yet; import something first (pie ingest).`);
   }
+  if (readonly) return;
   try {
     mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
     ensurePrivateFile(path);
