@@ -11,7 +11,7 @@ import type { EntitySnapshot, NameRef, WorldSlice } from './apply/working-set.js
 import { sleepTasksFromApply } from './apply/sleep-tasks.js';
 import { resolveNames } from './resolve-names.js';
 import { resolvedRef } from './apply/context.js';
-import { edgeKey } from './apply/plan-relationships.js';
+import { keyOf } from './apply/plan-relationships.js';
 
 /** The user's own entity: fixed id (SELF_ID, in the domain), created on first reference. */
 export { SELF_ID };
@@ -59,14 +59,12 @@ export async function applyExtraction(input: {
       }
     }
     const open = await loadSlice(tx, [...names.refs.values(), selfRef]);
-    await loadLateCreations(tx, open, Math.min(...episodeTimes.values()));
-
-    const ended = await loadEndedEdges(tx, result, open, (name) => resolvedRef(name, names.refs, selfRef));
     const earliest = Math.min(...episodeTimes.values());
+    await loadLateCreations(tx, open, earliest);
+    const reported = reportedEdges(result, (name) => resolvedRef(name, names.refs, selfRef));
+    const ended = await loadEndedEdges(tx, reported, open);
     const closed = await loadClosedFacts(tx, open, earliest);
-    const history = await loadEdgeHistory(tx, result, { ...open, ended }, earliest, (name) =>
-      resolvedRef(name, names.refs, selfRef),
-    );
+    const history = await loadEdgeHistory(tx, reported, { ...open, ended }, earliest);
     const slice: WorldSlice = { ...open, ended, closed, history };
     const planInput: PlanInput = {
       result,
@@ -127,62 +125,66 @@ async function ensureEpisodes(tx: WorldStore, result: ExtractionResult, recorded
   return created;
 }
 
-/**
- * For each relationship of the result between two known entities with no open version in the slice: its latest
- * version, when that has ended, so the planner can tell an ending told again from a new one, and an edge told late
- * from before its ending from a new opening.
- */
-async function loadEndedEdges(
-  tx: WorldStore,
-  result: ExtractionResult,
-  slice: WorldSlice,
-  refOfName: (name: string) => NameRef | undefined,
-): Promise<Relationship[]> {
-  const open = new Set(slice.relationships.map((r) => edgeKey(r.sourceId, r.type, r.targetId)));
-  const ended = new Map<string, Relationship>();
+/** An edge the result reports between two known entities. */
+interface ReportedEdge {
+  sourceId: string;
+  type: string;
+  targetId: string;
+}
+
+/** The result's relationships between two known entities, each edge once, in the order reported. */
+function reportedEdges(result: ExtractionResult, refOfName: (name: string) => NameRef | undefined): ReportedEdge[] {
+  const edges = new Map<string, ReportedEdge>();
   for (const r of result.relationships) {
     const source = refOfName(r.source);
     const target = refOfName(r.target);
     if (!source || !target || source.isNew || target.isNew) continue;
-    const key = edgeKey(source.id, r.type, target.id);
-    if (open.has(key) || ended.has(key)) continue;
-    const latest = await tx.relationships.findLatest({ sourceId: source.id, targetId: target.id, type: r.type });
-    if (latest && latest.validTo !== null) ended.set(key, latest);
+    const edge = { sourceId: source.id, type: r.type, targetId: target.id };
+    if (!edges.has(keyOf(edge))) edges.set(keyOf(edge), edge);
   }
-  return [...ended.values()];
+  return [...edges.values()];
 }
 
 /**
- * The ended versions of each relationship of the result between two known entities whose open or latest ended
- * version lies after the batch's earliest conversation (none when extracting new conversations in date order), so
- * the planner knows history told again (recordHistory in plan-relationships.ts).
+ * For each reported edge with no open version in the slice: its latest version, when that has ended, so the planner
+ * can tell an ending told again from a new one, and an edge told late from before its ending from a new opening.
+ */
+async function loadEndedEdges(
+  tx: WorldStore,
+  reported: readonly ReportedEdge[],
+  slice: WorldSlice,
+): Promise<Relationship[]> {
+  const open = new Set(slice.relationships.map(keyOf));
+  const ended: Relationship[] = [];
+  for (const edge of reported) {
+    if (open.has(keyOf(edge))) continue;
+    const latest = await tx.relationships.findLatest(edge);
+    if (latest && latest.validTo !== null) ended.push(latest);
+  }
+  return ended;
+}
+
+/**
+ * The ended versions of each reported edge whose open or latest ended version lies after the batch's earliest
+ * conversation (none when extracting new conversations in date order), so the planner knows history told again
+ * (recordHistory in plan-relationships.ts).
  */
 async function loadEdgeHistory(
   tx: WorldStore,
-  result: ExtractionResult,
+  reported: readonly ReportedEdge[],
   slice: WorldSlice,
   earliest: number,
-  refOfName: (name: string) => NameRef | undefined,
 ): Promise<Relationship[]> {
   const after = new Set<string>();
   for (const r of slice.relationships) if (r.validTo === null && r.validFrom > earliest) after.add(keyOf(r));
   for (const r of slice.ended ?? []) if (r.validTo !== null && r.validTo > earliest) after.add(keyOf(r));
   const out: Relationship[] = [];
-  const read = new Set<string>();
-  for (const r of result.relationships) {
-    const source = refOfName(r.source);
-    const target = refOfName(r.target);
-    if (!source || !target || source.isNew || target.isNew) continue;
-    const key = edgeKey(source.id, r.type, target.id);
-    if (!after.has(key) || read.has(key)) continue;
-    read.add(key);
-    const versions = await tx.relationships.versions({ sourceId: source.id, targetId: target.id, type: r.type });
-    out.push(...versions.filter((v) => v.validTo !== null));
+  for (const edge of reported) {
+    if (!after.has(keyOf(edge))) continue;
+    for (const v of await tx.relationships.versions(edge)) if (v.validTo !== null) out.push(v);
   }
   return out;
 }
-
-const keyOf = (r: Relationship): string => edgeKey(r.sourceId, r.type, r.targetId);
 
 /**
  * The bare creations of the slice's entities recorded after the batch's earliest conversation (one read, and none

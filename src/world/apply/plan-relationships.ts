@@ -55,7 +55,8 @@ export class OpenEdges {
   }
 }
 
-function keyOf(r: { sourceId: string; type: string; targetId: string }): string {
+/** An edge's identity (edgeKey) from anything that names its source, type and target. */
+export function keyOf(r: { sourceId: string; type: string; targetId: string }): string {
   return edgeKey(r.sourceId, r.type, r.targetId);
 }
 

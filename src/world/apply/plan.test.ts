@@ -456,10 +456,11 @@ describe('applying an extraction result (pure rules)', () => {
       validTo: T0 - 30 * DAY,
       properties: { role: 'driver' },
     });
-    const told = (days: number, properties: Record<string, string> = {}) =>
+    const told = (days: number, properties: Record<string, string> = {}, history: Relationship[] = []) =>
       plan({
         known,
         ended: [endedEdge],
+        history,
         result: {
           relationships: [
             {
@@ -504,25 +505,7 @@ describe('applying an extraction result (pure rules)', () => {
       validTo: T0 - 400 * DAY,
       properties: { role: 'courier' },
     });
-    const again = (days: number) =>
-      changes(
-        plan({
-          known,
-          ended: [endedEdge],
-          history: [courier],
-          result: {
-            relationships: [
-              {
-                source: 'Gina',
-                target: 'Door Dash',
-                type: 'WORKS_AT',
-                properties: { role: 'courier' },
-                eventTime: new Date(T0 - days * DAY).toISOString(),
-              },
-            ],
-          },
-        }),
-      );
+    const again = (days: number) => changes(told(days, { role: 'courier' }, [courier]));
     expect(again(600)).toEqual([]);
     expect(again(500)).toEqual([]);
     expect(again(700)).toEqual([{ op: 'relationship.backdate', id: 'r-courier', validFrom: T0 - 700 * DAY }]);
