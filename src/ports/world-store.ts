@@ -235,6 +235,12 @@ export interface EntityRepo {
    */
   listBriefs(query?: EntityListQuery): Promise<EntityBrief[]>;
   count(query?: Pick<EntityListQuery, 'type' | 'tier' | 'firstSeenAtOrBefore' | 'excludeArchived'>): Promise<number>;
+  /**
+   * Entities (merged ones left out) first seen in [since, until] (until null: from since on) with no edge of type
+   * `edgeType` from them, by firstSeen then id: the ones a period told late should take in (extraction links an
+   * entity to the period it was first seen in).
+   */
+  withoutEdge(query: { edgeType: string; since: number; until: number | null }): Promise<EntityBrief[]>;
   /** Every type an entity has (merged and archived ones included), each once, in code-point order. */
   types(): Promise<string[]>;
   /** Adding an alias the entity already has (same normalized form) does nothing. Aliases list in the order added. */
@@ -380,6 +386,11 @@ export interface RelationshipRepo {
    * recorded: "I adopted Luna in 2019" after "my dog Luna" was first said in 2024); a later time changes nothing.
    */
   backdate(input: { id: string; validFrom: number }): Promise<void>;
+  /**
+   * Deletes one edge that was recorded wrongly (a DURING link to a period the entity was not first seen in, once an
+   * older conversation extracted late showed where it was). Unknown id → NOT_FOUND.
+   */
+  remove(id: string): Promise<void>;
   /**
    * Relationships valid at `time`: validFrom <= time and (validTo null or validTo > time), by validFrom then id.
    * With `entityIds`, only those touching one of them (either end; an empty list matches nothing).

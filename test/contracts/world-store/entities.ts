@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { EntityListQuery } from '../../../src/ports/world-store.js';
-import { DAY, T0, addEntity, addEpisode, entityInput, useFreshStore, type StoreFactory } from './fixtures.js';
+import {
+  DAY,
+  T0,
+  addEntity,
+  addEpisode,
+  entityInput,
+  relationship,
+  useFreshStore,
+  type StoreFactory,
+} from './fixtures.js';
 
 export function describeEntities(factory: StoreFactory): void {
   describe('entities', () => {
@@ -175,6 +184,33 @@ export function describeEntities(factory: StoreFactory): void {
       expect(await store().entities.count()).toBe(3);
       expect(await store().entities.count({ type: 'project' })).toBe(2);
       expect(await store().entities.count({ tier: 'active' })).toBe(2);
+    });
+
+    it('lists the entities first seen in a time range with no edge of a type from them', async () => {
+      for (const [id, day] of [['p', 0], ['a', 1], ['b', 2], ['c', 3], ['m', 2], ['d', 9]] as const) {
+        await addEntity(store(), id, { firstSeen: T0 + day * DAY });
+      }
+      await store().upkeep.putRow({
+        table: 'entities',
+        id: 'm',
+        row: { ...(await store().upkeep.getRow({ table: 'entities', id: 'm' })), merged_into: 'b' },
+      });
+      // b already has a DURING edge; c only has one pointing at it, and another type from it.
+      await store().relationships.insert(relationship('b-p', 'b', 'p', { type: 'DURING' }));
+      await store().relationships.insert(relationship('a-c', 'a', 'c', { type: 'DURING' }));
+      await store().relationships.insert(relationship('c-p', 'c', 'p', { type: 'WORKS_ON' }));
+      const ids = async (since: number, until: number | null): Promise<string[]> =>
+        (await store().entities.withoutEdge({ edgeType: 'DURING', since, until })).map((e) => e.id);
+      expect(await ids(T0 + DAY, T0 + 3 * DAY)).toEqual(['c']);
+      expect(await ids(T0, T0 + 3 * DAY)).toEqual(['p', 'c']);
+      expect(await ids(T0 + 2 * DAY, null)).toEqual(['c', 'd']);
+      expect(await ids(T0 + 4 * DAY, T0 + 8 * DAY)).toEqual([]);
+      expect(await store().entities.withoutEdge({ edgeType: 'WORKS_ON', since: T0, until: null })).toMatchObject([
+        { id: 'p', firstSeen: T0 },
+        { id: 'a' },
+        { id: 'b' },
+        { id: 'd', type: 'project', name: 'd' },
+      ]);
     });
 
     it('increments access counts without bumping the version', async () => {

@@ -349,6 +349,15 @@ export function describeHistory(factory: StoreFactory): void {
         code: 'NOT_FOUND',
       });
     });
+
+    it('removes one edge, leaving the others, and an unknown edge is an error', async () => {
+      for (const id of ['ana', 'pie', 'spring']) await addEntity(store(), id);
+      await store().relationships.insert(relationship('during', 'ana', 'spring', { type: 'DURING' }));
+      await store().relationships.insert(relationship('owns', 'ana', 'pie'));
+      await store().relationships.remove('during');
+      expect((await store().relationships.forEntity('ana', { includeEnded: true })).map((r) => r.id)).toEqual(['owns']);
+      await expect(store().relationships.remove('during')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    });
   });
 
   describe('mentions', () => {

@@ -3,7 +3,14 @@ import type { Entity } from '../../../domain/world.js';
 import type { EntityPatch, EntityRepo } from '../../../ports/world-store.js';
 import { basicKey, entityFromRow, type EntityRow } from '../sqlite/entities.js';
 import { PAGE, inIdOrder, notFound, pageParams, toJson, wholeTimes, type Params, type Sql } from './sql.js';
-import { entityBriefFromRow, listFilter, listOrder, SELECT_BRIEF, type EntityBriefRow } from '../sqlite/entities.js';
+import {
+  entityBriefFromRow,
+  listFilter,
+  listOrder,
+  SELECT_BRIEF,
+  WITHOUT_EDGE,
+  type EntityBriefRow,
+} from '../sqlite/entities.js';
 
 const SELECT = `SELECT e.id, e.type, e.name, e.state, e.first_seen, e.last_seen, e.importance, e.tier, e.access_count,
     e.created_from, e.recorded_at, e.updated_at, e.version, e.protected, e.meta,
@@ -146,6 +153,10 @@ export function createEntityRepo(sql: Sql): EntityRepo {
         ...pageParams(query),
       });
       return rows.map(entityBriefFromRow);
+    },
+
+    async withoutEdge(query) {
+      return (await sql.all<EntityBriefRow>(WITHOUT_EDGE, query)).map(entityBriefFromRow);
     },
 
     async count(query) {

@@ -125,5 +125,9 @@ export function createRelationshipRepo(sql: Sql): RelationshipRepo {
       });
       if (n === 0) throw notFound('relationship', id);
     },
+
+    async remove(id) {
+      if ((await sql.run('DELETE FROM relationships WHERE id = @id', { id })) === 0) throw notFound('relationship', id);
+    },
   };
 }

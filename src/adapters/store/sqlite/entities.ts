@@ -74,6 +74,13 @@ export const ORDER: Record<NonNullable<EntityListQuery['orderBy']>, string> = {
 export const SELECT_BRIEF = `SELECT e.id, e.type, e.name, e.importance, e.tier, e.first_seen, e.last_seen, e.updated_at
   FROM entities e`;
 
+/** Entities first seen in [since, until] with no edge of a type from them (shared with PostgreSQL). */
+export const WITHOUT_EDGE = `${SELECT_BRIEF}
+  WHERE e.merged_into IS NULL AND e.first_seen >= @since
+    AND (CAST(@until AS bigint) IS NULL OR e.first_seen <= CAST(@until AS bigint))
+    AND NOT EXISTS (SELECT 1 FROM relationships r WHERE r.source_id = e.id AND r.type = @edgeType)
+  ORDER BY e.first_seen, e.id`;
+
 export type EntityBriefRow = Pick<
   EntityRow,
   'id' | 'type' | 'name' | 'importance' | 'tier' | 'first_seen' | 'last_seen' | 'updated_at'
@@ -270,6 +277,10 @@ export function createEntityRepo(s: Statements): SyncOf<EntityRepo> {
     count(query) {
       const { where, params } = listFilter(query);
       return Number(s.pluck(`SELECT count(*) FROM entities e ${where}`).get(params));
+    },
+
+    withoutEdge(query) {
+      return (s.get(WITHOUT_EDGE).all(query) as EntityBriefRow[]).map(entityBriefFromRow);
     },
 
     types() {

@@ -155,5 +155,9 @@ export function createRelationshipRepo(s: Statements): SyncOf<RelationshipRepo> 
       const result = s.get('UPDATE relationships SET valid_from = MIN(valid_from, ?) WHERE id = ?').run(validFrom, id);
       if (result.changes === 0) throw notFound('relationship', id);
     },
+
+    remove(id) {
+      if (s.get('DELETE FROM relationships WHERE id = ?').run(id).changes === 0) throw notFound('relationship', id);
+    },
   };
 }
