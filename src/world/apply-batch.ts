@@ -12,6 +12,7 @@ import { sleepTasksFromApply } from './apply/sleep-tasks.js';
 import { resolveNames } from './resolve-names.js';
 import { resolvedRef } from './apply/context.js';
 import { keyOf } from './apply/plan-relationships.js';
+import { periodsToldLate, planLateDuring } from './apply/plan-period.js';
 
 /** The user's own entity: fixed id (SELF_ID, in the domain), created on first reference. */
 export { SELF_ID };
@@ -60,12 +61,12 @@ export async function applyExtraction(input: {
     }
     const open = await loadSlice(tx, [...names.refs.values(), selfRef]);
     const earliest = Math.min(...episodeTimes.values());
-    await loadLateCreations(tx, open, earliest);
+    const during = await loadLateCreations(tx, open, earliest);
     const reported = reportedEdges(result, (name) => resolvedRef(name, names.refs, selfRef));
     const ended = await loadEndedEdges(tx, reported, open);
     const closed = await loadClosedFacts(tx, open, earliest);
     const history = await loadEdgeHistory(tx, reported, { ...open, ended }, earliest);
-    const slice: WorldSlice = { ...open, ended, closed, history };
+    const slice: WorldSlice = { ...open, ended, closed, history, during };
     const planInput: PlanInput = {
       result,
       refs: names.refs,
@@ -76,8 +77,11 @@ export async function applyExtraction(input: {
       selfRef,
       newId: input.newId,
     };
-    const mutations = planApply(planInput, slice);
-    await executeMutations({ tx, mutations, recordedAt: input.recordedAt });
+    const planned = planApply(planInput, slice);
+    await executeMutations({ tx, mutations: planned, recordedAt: input.recordedAt });
+    const late = await planPeriodsToldLate(tx, planned, open.periods, input);
+    await executeMutations({ tx, mutations: late, recordedAt: input.recordedAt });
+    const mutations = [...planned, ...late];
     for (const task of sleepTasksFromApply({
       mutations,
       ambiguous: names.ambiguous,
@@ -96,6 +100,37 @@ export async function applyExtraction(input: {
       ambiguous: names.ambiguous.map((a) => ({ name: a.name, candidates: a.candidates })),
       bareEpisodes,
     };
+  });
+}
+
+/**
+ * After the batch is written: the DURING links a period it made (or started earlier) owes the entities first seen
+ * inside it before it was known (none read when no period row is new or starts earlier: in date order, rarely).
+ */
+async function planPeriodsToldLate(
+  tx: WorldStore,
+  planned: readonly Mutation[],
+  known: ReadonlyMap<string, Period>,
+  input: { recordedAt: number; newId: () => string },
+): Promise<Mutation[]> {
+  const upserts = planned.flatMap((m) => (m.op === 'period.upsert' ? [m.period] : []));
+  const told = periodsToldLate(upserts, known);
+  if (told.length === 0) return [];
+  const found = new Map<string, { id: string; firstSeen: number }>();
+  for (const t of told) {
+    for (const e of await tx.entities.withoutEdge({ edgeType: 'DURING', since: t.since, until: t.until })) {
+      found.set(e.id, e);
+    }
+  }
+  if (found.size === 0) return [];
+  const creations = await tx.transitions.list({ entityIds: [...found.keys()], kind: 'creation' });
+  const episodeOf = new Map(creations.map((c) => [c.entityId, c.episodeId]));
+  return planLateDuring({
+    told,
+    periods: await tx.periods.list(),
+    unlinked: [...found.values()].map((e) => ({ ...e, episodeId: episodeOf.get(e.id) ?? null })),
+    recordedAt: input.recordedAt,
+    newId: input.newId,
   });
 }
 
@@ -189,21 +224,34 @@ async function loadEdgeHistory(
 /**
  * The bare creations of the slice's entities recorded after the batch's earliest conversation (one read, and none
  * in date order: an entity is only seen after that conversation when the batch is older than its first mention),
- * so the planner can move them to an earlier mention (WorkingSet.moveCreation).
+ * so the planner can move them to an earlier mention (WorkingSet.moveCreation); and the DURING links of those
+ * entities, which a moved first mention takes along (planPeriod).
  */
-async function loadLateCreations(tx: WorldStore, slice: WorldSlice, earliest: number): Promise<void> {
+async function loadLateCreations(tx: WorldStore, slice: WorldSlice, earliest: number): Promise<Relationship[]> {
   const later = [...slice.entities.values()].filter((e) => e.lastSeen > earliest);
-  if (later.length === 0) return;
+  if (later.length === 0) return [];
   const creations = await tx.transitions.list({
     entityIds: later.map((e) => e.id),
     kind: 'creation',
     since: earliest + 1,
   });
+  const late: string[] = [];
   for (const c of creations) {
     const e = slice.entities.get(c.entityId);
     if (e === undefined || e.creation !== undefined || !isBareCreation(c)) continue;
     e.creation = { id: c.id, eventTime: c.eventTime, episodeId: c.episodeId, summary: c.summary };
+    late.push(e.id);
   }
+  if (late.length === 0) return [];
+  const during: Relationship[] = [];
+  const periods = await tx.periods.list();
+  for (const sourceId of late) {
+    for (const p of periods) {
+      const d = await tx.relationships.findOpen({ sourceId, targetId: p.entityId, type: 'DURING' });
+      if (d) during.push(d);
+    }
+  }
+  return during;
 }
 
 /**

@@ -85,6 +85,21 @@ describe('extraction out of date order', () => {
     expect(maya?.episode).toBe('Co-founder agreement basics');
   });
 
+  it('links every entity to the period it was first seen in, as date order does (14 had none or a later one)', () => {
+    const during = (db: string) =>
+      edgesTo(db, 'DURING').map((e) => ({ source: e.source, target: e.target, open: e.open }));
+    const inOrder = during(once);
+    expect(inOrder.length).toBeGreaterThan(50);
+    expect(during(late)).toEqual(inOrder);
+    // Nora was first named in junior year; the gap semester is where a later conversation named her again.
+    expect(inOrder.filter((e) => e.source === 'Nora')).toEqual([
+      { source: 'Nora', target: 'junior year at UMD', open: 1 },
+    ]);
+    // Each entity has one such link at most.
+    const sources = inOrder.map((e) => e.source);
+    expect(new Set(sources).size).toBe(sources.length);
+  });
+
   it('leaves the audit no Maya to merge', async () => {
     const audit = await pieJson<{ findings: { kind: string; why: string }[] }>(['--db', late, 'audit']);
     expect(audit.findings.filter((f) => f.kind === 'duplicate' && f.why.includes('Maya'))).toEqual([]);

@@ -54,6 +54,9 @@ export async function executeMutations(input: {
       case 'relationship.backdate':
         await tx.relationships.backdate({ id: m.id, validFrom: m.validFrom });
         break;
+      case 'relationship.remove':
+        await tx.relationships.remove(m.id);
+        break;
       case 'period.upsert':
         await tx.periods.upsert(m.period);
         break;

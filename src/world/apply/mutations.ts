@@ -19,6 +19,8 @@ export type Mutation =
   | { op: 'relationship.insert'; relationship: Relationship }
   | { op: 'relationship.close'; id: string; validTo: number }
   | { op: 'relationship.backdate'; id: string; validFrom: number }
+  /** An edge recorded wrongly goes: a DURING link to a later period, when an older conversation was where it began. */
+  | { op: 'relationship.remove'; id: string }
   | { op: 'period.upsert'; period: Period }
   | { op: 'mention.add'; entityId: string; episodeId: string; time: number }
   | {

@@ -1,27 +1,39 @@
 import type { Period } from '../../domain/world.js';
 import type { PlanContext } from './context.js';
+import type { Mutation } from './mutations.js';
+import type { WorldSlice } from './working-set.js';
 import { applyEdge, type OpenEdges } from './plan-relationships.js';
 
 /**
  * The batch's period context becomes a period entity whose start and end follow the observed dates; entities first
- * seen in this batch get a DURING link to it, and the batch's episodes mention it.
+ * seen in this batch get a DURING link to it, and the batch's episodes mention it. A known entity whose first mention
+ * moved to this batch (an older conversation extracted late) was first seen here too: a DURING link it has to another
+ * period goes (it named where the later conversation was), and it gets this batch's instead.
  */
 export function planPeriod(
   ctx: PlanContext,
   edges: OpenEdges,
-  periods: ReadonlyMap<string, Period>,
-  newIds: ReadonlySet<string>,
+  slice: Pick<WorldSlice, 'periods' | 'during'>,
+  seen: { newIds: ReadonlySet<string>; movedIds: ReadonlySet<string> },
 ): void {
   const name = ctx.input.result.periodContext;
-  if (!name) return;
+  const w = name
+    ? ctx.entity(
+        name,
+        { episodeId: ctx.input.result.batch.episodeIds[0] },
+        { summary: `Period first observed: ${name}` },
+      )
+    : undefined;
+  for (const d of slice.during ?? []) {
+    if (seen.movedIds.has(d.sourceId) && d.targetId !== w?.id) ctx.ws.emit({ op: 'relationship.remove', id: d.id });
+  }
+  if (!w) return;
   const episodeIds = ctx.input.result.batch.episodeIds;
   const times = episodeIds.map((id) => ctx.input.episodeTimes.get(id) ?? ctx.input.batchTime);
   const first = Math.min(...times);
   const last = Math.max(...times);
-  const firstEpisode = { episodeId: episodeIds[0] };
-  const w = ctx.entity(name, firstEpisode, { summary: `Period first observed: ${name}` });
   for (const episodeId of episodeIds) ctx.ws.touch(w, ctx.input.episodeTimes.get(episodeId) ?? first, episodeId);
-  const known = periods.get(w.id);
+  const known = slice.periods.get(w.id);
   ctx.ws.emit({
     op: 'period.upsert',
     period: {
@@ -31,7 +43,7 @@ export function planPeriod(
       end: Math.max(known?.end ?? last, last),
     },
   });
-  for (const id of newIds) {
+  for (const id of new Set([...seen.newIds, ...seen.movedIds])) {
     if (id === w.id) continue;
     applyEdge(ctx, edges, {
       sourceId: id,
@@ -108,4 +120,62 @@ export function planAnnotations(ctx: PlanContext): void {
       userState: result.userState,
     });
   }
+}
+
+/** A period whose row this batch made, or whose start it moved earlier, and the part of its range that is new. */
+export interface PeriodToldLate {
+  period: Period;
+  since: number;
+  /** Inclusive; null: open. */
+  until: number | null;
+}
+
+/** The periods of `upserts` (period.upsert mutations) new to `known`, or starting earlier than known, with their new range. */
+export function periodsToldLate(upserts: readonly Period[], known: ReadonlyMap<string, Period>): PeriodToldLate[] {
+  const out: PeriodToldLate[] = [];
+  for (const period of upserts) {
+    const before = known.get(period.entityId);
+    if (before === undefined) out.push({ period, since: period.start, until: period.end });
+    else if (period.start < before.start) out.push({ period, since: period.start, until: before.start - 1 });
+  }
+  return out;
+}
+
+/**
+ * Entities first seen inside a period's new range with no DURING link (extracted before the period was known: a
+ * later conversation extracted before the older one that names the period) get the link extraction in date order
+ * gives them: to the latest-starting period that contains their first mention, when that is one this batch told.
+ */
+export function planLateDuring(input: {
+  told: readonly PeriodToldLate[];
+  periods: readonly Period[];
+  unlinked: readonly { id: string; firstSeen: number; episodeId: string | null }[];
+  recordedAt: number;
+  newId: () => string;
+}): Mutation[] {
+  const told = new Set(input.told.map((t) => t.period.entityId));
+  const out: Mutation[] = [];
+  for (const e of input.unlinked) {
+    const home = input.periods
+      .filter((p) => p.entityId !== e.id && p.start <= e.firstSeen && (p.end === null || e.firstSeen <= p.end))
+      .sort((a, b) => b.start - a.start)[0];
+    if (home === undefined || !told.has(home.entityId)) continue;
+    out.push({
+      op: 'relationship.insert',
+      relationship: {
+        id: input.newId(),
+        type: 'DURING',
+        sourceId: e.id,
+        targetId: home.entityId,
+        properties: {},
+        validFrom: e.firstSeen,
+        validTo: null,
+        confidence: 0.7,
+        episodeId: e.episodeId,
+        recordedAt: input.recordedAt,
+        discoveredBy: null,
+      },
+    });
+  }
+  return out;
 }

@@ -13,7 +13,8 @@ import { WorkingSet, type WorldSlice } from './working-set.js';
  * 2. state changes become update/contradiction transitions and supersede facts;
  * 3. known declared entities get one update transition for attributes that still differ;
  * 4. beliefs (with reversals), decisions (ABOUT their subjects), relationships and actions (versioned edges);
- * 5. locations, the period (with DURING links for entities first seen here), other periods with a stated start,
+ * 5. locations, the period (with DURING links for entities first seen here, and for those whose first mention moved
+ *    here, which lose a link to another period), other periods with a stated start,
  *    episode annotations.
  */
 export function planApply(input: PlanInput, slice: WorldSlice): Mutation[] {
@@ -33,7 +34,7 @@ export function planApply(input: PlanInput, slice: WorldSlice): Mutation[] {
   planDecisions(ctx, edges);
   planRelationships(ctx, edges);
   planLocations(ctx);
-  planPeriod(ctx, edges, slice.periods, ws.newIds());
+  planPeriod(ctx, edges, slice, { newIds: ws.newIds(), movedIds: ws.movedIds() });
   planStatedPeriods(ctx, slice.periods);
   planAnnotations(ctx);
   return ws.finish();

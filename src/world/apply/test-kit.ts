@@ -61,6 +61,8 @@ export function plan(input: {
   closed?: Fact[];
   /** Ended edge versions the slice carries (see WorldSlice.history). */
   history?: Relationship[];
+  /** DURING links of entities with a late creation (see WorldSlice.during). */
+  during?: Relationship[];
   episodeTimes?: Record<string, number>;
   episodeTitles?: Record<string, string>;
 }): Mutation[] {
@@ -95,6 +97,7 @@ export function plan(input: {
     ended: input.ended ?? [],
     closed: input.closed ?? [],
     history: input.history ?? [],
+    during: input.during ?? [],
     periods: new Map(),
   };
   let n = 0;

@@ -48,6 +48,11 @@ export interface WorldSlice {
    * conversation (none in date order): the history a late telling may repeat.
    */
   history?: readonly Relationship[];
+  /**
+   * The DURING links of the slice's entities whose bare creation lies after the batch's earliest conversation (none
+   * in date order): when the creation moves to an older conversation, a link to another period goes with it.
+   */
+  during?: readonly Relationship[];
   periods: ReadonlyMap<string, Period>;
 }
 
@@ -179,6 +184,11 @@ export class WorkingSet {
     if (norm === '' || norm === w.name.toLowerCase() || w.aliases.some((a) => a.toLowerCase() === norm)) return;
     w.aliases.push(alias.trim());
     this.out.push({ op: 'alias.add', entityId: w.id, alias: alias.trim() });
+  }
+
+  /** Known entities whose bare creation this batch moved to an earlier conversation, so far. */
+  movedIds(): ReadonlySet<string> {
+    return new Set(this.moved);
   }
 
   /** Marks the entity as seen at `time` in `episodeId`. */
