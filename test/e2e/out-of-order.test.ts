@@ -100,6 +100,20 @@ describe('extraction out of date order', () => {
     expect(new Set(sources).size).toBe(sources.length);
   });
 
+  it('records every relationship and its times as date order does (an ending read first kept a second version)', () => {
+    const all = (db: string) =>
+      rows<{ edge: string }>(
+        db,
+        `SELECT s.name || ' ' || r.type || ' ' || t.name || ' ' || r.properties || ' ' || r.valid_from || '-' ||
+                coalesce(r.valid_to, 'open') AS edge
+           FROM relationships r JOIN entities s ON s.id = r.source_id JOIN entities t ON t.id = r.target_id`,
+      )
+        .map((r) => r.edge)
+        .sort();
+    expect(all(once).length).toBeGreaterThan(100);
+    expect(all(late)).toEqual(all(once));
+  });
+
   it('leaves the audit no Maya to merge', async () => {
     const audit = await pieJson<{ findings: { kind: string; why: string }[] }>(['--db', late, 'audit']);
     expect(audit.findings.filter((f) => f.kind === 'duplicate' && f.why.includes('Maya'))).toEqual([]);

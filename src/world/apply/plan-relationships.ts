@@ -34,6 +34,16 @@ export class OpenEdges {
     this.past.set(keyOf(r), [...others, r]);
   }
 
+  /** A version removed in this batch (an ending replaced by the version it closed). */
+  forget(r: Relationship): void {
+    const key = keyOf(r);
+    this.past.set(
+      key,
+      (this.past.get(key) ?? []).filter((p) => p.id !== r.id),
+    );
+    if (this.ended.get(key)?.id === r.id) this.ended.delete(key);
+  }
+
   get(sourceId: string, type: string, targetId: string): Relationship | undefined {
     return this.open.get(edgeKey(sourceId, type, targetId));
   }
@@ -81,7 +91,8 @@ export interface EdgeInput {
  * its start back; the same edge with other properties closes the old version and opens a new one (WORKS_ON {role:
  * co-founder} → {role: CTO}); an ended edge is closed. An older version or an ending told after a version that began
  * later (extraction out of date order) is recorded as closed history and leaves that version open; an edge told as
- * holding before its recorded ending stays history too (applyBeforeEnding). An edge
+ * holding before its recorded ending stays history too (applyBeforeEnding), except that it replaces an ending
+ * recorded with no version seen open: it is the version that ending closed. An edge
  * reported as ended that was never seen open is recorded as closed at that time, once: an ending reported again
  * while the edge's latest version has already ended is the same ending told again ("since I lost my job at X"),
  * not a second edge.
@@ -152,6 +163,17 @@ function applyBeforeEnding(
       ctx.ws.emit({ op: 'relationship.backdate', id: last.id, validFrom: edge.time });
       edges.end({ ...last, validFrom: edge.time });
     }
+    return;
+  }
+  if (last.validFrom === endedAt) {
+    // Only its ending was known (recorded as ended when it was told, never seen open): what is told from before it
+    // is the version that ending closed ("Tidepool uses LangChain for summaries" in March, read after "we ripped
+    // LangChain out" in June), so that version takes the ending's place.
+    ctx.ws.emit({ op: 'relationship.remove', id: last.id });
+    edges.forget(last);
+    const held = build(ctx, edge, { ...last.properties, ...edge.properties }, endedAt);
+    ctx.ws.emit({ op: 'relationship.insert', relationship: held });
+    edges.end(held);
     return;
   }
   if (edge.time <= last.validFrom) {

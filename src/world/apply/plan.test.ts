@@ -511,6 +511,47 @@ describe('applying an extraction result (pure rules)', () => {
     expect(again(700)).toEqual([{ op: 'relationship.backdate', id: 'r-courier', validFrom: T0 - 700 * DAY }]);
   });
 
+  it('a version told from before an ending recorded with no version seen open takes that ending’s place', () => {
+    // "We ripped LangChain out of Tidepool" (T0-100) was extracted first: recorded as ended then, never open.
+    const known = [
+      { id: 'tp', type: 'project', name: 'Tidepool' },
+      { id: 'lc', type: 'tool', name: 'LangChain' },
+    ];
+    const ending = edge({
+      id: 'r-end',
+      type: 'USES',
+      sourceId: 'tp',
+      targetId: 'lc',
+      validFrom: T0 - 100 * DAY,
+      validTo: T0 - 100 * DAY,
+    });
+    const told = (days: number[]) =>
+      plan({
+        known,
+        ended: [ending],
+        result: {
+          relationships: days.map((d, i) => ({
+            source: 'Tidepool',
+            target: 'LangChain',
+            type: 'USES',
+            properties: i === 0 ? { for: 'summaries' } : {},
+            eventTime: new Date(T0 - d * DAY).toISOString(),
+          })),
+        },
+      });
+    // Told with what it was for, in March: the version the ending closed, one edge; told again later, nothing new.
+    const m = told([180, 170]);
+    expect(ops(m, 'relationship.remove')).toEqual([{ op: 'relationship.remove', id: 'r-end' }]);
+    expect(
+      ops(m, 'relationship.insert').map((r) => [
+        r.relationship.properties,
+        (T0 - r.relationship.validFrom) / DAY,
+        (T0 - (r.relationship.validTo ?? T0)) / DAY,
+      ]),
+    ).toEqual([[{ for: 'summaries' }, 180, 100]]);
+    expect(ops(m, 'relationship.backdate')).toEqual([]);
+  });
+
   it('a belief reversal abandons the old belief with a contradiction and links CONTRADICTS', () => {
     const m = plan({
       known: [{ id: 'b1', type: 'belief', name: 'vector search is enough for memory', state: { stance: 'held' } }],
