@@ -355,6 +355,11 @@ export interface FactRepo {
   valuesChangedBetween(query: { after: number; until: number }): Promise<ValueChange[]>;
   /** Closes a fact: sets validTo and supersededBy. */
   close(input: { id: string; validTo: number; supersededBy: string | null }): Promise<void>;
+  /**
+   * Moves a fact's start back to `validFrom` when that is earlier (an older conversation, extracted late, told the
+   * value from before); a later time changes nothing. Unknown id → NOT_FOUND.
+   */
+  backdate(input: { id: string; validFrom: number }): Promise<void>;
   /** How many facts are current (no validTo) and their mean confidence (0 when there are none). */
   currentConfidence(): Promise<{ facts: number; mean: number }>;
 }

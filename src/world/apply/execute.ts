@@ -45,6 +45,9 @@ export async function executeMutations(input: {
       case 'fact.close':
         await tx.facts.close({ id: m.id, validTo: m.validTo, supersededBy: m.supersededBy });
         break;
+      case 'fact.backdate':
+        await tx.facts.backdate({ id: m.id, validFrom: m.validFrom });
+        break;
       case 'relationship.insert':
         await tx.relationships.insert(m.relationship);
         break;

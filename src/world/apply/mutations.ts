@@ -16,6 +16,8 @@ export type Mutation =
   | { op: 'transition.retime'; id: string; eventTime: number; episodeId: string; summary: string }
   | { op: 'fact.insert'; fact: Fact }
   | { op: 'fact.close'; id: string; validTo: number; supersededBy: string | null }
+  /** A value told from before its fact's start (an older conversation extracted late): it held since then. */
+  | { op: 'fact.backdate'; id: string; validFrom: number }
   | { op: 'relationship.insert'; relationship: Relationship }
   | { op: 'relationship.close'; id: string; validTo: number }
   | { op: 'relationship.backdate'; id: string; validFrom: number }

@@ -40,10 +40,11 @@ describe('history told again', () => {
     const first = { ...adopted, episodeId: 'ep1', validFrom: T0 + 1 };
     const m = plan({ known: [rust], closed: [first], result: { stateChanges: [change('adopted')] } });
     expect(ops(m, 'fact.insert')).toEqual([]);
-    // The same conversation telling the value of another time is not that telling.
+    // The same conversation telling the value of another time is not that telling: it held from then.
     const elsewhen = { ...first, validFrom: T0 + 2 * DAY, validTo: LATER };
     const other = plan({ known: [rust], closed: [elsewhen], result: { stateChanges: [change('adopted')] } });
-    expect(ops(other, 'fact.insert').map((f) => f.fact.validFrom)).toEqual([T0]);
+    expect(ops(other, 'fact.insert')).toEqual([]);
+    expect(ops(other, 'fact.backdate')).toEqual([{ op: 'fact.backdate', id: 'fact-adopted', validFrom: T0 }]);
   });
 
   it('is recorded once when it is new, even told twice in one batch', () => {
@@ -53,7 +54,7 @@ describe('history told again', () => {
     ]);
   });
 
-  it('another value, or the same one at a time the closed fact does not cover, is still history of its own', () => {
+  it('another value is still history of its own; the same one from before its start held since then', () => {
     const trying = plan({ known: [rust], closed: [adopted], result: { stateChanges: [change('trying')] } });
     expect(ops(trying, 'fact.insert').map((f) => f.fact.value)).toEqual(['trying']);
     const before = plan({
@@ -61,6 +62,58 @@ describe('history told again', () => {
       closed: [adopted],
       result: { stateChanges: [change('adopted', { eventTime: new Date(T0 - 10 * DAY).toISOString() })] },
     });
-    expect(ops(before, 'fact.insert').map((f) => [f.fact.validFrom, f.fact.validTo])).toEqual([[T0 - 10 * DAY, LATER]]);
+    expect(ops(before, 'fact.insert')).toEqual([]);
+    expect(ops(before, 'fact.backdate')).toEqual([
+      { op: 'fact.backdate', id: 'fact-adopted', validFrom: T0 - 10 * DAY },
+    ]);
+  });
+});
+
+describe('past values told late', () => {
+  // Rust was "trying" from T0 until "dropped" at LATER (the current value); older conversations come in afterwards.
+  const trying: Fact = { ...adopted, id: 'fact-trying', value: 'trying' };
+  const at = (value: string, days: number) => change(value, { eventTime: new Date(T0 + days * DAY).toISOString() });
+  const facts = (m: ReturnType<typeof plan>) => [
+    ...ops(m, 'fact.insert').map((f) => [
+      'insert',
+      f.fact.value,
+      (f.fact.validFrom - T0) / DAY,
+      ((f.fact.validTo ?? 0) - T0) / DAY,
+      f.fact.supersededBy,
+    ]),
+    ...ops(m, 'fact.close').map((f) => ['close', f.id, ((f.validTo ?? 0) - T0) / DAY, f.supersededBy]),
+    ...ops(m, 'fact.backdate').map((f) => ['backdate', f.id, (f.validFrom - T0) / DAY]),
+  ];
+
+  it('make a chain, as in date order: each holds until the next known value, the one it falls in ends there', () => {
+    // Two past values in one batch: "adopted" (day 100) ends where "paused" (day 200) begins, which ends at LATER.
+    const m = plan({ known: [rust], closed: [], result: { stateChanges: [at('adopted', 100), at('paused', 200)] } });
+    expect(facts(m)).toEqual([
+      ['insert', 'adopted', 100, 300, 'fact-rust-status'],
+      ['insert', 'paused', 200, 300, 'fact-rust-status'],
+      ['close', 'id1', 200, 'id2'],
+    ]);
+    // A value inside a known one: that one ends where it begins; it runs to the next.
+    const inside = plan({ known: [rust], closed: [trying], result: { stateChanges: [at('paused', 100)] } });
+    expect(facts(inside)).toEqual([
+      ['insert', 'paused', 100, 300, 'fact-rust-status'],
+      ['close', 'fact-trying', 100, 'id1'],
+    ]);
+    // Before every known one: it runs to the first.
+    const first = plan({ known: [rust], closed: [trying], result: { stateChanges: [at('curious', -50)] } });
+    expect(facts(first)).toEqual([['insert', 'curious', -50, 0, 'fact-trying']]);
+  });
+
+  it('the current value told from inside the one before it: it began then, the one before ended then', () => {
+    const m = plan({ known: [rust], closed: [trying], result: { stateChanges: [at('dropped', 250)] } });
+    expect(facts(m)).toEqual([
+      ['close', 'fact-trying', 250, 'fact-rust-status'],
+      ['backdate', 'fact-rust-status', 250],
+    ]);
+    // Told from before any other value known, it simply held since then.
+    const since = plan({ known: [rust], result: { stateChanges: [at('dropped', 50)] } });
+    expect(facts(since)).toEqual([['backdate', 'fact-rust-status', 50]]);
+    // Told at or after its start: nothing new.
+    expect(facts(plan({ known: [rust], result: { stateChanges: [at('dropped', 300)] } }))).toEqual([]);
   });
 });

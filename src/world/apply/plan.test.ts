@@ -534,7 +534,7 @@ describe('applying an extraction result (pure rules)', () => {
             source: 'Tidepool',
             target: 'LangChain',
             type: 'USES',
-            properties: i === 0 ? { for: 'summaries' } : {},
+            properties: i === 0 ? { for: 'summaries' } : ({} as Record<string, string>),
             eventTime: new Date(T0 - d * DAY).toISOString(),
           })),
         },

@@ -110,9 +110,10 @@ export class WorkingSet {
     for (const f of input.slice.closed ?? []) this.remember(f);
   }
 
+  /** A closed fact known to the batch (it replaces an earlier copy with its id). */
   private remember(f: Fact): void {
     const key = `${f.entityId}|${f.attribute}`;
-    this.history.set(key, [...(this.history.get(key) ?? []), f]);
+    this.history.set(key, [...(this.history.get(key) ?? []).filter((h) => h.id !== f.id), f]);
   }
 
   /**
@@ -235,7 +236,7 @@ export class WorkingSet {
   }): { unchanged: true } | { unchanged: false; previous: StateValue | undefined; historical: boolean } {
     const { w, attribute, value, time } = input;
     const current = w.current.get(attribute);
-    if (current && sameValue(current.value, value)) return { unchanged: true };
+    if (current && sameValue(current.value, value) && current.validFrom <= time) return { unchanged: true };
     const fact: Fact = {
       id: this.input.newId(),
       entityId: w.id,
@@ -248,15 +249,7 @@ export class WorkingSet {
       recordedAt: this.input.recordedAt,
       confidence: input.confidence,
     };
-    if (current && current.validFrom > time) {
-      // Late-arriving older information: keep it as closed history, the current value stays current. Told again (an
-      // older conversation extracted again after it changed), it is already history: nothing new.
-      if (this.heldThen(w, attribute, value, time, input.episodeId)) return { unchanged: true };
-      const history: Fact = { ...fact, validTo: current.validFrom, supersededBy: current.id };
-      this.out.push({ op: 'fact.insert', fact: history });
-      this.remember(history);
-      return { unchanged: false, previous: current.value, historical: true };
-    }
+    if (current && current.validFrom > time) return this.told(w, fact, current, input.episodeId);
     if (current) {
       this.out.push({ op: 'fact.insert', fact });
       this.out.push({ op: 'fact.close', id: current.id, validTo: time, supersededBy: fact.id });
@@ -266,6 +259,44 @@ export class WorkingSet {
     w.current.set(attribute, fact);
     w.state[attribute] = value;
     return { unchanged: false, previous: current?.value, historical: false };
+  }
+
+  /**
+   * A value told from before the current fact began (late-arriving older information; the current value stays
+   * current), placed among the values known then as in date order: the value that held at its time ends where it
+   * begins, and it holds until the next value known after it. The same value as that next one moves its start back
+   * instead (it held since then); told again (an older conversation extracted again after it changed), it is already
+   * history: nothing new. Returns the value it followed, when one is known.
+   */
+  private told(
+    w: Working,
+    fact: Fact,
+    current: Fact,
+    episodeId: string,
+  ): { unchanged: true } | { unchanged: false; previous: StateValue | undefined; historical: boolean } {
+    const { attribute, value, validFrom: time } = fact;
+    if (this.heldThen(w, attribute, value, time, episodeId)) return { unchanged: true };
+    const known = this.history.get(`${w.id}|${attribute}`) ?? [];
+    const next =
+      known
+        .filter((f) => f.validFrom > time && f.validFrom < current.validFrom)
+        .sort((a, b) => a.validFrom - b.validFrom)[0] ?? current;
+    const before = known.find((f) => f.validFrom < time && f.validTo !== null && time < f.validTo);
+    const follows = sameValue(next.value, value) ? next : { ...fact, validTo: next.validFrom, supersededBy: next.id };
+    if (follows === next) {
+      this.out.push({ op: 'fact.backdate', id: next.id, validFrom: time });
+      if (next === current) w.current.set(attribute, { ...current, validFrom: time });
+      else this.remember({ ...next, validFrom: time });
+    } else {
+      this.out.push({ op: 'fact.insert', fact: follows });
+      this.remember(follows);
+    }
+    if (before) {
+      this.out.push({ op: 'fact.close', id: before.id, validTo: time, supersededBy: follows.id });
+      this.remember({ ...before, validTo: time, supersededBy: follows.id });
+    }
+    if (follows === next && before === undefined) return { unchanged: true };
+    return { unchanged: false, previous: before?.value, historical: true };
   }
 
   /**

@@ -192,6 +192,16 @@ export function describeHistory(factory: StoreFactory): void {
       });
     });
 
+    it("backdate moves a fact's start back, never forward, and an unknown fact is an error", async () => {
+      await addEntity(store(), 'p');
+      await store().facts.insert(fact('stage', 'p', { attribute: 'stage', value: 'idea', validFrom: T0 + 10 * DAY }));
+      await store().facts.backdate({ id: 'stage', validFrom: T0 + 2 * DAY });
+      await store().facts.backdate({ id: 'stage', validFrom: T0 + 5 * DAY });
+      expect((await store().facts.current('p')).map((f) => [f.id, f.validFrom])).toEqual([['stage', T0 + 2 * DAY]]);
+      expect((await store().facts.validAt({ time: T0 + 3 * DAY })).map((f) => f.id)).toEqual(['stage']);
+      await expect(store().facts.backdate({ id: 'nope', validFrom: T0 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    });
+
     it('reads the current facts of several entities at once, as current() lists each', async () => {
       await addEntity(store(), 'p');
       await addEntity(store(), 'q');

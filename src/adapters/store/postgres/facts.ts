@@ -90,6 +90,14 @@ export function createFactRepo(sql: Sql): FactRepo {
       if (n === 0) throw notFound('fact', id);
     },
 
+    async backdate({ id, validFrom }) {
+      const n = await sql.run('UPDATE facts SET valid_from = LEAST(valid_from, @validFrom) WHERE id = @id', {
+        id,
+        validFrom,
+      });
+      if (n === 0) throw notFound('fact', id);
+    },
+
     async currentConfidence() {
       const row = await sql.one<{ facts: number; mean: number }>(
         'SELECT count(*) AS facts, coalesce(avg(confidence), 0) AS mean FROM facts WHERE valid_to IS NULL',

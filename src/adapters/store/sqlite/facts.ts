@@ -155,6 +155,11 @@ export function createFactRepo(s: Statements): SyncOf<FactRepo> {
       if (result.changes === 0) throw notFound('fact', id);
     },
 
+    backdate({ id, validFrom }) {
+      const result = s.get('UPDATE facts SET valid_from = MIN(valid_from, ?) WHERE id = ?').run(validFrom, id);
+      if (result.changes === 0) throw notFound('fact', id);
+    },
+
     currentConfidence() {
       const row = s
         // `+valid_to`: one pass over the table, not a skip-scan of facts_by_entity (5 times slower on 200k facts).
