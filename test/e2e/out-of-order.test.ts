@@ -114,6 +114,24 @@ describe('extraction out of date order', () => {
     expect(all(late)).toEqual(all(once));
   });
 
+  it('dates the values told late as date order does: a chain of past values, and a creation’s state where it moved', () => {
+    const names = ['Maya Chen', 'LangChain', 'PostgreSQL', 'San Francisco', 'Nora', 'gap semester in San Francisco'];
+    const facts = (db: string) =>
+      rows<{ fact: string }>(
+        db,
+        // To the second: one conversation's changes are a millisecond apart in the order each run said them.
+        `SELECT e.name || ' ' || f.attribute || '=' || f.value || ' ' || (f.valid_from / 1000) || '-' ||
+                coalesce(f.valid_to / 1000, 'open') AS fact
+           FROM facts f JOIN entities e ON e.id = f.entity_id
+          WHERE e.name IN (${names.map(() => '?').join(', ')})`,
+        ...names,
+      )
+        .map((r) => r.fact)
+        .sort();
+    expect(facts(once).length).toBeGreaterThan(15);
+    expect(facts(late)).toEqual(facts(once));
+  });
+
   it('leaves the audit no Maya to merge', async () => {
     const audit = await pieJson<{ findings: { kind: string; why: string }[] }>(['--db', late, 'audit']);
     expect(audit.findings.filter((f) => f.kind === 'duplicate' && f.why.includes('Maya'))).toEqual([]);

@@ -39,6 +39,24 @@ describe('a first mention extracted late', () => {
     expect(ops(m, 'entity.touch').find((t) => t.id === 'rust')?.firstSeen).toBe(T0);
   });
 
+  it('moves the state its creation set along, unless the batch told another value from before it', () => {
+    // Its creation (in conversation "old", at LATER) set category: language; the facts began there.
+    const known = { ...rust({ ...bare, episodeId: 'old' }), state: { category: 'language' } };
+    const m = plan({ known: [known], result: mention });
+    expect(ops(m, 'fact.backdate')).toEqual([{ op: 'fact.backdate', id: 'fact-rust-category', validFrom: T0 }]);
+    const other = plan({
+      known: [known],
+      result: { entities: [{ name: 'Rust', type: 'tool', state: { category: 'toy' } }] },
+    });
+    expect(ops(other, 'fact.backdate')).toEqual([]);
+    expect(ops(other, 'fact.insert').map((f) => [f.fact.value, f.fact.validFrom, f.fact.validTo])).toEqual([
+      ['toy', T0 + 1, LATER],
+    ]);
+    // A fact from elsewhere (another conversation) stays where it began.
+    const elsewhere = { ...rust(), state: { category: 'language' } };
+    expect(ops(plan({ known: [elsewhere], result: mention }), 'fact.backdate')).toEqual([]);
+  });
+
   it('takes the earliest of the batch’s conversations once', () => {
     const m = plan({
       known: [rust()],

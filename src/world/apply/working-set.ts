@@ -96,6 +96,8 @@ export class WorkingSet {
   private readonly lastChange = new Map<string, { said: number; at: number }>();
   /** Known entities whose bare creation this batch moved to an earlier conversation (see `moveCreation`). */
   private readonly moved = new Set<string>();
+  /** Where each moved creation was: its state's facts began there and move with it. */
+  private readonly movedFrom = new Map<string, { eventTime: number; episodeId: string | null }>();
   /** Closed facts by entity and attribute: the slice's (WorldSlice.closed) and those recorded in this batch. */
   private readonly history = new Map<string, Fact[]>();
 
@@ -213,6 +215,7 @@ export class WorkingSet {
     const c = w.creation;
     if (w.isNew || c === undefined || !isBareCreation({ kind: 'creation', summary: c.summary })) return;
     if (mention.episodeTime >= c.eventTime || mention.time >= c.eventTime) return;
+    if (!this.movedFrom.has(w.id)) this.movedFrom.set(w.id, { eventTime: c.eventTime, episodeId: c.episodeId });
     w.creation = { id: c.id, eventTime: mention.time, episodeId: mention.episodeId, summary: mention.summary };
     this.moved.add(w.id);
     // Changes said at the same instant come after it, as after a creation made in this batch.
@@ -356,6 +359,20 @@ export class WorkingSet {
   }
 
   /** All mutations, new entities first (so everything that references them can be written). */
+  /**
+   * The facts a moved creation set (its state, from its old time and conversation) still current begin where it now
+   * is, as in date order, unless this batch told another value of that attribute before them.
+   */
+  private moveCreationFacts(w: Working, time: number): void {
+    const from = this.movedFrom.get(w.id);
+    if (from === undefined) return;
+    for (const f of w.current.values()) {
+      if (f.validFrom !== from.eventTime || f.episodeId !== from.episodeId || f.validFrom <= time) continue;
+      const toldBefore = (this.history.get(`${w.id}|${f.attribute}`) ?? []).some((h) => h.validTo === f.validFrom);
+      if (!toldBefore) this.out.push({ op: 'fact.backdate', id: f.id, validFrom: time });
+    }
+  }
+
   finish(): Mutation[] {
     const head: Mutation[] = [];
     for (const w of this.entities.values()) {
@@ -384,6 +401,7 @@ export class WorkingSet {
             episodeId: c.episodeId,
             summary: c.summary,
           });
+          this.moveCreationFacts(w, c.eventTime);
         }
       }
     }
