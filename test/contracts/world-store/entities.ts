@@ -187,7 +187,14 @@ export function describeEntities(factory: StoreFactory): void {
     });
 
     it('lists the entities first seen in a time range with no edge of a type from them', async () => {
-      for (const [id, day] of [['p', 0], ['a', 1], ['b', 2], ['c', 3], ['m', 2], ['d', 9]] as const) {
+      for (const [id, day] of [
+        ['p', 0],
+        ['a', 1],
+        ['b', 2],
+        ['c', 3],
+        ['m', 2],
+        ['d', 9],
+      ] as const) {
         await addEntity(store(), id, { firstSeen: T0 + day * DAY });
       }
       await store().upkeep.putRow({
