@@ -37,6 +37,27 @@ describeWithPostgres('pie ingest into PostgreSQL', (server) => {
     expect(fromPg.transitions).toBeGreaterThan(0);
   }, 180_000);
 
+  it('extracted out of date order, gives the same world as SQLite (moved first mentions, periods told late)', async () => {
+    const pgUrl = server().url;
+    const sqlite = join(dir, 'late.db');
+    for (const db of [
+      ['--db', sqlite],
+      ['--db', pgUrl, '--memory', 'late'],
+    ]) {
+      for (const args of [['--limit', '5'], ['--since', '2025-06-01'], []]) {
+        const r = await pie([...db, 'ingest', SAMPLE, '--extractor', 'offline', ...args], { PIE_HOME: dir });
+        expect(r.code, r.stderr).toBe(0);
+      }
+    }
+    const fromSqlite = await pieJson<Record<string, unknown>>(['--db', sqlite, 'stats'], { PIE_HOME: dir });
+    const fromPg = await pieJson<Record<string, unknown>>(['--db', pgUrl, '--memory', 'late', 'stats'], {
+      PIE_HOME: dir,
+    });
+    for (const key of ['entities', 'transitions', 'facts', 'currentFacts', 'relationships']) {
+      expect(fromPg[key], key).toEqual(fromSqlite[key]);
+    }
+  }, 300_000);
+
   it('an older export imported after a newer one keeps the newer stored conversation', async () => {
     const pgUrl = server().url;
     const newer = join(dir, 'newer.json');
