@@ -23,12 +23,17 @@ export function longDate(ms: number, tz: string): string {
   return `${p.day} ${MONTHS[p.month - 1] ?? ''} ${p.year}`;
 }
 
-export function periodName(periods: readonly Period[], time: number): string | null {
+/** The period a time falls in: the latest-starting one that contains it (the first listed of equal starts). */
+export function periodAt(periods: readonly Period[], time: number): Period | undefined {
   let best: Period | undefined;
   for (const p of periods) {
     if (p.start <= time && (p.end === null || time <= p.end) && (!best || p.start > best.start)) best = p;
   }
-  return best?.name ?? null;
+  return best;
+}
+
+export function periodName(periods: readonly Period[], time: number): string | null {
+  return periodAt(periods, time)?.name ?? null;
 }
 
 /** One instant in the chosen format: "3 weeks ago (during SF summer)", "15 March 2024", or both. */

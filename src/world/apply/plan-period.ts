@@ -1,8 +1,12 @@
+import { periodAt } from '../../compile/time-format.js';
 import type { Period } from '../../domain/world.js';
 import type { PlanContext } from './context.js';
 import type { Mutation } from './mutations.js';
 import type { WorldSlice } from './working-set.js';
 import { applyEdge, type OpenEdges } from './plan-relationships.js';
+
+/** How sure a DURING link is: the period is the batch's context, not something the conversation said. */
+const DURING_CONFIDENCE = 0.7;
 
 /**
  * The batch's period context becomes a period entity whose start and end follow the observed dates; entities first
@@ -51,7 +55,7 @@ export function planPeriod(
       type: 'DURING',
       properties: {},
       ended: false,
-      confidence: 0.7,
+      confidence: DURING_CONFIDENCE,
       time: first,
       episodeId: episodeIds[0] ?? '',
     });
@@ -156,9 +160,10 @@ export function planLateDuring(input: {
   const told = new Set(input.told.map((t) => t.period.entityId));
   const out: Mutation[] = [];
   for (const e of input.unlinked) {
-    const home = input.periods
-      .filter((p) => p.entityId !== e.id && p.start <= e.firstSeen && (p.end === null || e.firstSeen <= p.end))
-      .sort((a, b) => b.start - a.start)[0];
+    const home = periodAt(
+      input.periods.filter((p) => p.entityId !== e.id),
+      e.firstSeen,
+    );
     if (home === undefined || !told.has(home.entityId)) continue;
     out.push({
       op: 'relationship.insert',
@@ -170,7 +175,7 @@ export function planLateDuring(input: {
         properties: {},
         validFrom: e.firstSeen,
         validTo: null,
-        confidence: 0.7,
+        confidence: DURING_CONFIDENCE,
         episodeId: e.episodeId,
         recordedAt: input.recordedAt,
         discoveredBy: null,

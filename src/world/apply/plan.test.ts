@@ -525,22 +525,19 @@ describe('applying an extraction result (pure rules)', () => {
       validFrom: T0 - 100 * DAY,
       validTo: T0 - 100 * DAY,
     });
-    const told = (days: number[]) =>
-      plan({
-        known,
-        ended: [ending],
-        result: {
-          relationships: days.map((d, i) => ({
-            source: 'Tidepool',
-            target: 'LangChain',
-            type: 'USES',
-            properties: i === 0 ? { for: 'summaries' } : ({} as Record<string, string>),
-            eventTime: new Date(T0 - d * DAY).toISOString(),
-          })),
-        },
-      });
+    const uses = { source: 'Tidepool', target: 'LangChain', type: 'USES' };
+    const at = (days: number) => new Date(T0 - days * DAY).toISOString();
     // Told with what it was for, in March: the version the ending closed, one edge; told again later, nothing new.
-    const m = told([180, 170]);
+    const m = plan({
+      known,
+      ended: [ending],
+      result: {
+        relationships: [
+          { ...uses, properties: { for: 'summaries' }, eventTime: at(180) },
+          { ...uses, eventTime: at(170) },
+        ],
+      },
+    });
     expect(ops(m, 'relationship.remove')).toEqual([{ op: 'relationship.remove', id: 'r-end' }]);
     expect(
       ops(m, 'relationship.insert').map((r) => [

@@ -94,9 +94,10 @@ export class WorkingSet {
   private readonly mentioned = new Set<string>();
   /** Per entity, its latest transition in this batch: the time it was said at and the time it got (`transition`). */
   private readonly lastChange = new Map<string, { said: number; at: number }>();
-  /** Known entities whose bare creation this batch moved to an earlier conversation (see `moveCreation`). */
-  private readonly moved = new Set<string>();
-  /** Where each moved creation was: its state's facts began there and move with it. */
+  /**
+   * Known entities whose bare creation this batch moved to an earlier conversation (see `moveCreation`), and where
+   * each creation was: its state's facts began there and move with it.
+   */
   private readonly movedFrom = new Map<string, { eventTime: number; episodeId: string | null }>();
   /** Closed facts by entity and attribute: the slice's (WorldSlice.closed) and those recorded in this batch. */
   private readonly history = new Map<string, Fact[]>();
@@ -118,12 +119,17 @@ export class WorkingSet {
     this.history.set(key, [...(this.history.get(key) ?? []).filter((h) => h.id !== f.id), f]);
   }
 
+  /** The closed facts of an entity's attribute known to the batch. */
+  private closedOf(entityId: string, attribute: string): readonly Fact[] {
+    return this.history.get(`${entityId}|${attribute}`) ?? [];
+  }
+
   /**
    * Whether a closed fact already records `value` as held at `time`, or as told by this conversation at about that
    * time (extracted again, its changes' instants may differ by the milliseconds `instant` adds).
    */
   private heldThen(w: Working, attribute: string, value: StateValue, time: number, episodeId: string): boolean {
-    return (this.history.get(`${w.id}|${attribute}`) ?? []).some(
+    return this.closedOf(w.id, attribute).some(
       (f) =>
         sameValue(f.value, value) &&
         f.validTo !== null &&
@@ -191,7 +197,7 @@ export class WorkingSet {
 
   /** Known entities whose bare creation this batch moved to an earlier conversation, so far. */
   movedIds(): ReadonlySet<string> {
-    return new Set(this.moved);
+    return new Set(this.movedFrom.keys());
   }
 
   /** Marks the entity as seen at `time` in `episodeId`. */
@@ -217,7 +223,6 @@ export class WorkingSet {
     if (mention.episodeTime >= c.eventTime || mention.time >= c.eventTime) return;
     if (!this.movedFrom.has(w.id)) this.movedFrom.set(w.id, { eventTime: c.eventTime, episodeId: c.episodeId });
     w.creation = { id: c.id, eventTime: mention.time, episodeId: mention.episodeId, summary: mention.summary };
-    this.moved.add(w.id);
     // Changes said at the same instant come after it, as after a creation made in this batch.
     const last = this.lastChange.get(w.id);
     if (last === undefined || mention.time >= last.at)
@@ -279,7 +284,7 @@ export class WorkingSet {
   ): { unchanged: true } | { unchanged: false; previous: StateValue | undefined; historical: boolean } {
     const { attribute, value, validFrom: time } = fact;
     if (this.heldThen(w, attribute, value, time, episodeId)) return { unchanged: true };
-    const known = this.history.get(`${w.id}|${attribute}`) ?? [];
+    const known = this.closedOf(w.id, attribute);
     const next =
       known
         .filter((f) => f.validFrom > time && f.validFrom < current.validFrom)
@@ -368,7 +373,7 @@ export class WorkingSet {
     if (from === undefined) return;
     for (const f of w.current.values()) {
       if (f.validFrom !== from.eventTime || f.episodeId !== from.episodeId || f.validFrom <= time) continue;
-      const toldBefore = (this.history.get(`${w.id}|${f.attribute}`) ?? []).some((h) => h.validTo === f.validFrom);
+      const toldBefore = this.closedOf(w.id, f.attribute).some((h) => h.validTo === f.validFrom);
       if (!toldBefore) this.out.push({ op: 'fact.backdate', id: f.id, validFrom: time });
     }
   }
@@ -393,7 +398,7 @@ export class WorkingSet {
       } else {
         this.out.push({ op: 'entity.touch', id: w.id, lastSeen: w.lastSeen, firstSeen: w.firstSeen, state: w.state });
         const c = w.creation;
-        if (c !== undefined && c.episodeId !== null && this.moved.has(w.id)) {
+        if (c !== undefined && c.episodeId !== null && this.movedFrom.has(w.id)) {
           this.out.push({
             op: 'transition.retime',
             id: c.id,
