@@ -26,6 +26,22 @@ describe('timeNote: when time puts a question outside the memory', () => {
     );
   });
 
+  it('says when now falls inside the memory, before its latest conversation (what was told later is shown too)', () => {
+    const now = Date.UTC(2025, 1, 1);
+    expect(timeNote({ now, tz: 'UTC', timeRanges: [], span })).toBe(
+      'Now (1 February 2025) is before the latest conversation in the memory (22 October 2025); what was said after now is shown too, dated ahead of it, so a current state may be one told later.',
+    );
+    // A time asked about inside the memory does not change that; one outside it is the note that explains more.
+    const inside = range(first + DAY, first + 2 * DAY, 'that week');
+    expect(timeNote({ now, tz: 'UTC', timeRanges: [inside], span })).toMatch(
+      /^Now \(1 February 2025\) is before the latest/,
+    );
+    const early = range(Date.UTC(2010, 0, 1), Date.UTC(2011, 0, 1), 'in 2010');
+    expect(timeNote({ now, tz: 'UTC', timeRanges: [early], span })).toMatch(/^The memory begins on/);
+    // At the latest conversation itself nothing was said after now.
+    expect(timeNote({ now: last, tz: 'UTC', timeRanges: [], span })).toBeNull();
+  });
+
   it('says nothing when time does not explain it; an empty memory is said so', () => {
     const now = last + DAY;
     expect(timeNote({ now, tz: 'UTC', timeRanges: [], span })).toBeNull();

@@ -49,6 +49,23 @@ describe('pie ask', () => {
     );
     const inside = await pie(['--db', db, ...G, 'ask', 'What did I work on in 2025?']);
     expect(inside.stdout).not.toContain('Note:');
+    // A clock inside the memory, before its latest conversation: the July pivot is still shown (dated ahead of now),
+    // and the context says why a state it calls current can be a later one.
+    const within = await pie([
+      '--db',
+      db,
+      '--tz',
+      'UTC',
+      '--now',
+      '2025-03-01',
+      'ask',
+      'What is the current state of Tidepool?',
+    ]);
+    expect(within.code).toBe(0);
+    expect(within.stdout).toContain(
+      'Note: Now (1 March 2025) is before the latest conversation in the memory (20 September 2025); what was said after now is shown too, dated ahead of it, so a current state may be one told later.',
+    );
+    expect(within.stdout).toContain('1 July 2025 (in about 4 months');
   });
 
   it('--json gives the plan, lanes, context and sources; --time-format changes how times are written', async () => {
