@@ -1,6 +1,6 @@
-import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
 import type { Tokenizer } from '../../ports/tokenizer.js';
+import { countPiece, parseRanks, utf8Bytes } from './bpe.js';
 import { pieceEnd } from './pieces.js';
 
 /** Pieces longer than this are counted in parts (see below). */
@@ -17,15 +17,25 @@ const MEMO_SIZE = 100_000;
  * each distinct piece is encoded once and remembered. Compiling a context counts hundreds of overlapping lines; most
  * of their words repeat.
  *
- * js-tiktoken's byte-pair merge is quadratic in the length of one piece, so a long piece (base64, minified code, a
- * pasted hash) could take seconds to minutes. Such pieces are counted in parts of MAX_RUN characters; merges never
- * span more than a few characters, so the count stays within a token or two per part of the exact figure, and
- * ordinary prose is counted exactly.
+ * The ranks are js-tiktoken's; the byte-pair counting is bpe.ts (js-tiktoken's encoder took about a second to
+ * build, on every `pie ask`). Byte-pair merging is quadratic in the length of one piece, so a long piece (base64,
+ * minified code, a pasted hash) could take seconds to minutes. Such pieces are counted in parts of MAX_RUN
+ * characters, each split by the pattern again as the encoder would split it; merges never span more than a few
+ * characters, so the count stays within a token or two per part of the exact figure, and ordinary prose is counted
+ * exactly.
  */
 export function createTiktokenTokenizer(): Tokenizer {
-  const encoder = new Tiktoken(o200kBase);
+  const ranks = parseRanks(o200kBase.bpe_ranks);
   const memo = new Map<string, number>();
-  const encode = (text: string): number => (text.length === 0 ? 0 : encoder.encode(text, [], []).length);
+  const encode = (text: string): number => {
+    let n = 0;
+    for (let i = 0; i < text.length; ) {
+      const end = pieceEnd(text, i);
+      n += countPiece(utf8Bytes(text.slice(i, end)), ranks);
+      i = end;
+    }
+    return n;
+  };
   const piece = (text: string): number => {
     const known = memo.get(text);
     if (known !== undefined) return known;
