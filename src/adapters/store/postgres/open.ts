@@ -106,6 +106,3 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   }
 }
 
-export function isPostgresUrl(text: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(text);
-}

@@ -5,8 +5,6 @@ import { PieError } from '../../../domain/errors.js';
 import { DEFAULT_MAX_TOKENS, MIN_MAX_TOKENS } from '../../mcp/budget.js';
 import type { EpisodeExtraction, McpDeps } from '../../mcp/deps.js';
 import type { ServedMemory } from '../../http/bearer.js';
-import { startHttpServer } from '../../mcp/http.js';
-import { serveStdio } from '../../mcp/stdio.js';
 import { parsePositiveInt } from '../args.js';
 import type { CommandContext } from '../context.js';
 import { describeMemories, openServedMemories, type OpenedMemories } from '../memories.js';
@@ -123,9 +121,12 @@ async function listen(input: {
   process.once('SIGTERM', onSignal);
   try {
     if (!flags.http && 'deps' in target) {
+      // The MCP SDK loads only for this command (other commands start without it).
+      const { serveStdio } = await import('../../mcp/stdio.js');
       await serveStdio({ deps: target.deps, signal: stop.signal });
       return;
     }
+    const { startHttpServer } = await import('../../mcp/http.js');
     const server = await startHttpServer({ ...target, host: flags.host, port });
     const access = served
       ? describeMemories(served)

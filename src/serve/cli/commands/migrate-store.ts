@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { migrateStore, type MigratePhase } from '../../../backup/index.js';
 import { createClock, openStoreAt } from '../../../compose.js';
-import { databaseKey } from '../../../config/config.js';
+import { databaseKey, isPostgresUrl } from '../../../config/config.js';
 import { selectMemory } from '../../../config/memory.js';
 import { PieError } from '../../../domain/errors.js';
 import type { WorldStore } from '../../../ports/world-store.js';
@@ -57,10 +57,6 @@ const LABEL: Record<MigratePhase, string> = {
   'verify source': 'Verifying the source,',
   'verify target': 'Verifying the copy,',
 };
-
-function isPostgresUrl(location: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(location);
-}
 
 function where(location: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(location) ? location : resolve(location);

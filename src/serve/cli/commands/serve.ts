@@ -5,7 +5,6 @@ import { PieError } from '../../../domain/errors.js';
 import type { EpisodeExtraction } from '../../../ingest/ingest-text.js';
 import { SleepPlanCache } from '../../../metabolism/plan-cache.js';
 import type { HttpDeps, QueryModel } from '../../http/deps.js';
-import { startServer } from '../../http/server.js';
 import { startPlanAhead } from '../../plan-ahead/keep-ready.js';
 import { threadPlanner } from '../../plan-ahead/thread.js';
 import { defaultWebRoot } from '../../http/static.js';
@@ -124,6 +123,8 @@ async function listen(input: {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
+    // The HTTP server and its routes load only for this command (other commands start without them).
+    const { startServer } = await import('../../http/server.js');
     const server = await startServer({ ...target, host: flags.host, port, webRoot });
     // One memory: its full sleep's preview is kept planned in a thread (several memories would plan several).
     const ahead =
