@@ -76,7 +76,9 @@ describe('the tokenizer against js-tiktoken', () => {
 
   it('counts every turn of the bundled sample export exactly as the encoder does', () => {
     const raw = readFileSync(new URL('../../../sample/chatgpt-export.json', import.meta.url), 'utf8');
-    const texts = [...raw.matchAll(/"parts":\s*\[\s*"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string);
+    const texts = [...raw.matchAll(/"parts":\s*\[\s*"((?:[^"\\]|\\.)*)"/g)].map(
+      (m) => JSON.parse(`"${m[1]}"`) as string,
+    );
     expect(texts.length).toBeGreaterThan(50);
     for (const text of texts) expect(tokenizer.count(text), text.slice(0, 60)).toBe(exact(text));
   });
@@ -87,7 +89,7 @@ describe('the tokenizer against js-tiktoken', () => {
       ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ',
       ...'0123456789',
       ...' \t\n\r  ',
-      ...".,;:!?'\"()[]{}<>-_=+*/\\|@#$%^&~`",
+      ...'.,;:!?\'"()[]{}<>-_=+*/\\|@#$%^&~`',
       ...'éèàüößçñøåæÉÅ',
       ...'пиветкадлояПРИВЕТ',
       ...'東京会議日本語の文章です',

@@ -29,7 +29,7 @@ export function createTiktokenTokenizer(): Tokenizer {
   const memo = new Map<string, number>();
   const encode = (text: string): number => {
     let n = 0;
-    for (let i = 0; i < text.length; ) {
+    for (let i = 0; i < text.length;) {
       const end = pieceEnd(text, i);
       n += countPiece(utf8Bytes(text.slice(i, end)), ranks);
       i = end;

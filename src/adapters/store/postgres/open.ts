@@ -105,4 +105,3 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     throw translatePgError(error, location);
   }
 }
-
