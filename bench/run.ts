@@ -7,6 +7,7 @@ import { benchQuery } from './query.js';
 import { benchRedaction } from './redaction.js';
 import { writeHeader } from './report.js';
 import { benchSleep } from './sleep.js';
+import { benchStartup } from './startup.js';
 import { benchWeb } from './web.js';
 import { benchImportPostgres } from './pg/import.js';
 import { benchQueryPostgres } from './pg/query.js';
@@ -24,6 +25,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   redaction: benchRedaction,
   cipher: benchCipher,
   web: benchWeb,
+  startup: benchStartup,
 };
 
 /** `--store postgres`: the same benchmark on SQLite and on PostgreSQL in one run, reported side by side. */
