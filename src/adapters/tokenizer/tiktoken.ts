@@ -27,35 +27,27 @@ const MEMO_SIZE = 100_000;
 export function createTiktokenTokenizer(): Tokenizer {
   const ranks = parseRanks(o200kBase.bpe_ranks);
   const memo = new Map<string, number>();
-  const encode = (text: string): number => {
-    let n = 0;
-    for (let i = 0; i < text.length;) {
-      const end = pieceEnd(text, i);
-      n += countPiece(utf8Bytes(text.slice(i, end)), ranks);
-      i = end;
-    }
-    return n;
-  };
+  const exact = (piece: string): number => countPiece(utf8Bytes(piece), ranks);
   const piece = (text: string): number => {
     const known = memo.get(text);
     if (known !== undefined) return known;
     let n = 0;
-    for (let i = 0; i < text.length; i += MAX_RUN) n += encode(text.slice(i, i + MAX_RUN));
+    if (text.length <= MAX_RUN) n = exact(text);
+    else for (let i = 0; i < text.length; i += MAX_RUN) n += sumOfPieces(text.slice(i, i + MAX_RUN), exact);
     if (memo.size >= MEMO_SIZE) memo.clear();
     memo.set(text, n);
     return n;
   };
-  return {
-    name: 'o200k_base',
-    count(text: string): number {
-      let total = 0;
-      // The pieces the encoding's pattern splits the text into (pieces.ts follows it without a regular expression).
-      for (let i = 0; i < text.length;) {
-        const end = pieceEnd(text, i);
-        total += piece(text.slice(i, end));
-        i = end;
-      }
-      return total;
-    },
-  };
+  return { name: 'o200k_base', count: (text) => sumOfPieces(text, piece) };
+}
+
+/** The sum of `count` over the pieces the encoding's pattern splits a text into (pieces.ts follows it). */
+function sumOfPieces(text: string, count: (piece: string) => number): number {
+  let total = 0;
+  for (let i = 0; i < text.length;) {
+    const end = pieceEnd(text, i);
+    total += count(text.slice(i, end));
+    i = end;
+  }
+  return total;
 }

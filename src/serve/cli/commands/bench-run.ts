@@ -44,7 +44,7 @@ function parseName(name: string): BenchName {
   return found;
 }
 
-export function parseKs(text: string): number[] {
+function parseKs(text: string): number[] {
   const ks = text.split(',').map((s) => parsePositiveInt(s.trim(), '--k'));
   return [...new Set(ks)].sort((a, b) => a - b);
 }

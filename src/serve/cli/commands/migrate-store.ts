@@ -37,7 +37,7 @@ export function registerMigrateStore(program: Command, run: ActionRunner): void 
 
 function memoryOf(name: string | undefined, location: string, flag: string): string | undefined {
   if (name === undefined) return undefined;
-  if (!isPostgresUrl(location.trim())) {
+  if (!isPostgresUrl(location)) {
     throw new PieError(
       'INVALID_ARGUMENT',
       `${flag} applies to a postgres:// URL; ${location} is a SQLite file, which holds one memory.`,
