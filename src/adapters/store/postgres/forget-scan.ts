@@ -1,4 +1,3 @@
-import type { EntityState, TransitionKind } from '../../../domain/world.js';
 import type {
   ForgetSeeds,
   ScannedEntity,
@@ -11,8 +10,15 @@ import type {
 import { noTextMatches, type ForgetScan } from '../../../ports/forget-store.js';
 import { factFromRow, type FactRow } from '../sqlite/facts.js';
 import { exactPhrase } from '../sqlite/fts-query.js';
-import { fromJson, type Params, type Sql } from './sql.js';
-import { EPISODE_SELECT, type EpisodeRow, toEpisode } from '../sqlite/forget-scan.js';
+import type { Params, Sql } from './sql.js';
+import {
+  candidatesSql,
+  EPISODE_SELECT,
+  scannedEntities,
+  toEpisode,
+  type CandidateRow,
+  type EpisodeRow,
+} from '../sqlite/forget-scan.js';
 
 /**
  * The reading half of forgetting on PostgreSQL (the same reads as ../sqlite/forget-scan.ts). Id lists are bound as
@@ -36,38 +42,13 @@ export function turnParams(turns: readonly TurnRef[]): Params {
   return { turnEpisodes: turns.map((t) => t.episodeId), turnSeqs: turns.map((t) => t.seq) };
 }
 
-interface EntityRow {
-  id: string;
-  name: string;
-  type: string;
-  state: string;
-  first_seen: number;
-  last_seen: number;
-  created_from: string | null;
-  merged_into: string | null;
-  protected: number;
-  by_hand: boolean;
-}
-
 const IN_EPISODES = anyOf('episodes');
 
-/** Entities linked to the removed conversations or named in @entities, and those merged into any of them. */
-const CANDIDATES = `WITH RECURSIVE seed(id) AS (
-    SELECT entity_id FROM entity_mentions WHERE episode_id ${IN_EPISODES}
-    UNION SELECT id FROM entities WHERE created_from ${IN_EPISODES}
-    UNION SELECT entity_id FROM transitions WHERE episode_id ${IN_EPISODES}
-    UNION SELECT entity_id FROM facts WHERE episode_id ${IN_EPISODES}
-    UNION SELECT source_id FROM relationships WHERE episode_id ${IN_EPISODES}
-    UNION SELECT target_id FROM relationships WHERE episode_id ${IN_EPISODES}
-    UNION SELECT unnest(@entities::text[])
-  ),
-  linked(id) AS (
-    SELECT id FROM seed
-    UNION SELECT e.id FROM entities e JOIN linked l ON e.merged_into = l.id
-  )
-  SELECT e.id, e.name, e.type, e.state, e.first_seen, e.last_seen, e.created_from, e.merged_into, e.protected,
-    coalesce(jsonb_typeof(e.meta::jsonb -> 'kip'), 'null') <> 'null' AS by_hand
-  FROM entities e WHERE e.id IN (SELECT id FROM linked) ORDER BY e.id`;
+const CANDIDATES = candidatesSql({
+  inEpisodes: IN_EPISODES,
+  seeds: 'SELECT unnest(@entities::text[])',
+  byHand: "coalesce(jsonb_typeof(e.meta::jsonb -> 'kip'), 'null') <> 'null'",
+});
 
 const FACT_SELECT = `SELECT id, entity_id, attribute, value, valid_from, valid_to, superseded_by, episode_id,
   recorded_at, confidence FROM facts`;
@@ -80,12 +61,6 @@ export interface ForgetReads {
     phrases: readonly string[];
     inside: readonly TurnRef[];
   }): Promise<{ phrase: string; inside: boolean }[]>;
-}
-
-function group<T extends { entityId: string }>(list: T[]): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of list) out.set(item.entityId, [...(out.get(item.entityId) ?? []), item]);
-  return out;
 }
 
 export function createForgetReads(sql: Sql): ForgetReads {
@@ -119,72 +94,31 @@ export function createForgetReads(sql: Sql): ForgetReads {
   }
 
   async function entities(seedIds: readonly string[], episodeIds: readonly string[]): Promise<ScannedEntity[]> {
-    const rows = await sql.all<EntityRow>(CANDIDATES, { episodes: [...episodeIds], entities: [...seedIds] });
+    const rows = await sql.all<CandidateRow>(CANDIDATES, { episodes: [...episodeIds], entities: [...seedIds] });
     if (rows.length === 0) return [];
     const p = { ids: rows.map((r) => r.id) };
-    const aliases = group(
-      await sql.all<{ entityId: string; alias: string; normalized: string }>(
+    const all = <T>(text: string): Promise<T[]> => sql.all<T>(text, p);
+    return scannedEntities(rows, {
+      aliases: await all(
         `SELECT entity_id AS "entityId", alias, normalized FROM entity_aliases WHERE entity_id ${anyOf('ids')}
          ORDER BY recorded_at, alias`,
-        p,
       ),
-    );
-    const mentions = group(
-      await sql.all<{ entityId: string; episodeId: string; time: number }>(
+      mentions: await all(
         `SELECT entity_id AS "entityId", episode_id AS "episodeId", time FROM entity_mentions
          WHERE entity_id ${anyOf('ids')} ORDER BY time, episode_id`,
-        p,
       ),
-    );
-    const transitions = group(
-      await sql.all<{
-        entityId: string;
-        id: string;
-        kind: TransitionKind;
-        summary: string;
-        episodeId: string | null;
-        resolvedBy: string | null;
-      }>(
+      transitions: await all(
         `SELECT entity_id AS "entityId", id, kind, summary, episode_id AS "episodeId", resolved_by AS "resolvedBy"
          FROM transitions WHERE entity_id ${anyOf('ids')} ORDER BY event_time, recorded_at, id`,
-        p,
       ),
-    );
-    const facts = group(
-      (
-        await sql.all<FactRow>(`${FACT_SELECT} WHERE entity_id ${anyOf('ids')} ORDER BY valid_from, recorded_at, id`, p)
+      facts: (
+        await all<FactRow>(`${FACT_SELECT} WHERE entity_id ${anyOf('ids')} ORDER BY valid_from, recorded_at, id`)
       ).map(factFromRow),
-    );
-    const edges = await sql.all<{
-      id: string;
-      source_id: string;
-      target_id: string;
-      episodeId: string | null;
-      discoveredBy: string | null;
-    }>(
-      `SELECT id, source_id, target_id, episode_id AS "episodeId", discovered_by AS "discoveredBy" FROM relationships
-       WHERE source_id ${anyOf('ids')} OR target_id ${anyOf('ids')} ORDER BY id`,
-      p,
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      type: r.type,
-      state: fromJson<EntityState>(r.state, {}),
-      firstSeen: r.first_seen,
-      lastSeen: r.last_seen,
-      createdFrom: r.created_from,
-      mergedInto: r.merged_into,
-      protected: r.protected !== 0,
-      madeByHand: r.by_hand,
-      aliases: (aliases.get(r.id) ?? []).map(({ alias, normalized }) => ({ alias, normalized })),
-      mentions: (mentions.get(r.id) ?? []).map(({ episodeId, time }) => ({ episodeId, time })),
-      transitions: (transitions.get(r.id) ?? []).map(({ entityId: _e, ...t }) => t),
-      facts: facts.get(r.id) ?? [],
-      relationships: edges
-        .filter((e) => e.source_id === r.id || e.target_id === r.id)
-        .map((e) => ({ id: e.id, episodeId: e.episodeId, discoveredBy: e.discoveredBy })),
-    }));
+      edges: await all(
+        `SELECT id, source_id, target_id, episode_id AS "episodeId", discovered_by AS "discoveredBy" FROM relationships
+         WHERE source_id ${anyOf('ids')} OR target_id ${anyOf('ids')} ORDER BY id`,
+      ),
+    });
   }
 
   return {

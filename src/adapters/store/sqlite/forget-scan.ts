@@ -1,4 +1,4 @@
-import type { EntityState, TransitionKind } from '../../../domain/world.js';
+import type { EntityState, Fact } from '../../../domain/world.js';
 import type {
   ForgetSeeds,
   ScannedEntity,
@@ -48,7 +48,8 @@ export const toEpisode = (r: EpisodeRow): ScannedEpisode => ({
   turnCount: r.turn_count,
 });
 
-interface EntityRow {
+/** A candidate entity as both store adapters read it (`by_hand`: SQLite gives 0 or 1, PostgreSQL a boolean). */
+export interface CandidateRow {
   id: string;
   name: string;
   type: string;
@@ -58,28 +59,87 @@ interface EntityRow {
   created_from: string | null;
   merged_into: string | null;
   protected: number;
-  by_hand: number;
+  by_hand: number | boolean;
 }
 
 const IN_EPISODES = 'IN (SELECT value FROM json_each(@episodes))';
 
-/** Entities linked to the removed conversations or named in @entities, and those merged into any of them. */
-const CANDIDATES = `WITH RECURSIVE seed(id) AS (
-    SELECT entity_id FROM entity_mentions WHERE episode_id ${IN_EPISODES}
-    UNION SELECT id FROM entities WHERE created_from ${IN_EPISODES}
-    UNION SELECT entity_id FROM transitions WHERE episode_id ${IN_EPISODES}
-    UNION SELECT entity_id FROM facts WHERE episode_id ${IN_EPISODES}
-    UNION SELECT source_id FROM relationships WHERE episode_id ${IN_EPISODES}
-    UNION SELECT target_id FROM relationships WHERE episode_id ${IN_EPISODES}
-    UNION SELECT value FROM json_each(@entities)
+/**
+ * Entities linked to the removed conversations or named in the seed list, and those merged into any of them. Written
+ * once for both store adapters: `inEpisodes` tests an id against the conversations, `seeds` lists the named ids and
+ * `byHand` is true where the entity's meta has a `kip` record.
+ */
+export function candidatesSql(dialect: { inEpisodes: string; seeds: string; byHand: string }): string {
+  const { inEpisodes } = dialect;
+  return `WITH RECURSIVE seed(id) AS (
+    SELECT entity_id FROM entity_mentions WHERE episode_id ${inEpisodes}
+    UNION SELECT id FROM entities WHERE created_from ${inEpisodes}
+    UNION SELECT entity_id FROM transitions WHERE episode_id ${inEpisodes}
+    UNION SELECT entity_id FROM facts WHERE episode_id ${inEpisodes}
+    UNION SELECT source_id FROM relationships WHERE episode_id ${inEpisodes}
+    UNION SELECT target_id FROM relationships WHERE episode_id ${inEpisodes}
+    UNION ${dialect.seeds}
   ),
   linked(id) AS (
     SELECT id FROM seed
     UNION SELECT e.id FROM entities e JOIN linked l ON e.merged_into = l.id
   )
   SELECT e.id, e.name, e.type, e.state, e.first_seen, e.last_seen, e.created_from, e.merged_into, e.protected,
-    json_extract(e.meta, '$.kip') IS NOT NULL AS by_hand
+    ${dialect.byHand} AS by_hand
   FROM entities e WHERE e.id IN (SELECT id FROM linked) ORDER BY e.id`;
+}
+
+const CANDIDATES = candidatesSql({
+  inEpisodes: IN_EPISODES,
+  seeds: 'SELECT value FROM json_each(@entities)',
+  byHand: "json_extract(e.meta, '$.kip') IS NOT NULL",
+});
+
+/** What is read about the candidate entities, each list in its statement's order (the same in both adapters). */
+export interface CandidateReads {
+  aliases: { entityId: string; alias: string; normalized: string }[];
+  mentions: { entityId: string; episodeId: string; time: number }[];
+  transitions: ({ entityId: string } & ScannedEntity['transitions'][number])[];
+  facts: Fact[];
+  edges: { id: string; source_id: string; target_id: string; episodeId: string | null; discoveredBy: string | null }[];
+}
+
+/** The candidates with what hangs off each (pure). */
+export function scannedEntities(rows: readonly CandidateRow[], reads: CandidateReads): ScannedEntity[] {
+  const aliases = groupByEntity(reads.aliases);
+  const mentions = groupByEntity(reads.mentions);
+  const transitions = groupByEntity(reads.transitions);
+  const facts = groupByEntity(reads.facts);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    state: fromJson<EntityState>(r.state, {}),
+    firstSeen: r.first_seen,
+    lastSeen: r.last_seen,
+    createdFrom: r.created_from,
+    mergedInto: r.merged_into,
+    protected: r.protected !== 0,
+    madeByHand: r.by_hand === true || r.by_hand === 1,
+    aliases: (aliases.get(r.id) ?? []).map(({ alias, normalized }) => ({ alias, normalized })),
+    mentions: (mentions.get(r.id) ?? []).map(({ episodeId, time }) => ({ episodeId, time })),
+    transitions: (transitions.get(r.id) ?? []).map(({ entityId: _e, ...t }) => t),
+    facts: facts.get(r.id) ?? [],
+    relationships: reads.edges
+      .filter((e) => e.source_id === r.id || e.target_id === r.id)
+      .map((e) => ({ id: e.id, episodeId: e.episodeId, discoveredBy: e.discoveredBy })),
+  }));
+}
+
+function groupByEntity<T extends { entityId: string }>(list: readonly T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of list) {
+    const group = out.get(item.entityId);
+    if (group) group.push(item);
+    else out.set(item.entityId, [item]);
+  }
+  return out;
+}
 
 export interface ForgetReads {
   episodesTitled(title: string): ScannedEpisode[];
@@ -113,81 +173,33 @@ export function createForgetReads(s: Statements): ForgetReads {
   }
 
   function entities(seedIds: readonly string[], episodeIds: readonly string[]): ScannedEntity[] {
-    const rows = s.get(CANDIDATES).all({ episodes: idsParam(episodeIds), entities: idsParam(seedIds) }) as EntityRow[];
+    const rows = s
+      .get(CANDIDATES)
+      .all({ episodes: idsParam(episodeIds), entities: idsParam(seedIds) }) as CandidateRow[];
     if (rows.length === 0) return [];
     const p = { ids: idsParam(rows.map((r) => r.id)) };
-    const group = <T extends { entityId: string }>(list: T[]): Map<string, T[]> => {
-      const out = new Map<string, T[]>();
-      for (const item of list) out.set(item.entityId, [...(out.get(item.entityId) ?? []), item]);
-      return out;
-    };
-    const aliases = group(
-      s
-        .get(
-          `SELECT entity_id AS entityId, alias, normalized FROM entity_aliases WHERE entity_id ${IDS_IN}
-           ORDER BY recorded_at, alias`,
-        )
-        .all(p) as { entityId: string; alias: string; normalized: string }[],
-    );
-    const mentions = group(
-      s
-        .get(
-          `SELECT entity_id AS entityId, episode_id AS episodeId, time FROM entity_mentions WHERE entity_id ${IDS_IN}
-           ORDER BY time, episode_id`,
-        )
-        .all(p) as { entityId: string; episodeId: string; time: number }[],
-    );
-    const transitions = group(
-      s
-        .get(
-          `SELECT entity_id AS entityId, id, kind, summary, episode_id AS episodeId, resolved_by AS resolvedBy
-           FROM transitions WHERE entity_id ${IDS_IN} ORDER BY event_time, recorded_at, id`,
-        )
-        .all(p) as {
-        entityId: string;
-        id: string;
-        kind: TransitionKind;
-        summary: string;
-        episodeId: string | null;
-        resolvedBy: string | null;
-      }[],
-    );
-    const facts = group(
-      (s.get(`${FACT_SELECT} WHERE entity_id ${IDS_IN} ORDER BY valid_from, recorded_at, id`).all(p) as FactRow[]).map(
+    const all = <T>(sql: string): T[] => s.get(sql).all(p) as T[];
+    return scannedEntities(rows, {
+      aliases: all(
+        `SELECT entity_id AS entityId, alias, normalized FROM entity_aliases WHERE entity_id ${IDS_IN}
+         ORDER BY recorded_at, alias`,
+      ),
+      mentions: all(
+        `SELECT entity_id AS entityId, episode_id AS episodeId, time FROM entity_mentions WHERE entity_id ${IDS_IN}
+         ORDER BY time, episode_id`,
+      ),
+      transitions: all(
+        `SELECT entity_id AS entityId, id, kind, summary, episode_id AS episodeId, resolved_by AS resolvedBy
+         FROM transitions WHERE entity_id ${IDS_IN} ORDER BY event_time, recorded_at, id`,
+      ),
+      facts: all<FactRow>(`${FACT_SELECT} WHERE entity_id ${IDS_IN} ORDER BY valid_from, recorded_at, id`).map(
         factFromRow,
       ),
-    );
-    const edges = s
-      .get(
+      edges: all(
         `SELECT id, source_id, target_id, episode_id AS episodeId, discovered_by AS discoveredBy FROM relationships
          WHERE source_id ${IDS_IN} OR target_id ${IDS_IN} ORDER BY id`,
-      )
-      .all(p) as {
-      id: string;
-      source_id: string;
-      target_id: string;
-      episodeId: string | null;
-      discoveredBy: string | null;
-    }[];
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      type: r.type,
-      state: fromJson<EntityState>(r.state, {}),
-      firstSeen: r.first_seen,
-      lastSeen: r.last_seen,
-      createdFrom: r.created_from,
-      mergedInto: r.merged_into,
-      protected: r.protected !== 0,
-      madeByHand: r.by_hand !== 0,
-      aliases: (aliases.get(r.id) ?? []).map(({ alias, normalized }) => ({ alias, normalized })),
-      mentions: (mentions.get(r.id) ?? []).map(({ episodeId, time }) => ({ episodeId, time })),
-      transitions: (transitions.get(r.id) ?? []).map(({ entityId: _e, ...t }) => t),
-      facts: facts.get(r.id) ?? [],
-      relationships: edges
-        .filter((e) => e.source_id === r.id || e.target_id === r.id)
-        .map((e) => ({ id: e.id, episodeId: e.episodeId, discoveredBy: e.discoveredBy })),
-    }));
+      ),
+    });
   }
 
   return {
