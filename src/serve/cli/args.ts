@@ -16,3 +16,12 @@ export function parseNonNegativeInt(value: string, flag: string): number {
   }
   return n;
 }
+
+/** A TCP port for --port: 0 (the system picks a free one) to 65535. */
+export function parsePort(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isInteger(n) || n < 0 || n > 65_535) {
+    throw new PieError('INVALID_ARGUMENT', `--port must be a whole number from 0 to 65535, not "${value}".`);
+  }
+  return n;
+}

@@ -5,9 +5,10 @@ import { PieError } from '../../../domain/errors.js';
 import { DEFAULT_MAX_TOKENS, MIN_MAX_TOKENS } from '../../mcp/budget.js';
 import type { EpisodeExtraction, McpDeps } from '../../mcp/deps.js';
 import type { ServedMemory } from '../../http/bearer.js';
-import { parsePositiveInt } from '../args.js';
+import { parsePort, parsePositiveInt } from '../args.js';
 import type { CommandContext } from '../context.js';
-import { describeMemories, openServedMemories, type OpenedMemories } from '../memories.js';
+import { openServedMemories, type OpenedMemories } from '../memories.js';
+import { accessNote, madeOnce, serveUntilStopped } from '../serving.js';
 import type { ActionRunner } from '../run.js';
 
 export const DEFAULT_MCP_PORT = 8765;
@@ -115,35 +116,22 @@ async function listen(input: {
         token,
       };
 
-  const stop = new AbortController();
-  const onSignal = (): void => stop.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
-    if (!flags.http && 'deps' in target) {
-      // The MCP SDK loads only for this command (other commands start without it).
-      const { serveStdio } = await import('../../mcp/stdio.js');
-      await serveStdio({ deps: target.deps, signal: stop.signal });
-      return;
-    }
-    const { startHttpServer } = await import('../../mcp/http.js');
-    const server = await startHttpServer({ ...target, host: flags.host, port });
-    const access = served
-      ? describeMemories(served)
-      : token
-        ? 'every request needs "Authorization: Bearer $PIE_MCP_TOKEN"'
-        : 'no token (loopback only)';
-    log(`serving ${server.url}${readOnly ? ' (read-only)' : ''}; ${access}. Ctrl-C stops.`);
-    await new Promise<void>((resolve) => {
-      if (stop.signal.aborted) resolve();
-      stop.signal.addEventListener('abort', () => resolve(), { once: true });
-    });
-    log('stopping.');
-    await server.close();
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
+  await serveUntilStopped({
+    log,
+    serve: async (signal) => {
+      if (!flags.http && 'deps' in target) {
+        // The MCP SDK loads only for this command (other commands start without it).
+        const { serveStdio } = await import('../../mcp/stdio.js');
+        await serveStdio({ deps: target.deps, signal });
+        return null;
+      }
+      const { startHttpServer } = await import('../../mcp/http.js');
+      const server = await startHttpServer({ ...target, host: flags.host, port });
+      const access = accessNote({ served, token, tokenEnv: 'PIE_MCP_TOKEN', requests: 'every request' });
+      log(`serving ${server.url}${readOnly ? ' (read-only)' : ''}; ${access}. Ctrl-C stops.`);
+      return () => server.close();
+    },
+  });
 }
 
 /** The server's dependencies from the composed services (also what the tests wire). */
@@ -175,18 +163,5 @@ export function createMcpDeps(input: {
 
 /** The extraction `pie ingest --extractor auto` would use, built on the first ingest_episode call. */
 function lazyExtraction(services: Services): () => Promise<EpisodeExtraction> {
-  let made: Promise<EpisodeExtraction> | undefined;
-  return () => {
-    made ??= createExtraction({ services, choice: 'auto' });
-    made.catch(() => (made = undefined));
-    return made;
-  };
-}
-
-function parsePort(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65_535) {
-    throw new PieError('INVALID_ARGUMENT', `--port must be a whole number from 0 to 65535, not "${value}".`);
-  }
-  return n;
+  return madeOnce(() => createExtraction({ services, choice: 'auto' }));
 }

@@ -1,15 +1,15 @@
 import { databaseKey, type GlobalFlags } from '../../../config/config.js';
 import type { Command } from 'commander';
 import { createEmbedderFromEnv, createExtraction, createQueryModel, type Services } from '../../../compose.js';
-import { PieError } from '../../../domain/errors.js';
-import type { EpisodeExtraction } from '../../../ingest/ingest-text.js';
 import { SleepPlanCache } from '../../../metabolism/plan-cache.js';
-import type { HttpDeps, QueryModel } from '../../http/deps.js';
+import type { HttpDeps } from '../../http/deps.js';
 import { startPlanAhead } from '../../plan-ahead/keep-ready.js';
 import { threadPlanner } from '../../plan-ahead/thread.js';
 import { defaultWebRoot } from '../../http/static.js';
 import type { CommandContext } from '../context.js';
-import { describeMemories, openServedMemories, type OpenedMemories } from '../memories.js';
+import { parsePort } from '../args.js';
+import { openServedMemories, type OpenedMemories } from '../memories.js';
+import { accessNote, madeOnce, serveUntilStopped } from '../serving.js';
 import type { ActionRunner } from '../run.js';
 
 export const DEFAULT_SERVE_PORT = 8766;
@@ -118,36 +118,25 @@ async function listen(input: {
       };
   if (webRoot === null) log('the web UI is not built (npm run build); serving the API only.');
 
-  const stop = new AbortController();
-  const onSignal = (): void => stop.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
-    // The HTTP server and its routes load only for this command (other commands start without them).
-    const { startServer } = await import('../../http/server.js');
-    const server = await startServer({ ...target, host: flags.host, port, webRoot });
-    // One memory: its full sleep's preview is kept planned in a thread (several memories would plan several).
-    const ahead =
-      single && flags.planAhead
-        ? startPlanAhead({ ...single, plan: threadPlanner({ config: ctx.config, env: ctx.io.env, llm: flags.llm }) })
-        : null;
-    const access = served
-      ? describeMemories(served)
-      : token
-        ? 'every API request needs "Authorization: Bearer $PIE_TOKEN"'
-        : 'no token (loopback only)';
-    log(`serving ${server.url}${readOnly ? ' (read-only)' : ''}; ${access}. Ctrl-C stops.`);
-    await new Promise<void>((resolve) => {
-      if (stop.signal.aborted) resolve();
-      stop.signal.addEventListener('abort', () => resolve(), { once: true });
-    });
-    log('stopping.');
-    await ahead?.stop();
-    await server.close();
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
+  await serveUntilStopped({
+    log,
+    serve: async () => {
+      // The HTTP server and its routes load only for this command (other commands start without them).
+      const { startServer } = await import('../../http/server.js');
+      const server = await startServer({ ...target, host: flags.host, port, webRoot });
+      // One memory: its full sleep's preview is kept planned in a thread (several memories would plan several).
+      const ahead =
+        single && flags.planAhead
+          ? startPlanAhead({ ...single, plan: threadPlanner({ config: ctx.config, env: ctx.io.env, llm: flags.llm }) })
+          : null;
+      const access = accessNote({ served, token, tokenEnv: 'PIE_TOKEN', requests: 'every API request' });
+      log(`serving ${server.url}${readOnly ? ' (read-only)' : ''}; ${access}. Ctrl-C stops.`);
+      return async () => {
+        await ahead?.stop();
+        await server.close();
+      };
+    },
+  });
 }
 
 /** The API's dependencies from the composed services (also what the tests wire). */
@@ -167,30 +156,12 @@ export function createHttpDeps(input: {
     newId: services.newId,
     readOnly,
     embedder: createEmbedderFromEnv(services.env),
-    extraction: readOnly ? undefined : once(() => createExtraction({ services, choice: 'auto', llm: input.llm })),
-    queryModel: once(() => createQueryModel({ services, llm: input.llm })),
+    extraction: readOnly ? undefined : madeOnce(() => createExtraction({ services, choice: 'auto', llm: input.llm })),
+    queryModel: madeOnce(() => createQueryModel({ services, llm: input.llm })),
     tokenizer: services.tokenizer(),
     backupKey: databaseKey(services.env),
     plans: new SleepPlanCache(),
     log: input.log,
     version: input.version ?? '0.0.0',
   };
-}
-
-/** Made on first use and kept; a failure is not kept, so the next call tries again. */
-function once<T extends EpisodeExtraction | QueryModel | null>(make: () => Promise<T>): () => Promise<T> {
-  let made: Promise<T> | undefined;
-  return () => {
-    made ??= make();
-    made.catch(() => (made = undefined));
-    return made;
-  };
-}
-
-function parsePort(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65_535) {
-    throw new PieError('INVALID_ARGUMENT', `--port must be a whole number from 0 to 65535, not "${value}".`);
-  }
-  return n;
 }
