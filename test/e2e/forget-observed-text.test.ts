@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pie, SAMPLE, tempDir } from '../helpers/cli.js';
+import { ingestSample, pie, tempDir } from '../helpers/cli.js';
 import { rows } from '../helpers/db.js';
 
 /**
@@ -15,8 +15,7 @@ const cli = (args: string[]) => pie(['--db', db, '--now', '2025-11-01', ...args]
 beforeAll(async () => {
   ({ dir, cleanup } = tempDir());
   db = join(dir, 'pie.db');
-  const r = await cli(['ingest', SAMPLE, '--extractor', 'offline', '--consolidate-every', '0']);
-  if (r.code !== 0) throw new Error(r.stderr);
+  await ingestSample(db, ['--now', '2025-11-01']);
   const o = await cli(['observe', 'I started learning Portuguese', '--at', '2025-10-25']);
   if (o.code !== 0) throw new Error(o.stderr);
   const s = await cli(['summarize']);

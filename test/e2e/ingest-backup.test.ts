@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pie, SAMPLE, tempDir } from '../helpers/cli.js';
+import { ingestSample, pie, tempDir } from '../helpers/cli.js';
 
 /**
  * `pie ingest` given a `pie backup` file (black-box QA): a backup is JSON Lines, and was taken for a chat log whose
@@ -12,8 +12,7 @@ let cleanup: () => void;
 beforeAll(async () => {
   ({ dir, cleanup } = tempDir());
   const db = join(dir, 'source.db');
-  const r = await pie(['--db', db, 'ingest', SAMPLE, '--extractor', 'offline', '--consolidate-every', '0']);
-  if (r.code !== 0) throw new Error(r.stderr);
+  await ingestSample(db);
   const plain = await pie(['--db', db, 'backup', join(dir, 'plain.jsonl')]);
   if (plain.code !== 0) throw new Error(plain.stderr);
   copyFileSync(db, join(dir, 'keyed.db'));

@@ -38,6 +38,15 @@ export async function pieJson<T = Record<string, unknown>>(
   return JSON.parse(r.stdout) as T;
 }
 
+/**
+ * Ingests the sample export into `db` with the offline rules and no light consolidation (where most tests of a
+ * whole world start), `global` options before the command (`--tz`, `--now`); throws with pie's stderr on failure.
+ */
+export async function ingestSample(db: string, global: readonly string[] = []): Promise<void> {
+  const r = await pie(['--db', db, ...global, 'ingest', SAMPLE, '--extractor', 'offline', '--consolidate-every', '0']);
+  if (r.code !== 0) throw new Error(`pie ingest of the sample exited ${r.code}: ${r.stderr}`);
+}
+
 /** A temporary directory removed by the returned cleanup. */
 export function tempDir(prefix = 'pie-test-'): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pie, pieJson, SAMPLE, tempDir } from '../helpers/cli.js';
+import { ingestSample, pie, pieJson, tempDir } from '../helpers/cli.js';
 import { snapshot } from '../helpers/db.js';
 
 /**
@@ -13,19 +13,7 @@ let cleanup: () => void;
 beforeAll(async () => {
   ({ dir, cleanup } = tempDir());
   db = join(dir, 'pie.db');
-  const r = await pie([
-    '--db',
-    db,
-    '--tz',
-    'UTC',
-    'ingest',
-    SAMPLE,
-    '--extractor',
-    'offline',
-    '--consolidate-every',
-    '0',
-  ]);
-  if (r.code !== 0) throw new Error(r.stderr);
+  await ingestSample(db, ['--tz', 'UTC']);
 }, 120_000);
 afterAll(() => cleanup());
 
