@@ -173,6 +173,14 @@ describe('unreadable and unknown inputs', () => {
       /^".*data\.json" is not in a format PIE recognizes; it reads ChatGPT and Claude exports/,
     );
     expect(error.message).toContain('--format');
+    // Cut off before any field that tells the format: the cut, not the format, is what to fix.
+    const cut = join(dir, 'cut.json');
+    await writeFile(cut, '{"settings": {"theme":');
+    const cutError = await plan(cut);
+    expectCode(cutError, 'UNREADABLE_INPUT');
+    expect(cutError.message).toBe(
+      `"${cut}" ends in the middle of a JSON value (truncated download?); download the export again.`,
+    );
     const binary = join(dir, 'photo.jpg');
     await writeFile(binary, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]));
     expectCode(await plan(binary), 'UNKNOWN_FORMAT');

@@ -54,7 +54,8 @@ async function planNotesDir(
   return 'markdown';
 }
 
-function autoFormat(label: string, s: Sniff): ImportFormat {
+/** The format detected, or null when neither the name nor the content tells. */
+function autoFormat(label: string, s: Sniff): ImportFormat | null {
   if (s.empty)
     throw new PieError('UNREADABLE_INPUT', `"${label}" is empty; pass the export file that contains the data.`);
   // A .txt/.md file that starts like a known JSON export is that export; otherwise the extension decides.
@@ -66,7 +67,7 @@ function autoFormat(label: string, s: Sniff): ImportFormat {
       `"${label}" is not JSON (it starts with ${JSON.stringify(s.preview)}); download the export again.`,
     );
   }
-  throw unknownFormat(label);
+  return null;
 }
 
 function checkForced(label: string, forced: ImportFormat, s: Sniff): ImportFormat {
@@ -122,6 +123,11 @@ export async function resolvePlan(opts: { path: string; format: ImportFormat | '
     );
   }
   const chosen = format === 'auto' ? autoFormat(source.label, s) : checkForced(source.label, format, s);
+  if (chosen === null) {
+    // JSON whose format is unknown may be a known export cut off before its telling fields: say that first.
+    if (s.json !== null) await checkEnd(source);
+    throw unknownFormat(source.label);
+  }
   if (chosen === 'markdown' && source.filePath === null) {
     throw mismatch(source.label, chosen, 'is inside a zip', 'unzip it first.');
   }
