@@ -1,4 +1,4 @@
-import { cp, readdir, utimes } from 'node:fs/promises';
+import { cp, mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collect, FIXTURES, split, tempDir } from '../../test/fixtures/import/helpers.js';
@@ -38,6 +38,24 @@ describe('markdown / text notes', () => {
     );
     expect(r.warnings[1]!.message).toMatch(
       /^note broken-front-matter\.md: its front matter could not be read \(.+\); the note was imported without it\.$/,
+    );
+  });
+
+  it('names the chat exports and logs a folder holds instead of leaving them out unseen, but not other files', async () => {
+    const dir = await notesCopy();
+    await mkdir(join(dir, 'exports'));
+    await writeFile(join(dir, 'exports', 'chatgpt-export.json'), '[]');
+    await writeFile(join(dir, 'log.jsonl'), '{}\n');
+    await writeFile(join(dir, 'photo.png'), Buffer.from([0x89, 0x50]));
+    const r = await collect(importConversations({ path: dir, format: 'auto', tz: 'UTC' }));
+    expect(r.conversations).toHaveLength(6);
+    expect(r.skipped.map((s) => s.ref)).toEqual([
+      'note empty.md',
+      'file exports/chatgpt-export.json',
+      'file log.jsonl',
+    ]);
+    expect(r.skipped[1]!.reason).toBe(
+      'file exports/chatgpt-export.json is not a note (a folder import reads .md, .markdown and .txt); ingest it by its own path if it is an export or chat log.',
     );
   });
 

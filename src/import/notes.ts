@@ -10,7 +10,7 @@ import { errorMessage } from '../domain/errors.js';
 import { isoString, isPlausibleTime } from '../domain/time.js';
 import { oneLine, type JsonObject } from './common.js';
 import { splitFrontMatter } from './front-matter.js';
-import { walkNotes } from './notes-files.js';
+import { walkFolder } from './notes-files.js';
 import { parseFlexibleTime } from './times.js';
 import type { ImportEvent } from './types.js';
 
@@ -109,6 +109,16 @@ async function readNote(opts: { path: string; id: string; tz: string }): Promise
   }
 }
 
+/** A chat export or log inside a folder of notes is not a note: saying so beats leaving it out unseen. Pure. */
+export function leftOutDataFile(id: string): ImportEvent {
+  const ref = `file ${id}`;
+  return {
+    kind: 'skipped',
+    ref,
+    reason: `${ref} is not a note (a folder import reads .md, .markdown and .txt); ingest it by its own path if it is an export or chat log.`,
+  };
+}
+
 /** Every note of a folder (ids relative to it), or one note file (id = its file name). */
 export async function* importNotes(opts: {
   root: string;
@@ -119,8 +129,9 @@ export async function* importNotes(opts: {
     yield* await readNote({ path: opts.root, id: basename(opts.root), tz: opts.tz });
     return;
   }
-  for await (const path of walkNotes(opts.root)) {
+  for await (const { path, note } of walkFolder(opts.root)) {
     const id = relative(opts.root, path).split(sep).join('/');
-    yield* await readNote({ path, id, tz: opts.tz });
+    if (note) yield* await readNote({ path, id, tz: opts.tz });
+    else yield leftOutDataFile(id);
   }
 }

@@ -9,6 +9,8 @@ describe('what an import skipped, counted by what it is', () => {
     [refs('conversation "Trip" (abc)'), '1 conversation'],
     [refs('conversation c1 (line 4)', 'line 7'), '1 conversation and 1 line'],
     [refs('item 2 of conversations.json'), '1 item'],
+    [refs('file a.json', 'file b/c.zip'), '2 files'],
+    [refs('file a.json', 'note n1'), '1 file and 1 other item'],
     [
       refs('conversation "Trip" (abc)', 'line 7', 'project "Garden" (p1)', 'note n1'),
       '1 conversation, 1 line and 2 other items',

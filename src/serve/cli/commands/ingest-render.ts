@@ -65,16 +65,19 @@ function keptLines(report: ImportReport, tz: string): string[] {
 
 /**
  * What was skipped, counted by what it is: a JSONL line is a turn (its conversation is imported without it), not a
- * conversation; a Claude project or memory, a benchmark question or a file is another item. Pure.
+ * conversation; a file of a folder is a file; a Claude project or memory, a note or a benchmark question is another
+ * item. Pure.
  */
 export function skippedCount(skipped: readonly { ref: string }[]): string {
   const lines = skipped.filter((s) => s.ref.startsWith('line ')).length;
   const conversations = skipped.filter((s) => s.ref.startsWith('conversation')).length;
-  const others = skipped.length - lines - conversations;
+  const files = skipped.filter((s) => s.ref.startsWith('file ')).length;
+  const others = skipped.length - lines - conversations - files;
   const parts = [
     conversations > 0 ? plural(conversations, 'conversation') : '',
     lines > 0 ? plural(lines, 'line') : '',
-    others > 0 ? plural(others, conversations + lines > 0 ? 'other item' : 'item') : '',
+    files > 0 ? plural(files, 'file') : '',
+    others > 0 ? plural(others, conversations + lines + files > 0 ? 'other item' : 'item') : '',
   ].filter((p) => p !== '');
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '0 items');
 }
