@@ -79,9 +79,24 @@ describe('resolution layers', () => {
     expect(r.layer).toBe('new');
   });
 
-  it('leaves a close name that differs in a whole word for review rather than taking it', async () => {
-    const r = await resolver().resolve({ name: "Jon's childhood", type: 'period' });
+  it('leaves a near miss for review: a name whose differing word is nearly the same spelling (0.92)', async () => {
+    const r = await resolver().resolve({ name: "Jonna's childhood", type: 'period' });
     expect([r.entityId, r.layer, r.ambiguous.map((c) => c.id)]).toEqual([null, 'new', ['joanna-childhood']]);
+    // Of another length, but the same letters written apart: a review too.
+    const compound = await resolver().resolve({ name: 'Tide Pool Notes', type: 'project' });
+    expect([compound.entityId, compound.ambiguous.map((c) => c.id)]).toEqual([null, ['tp']]);
+  });
+
+  it.each([
+    // The shared part is what Jaro–Winkler rewards; the words that tell the two apart are no near spelling.
+    ["Jon's childhood", 'period'],
+    ['University of Michigan', 'organization'],
+    // Different lengths: a shared beginning, not a near spelling ("universal" / "university of maryland" is 0.88).
+    ['Universal', 'organization'],
+    ['Universal Studios', 'organization'],
+  ] as const)('%j (%s) is new and left for no review', async (name, type) => {
+    const r = await resolver().resolve({ name, type });
+    expect([r.entityId, r.ambiguous]).toEqual([null, []]);
   });
 
   it('sends ambiguous fuzzy candidates to the verifier and accepts its yes', async () => {

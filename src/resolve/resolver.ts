@@ -81,8 +81,8 @@ export class Resolver {
       .filter((c) => compatibleTypes(input.type, c.type))
       .map((c) => ({ entity: c, ...bestScores(key, c) }))
       .sort((a, b) => b.score - a.score);
-    // Accepted on its own only when the words where the names differ are a near spelling too (acceptScore); the
-    // whole names' score still sends a close pair to review ("University of Michigan" / "… of Maryland").
+    // Accepted on its own only when the words where the names differ are a near spelling too (acceptScore); a
+    // little less near is left for review (bestScores).
     const best = [...scored].sort((a, b) => b.accept - a.accept)[0];
     if (best && best.accept >= this.options.fuzzyAccept && key.length >= 5) {
       return hit(best.entity, 'fuzzy', best.accept);
@@ -211,15 +211,30 @@ export function fullNameOfFirstName(input: {
   return only;
 }
 
-/** The best scores of a mention against a candidate's name and aliases: to review (`score`) and to take (`accept`). */
+const wordCount = (name: string): number => name.split(' ').filter((w) => w !== '').length;
+
+/** Names worth a review when their lengths differ: one holds the other once spaces are dropped ("Tide Pool Notes"). */
+function sameWordsOrCompound(a: string, b: string): boolean {
+  if (wordCount(a) === wordCount(b)) return true;
+  const [x, y] = [a.replace(/ /g, ''), b.replace(/ /g, '')];
+  return x.includes(y) || y.includes(x);
+}
+
+/**
+ * The best scores of a mention against a candidate's name and aliases: to review (`score`) and to take (`accept`).
+ * Both weigh the words where the names differ (acceptScore), so a review is a near miss of a take, not two names
+ * that share a generic part ("University of Michigan" / "… of Maryland", "Google Docs" / "Google Drive"); and review
+ * weighs names of different lengths only when one holds the other written together: otherwise a high Jaro–Winkler
+ * comes from a shared beginning ("University of Maryland" / "Universal", 0.88), not from a near spelling.
+ */
 function bestScores(key: string, candidate: IndexedEntity): { score: number; accept: number } {
   let score = 0;
   let accept = 0;
   for (const name of [candidate.name, ...candidate.aliases]) {
     const other = normalizeName(name);
-    const whole = jaroWinkler(key, other);
-    score = Math.max(score, whole);
-    accept = Math.max(accept, acceptScore(key, other, whole));
+    const near = acceptScore(key, other, jaroWinkler(key, other));
+    if (sameWordsOrCompound(key, other)) score = Math.max(score, near);
+    accept = Math.max(accept, near);
   }
   return { score, accept };
 }

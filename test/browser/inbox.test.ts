@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedInboxDb } from '../helpers/inbox.js';
+import { NEAR_MISS, seedInboxDb } from '../helpers/inbox.js';
 import { openSampleSession, SHOTS, waitForRoute, type SampleSession, horizontalOverflow } from './page.js';
 
 /**
@@ -136,7 +136,7 @@ describe('the Inbox', { timeout: 90_000 }, () => {
   });
 
   it('keeps a merge pair apart', async () => {
-    const pair = card('inbox-merges', 'University of Michigan / University of Maryland');
+    const pair = card('inbox-merges', `${NEAR_MISS} / University of Maryland`);
     expect(await pair.getByRole('button', { name: /^Merge into/ }).count()).toBe(2);
     expect(await decide(pair, 'Keep apart')).toContain('are kept apart');
     await noHorizontalScroll();

@@ -5,13 +5,39 @@ import type { WorldStore } from '../../src/ports/world-store.js';
 /** The tests' "now" (2025-11-01), as the sample is ingested. */
 export const NOW_MS = Date.UTC(2025, 10, 1);
 
+/** The near miss ingestion leaves for review next to the sample's "University of Maryland" (the resolver's own). */
+export const NEAR_MISS = 'Univ of Maryland';
+
 /**
- * What the bundled sample lacks for the inbox, added through the store as ingestion and queries add it: a sleep
- * task to review a stale entity (left by a query) and a junk entity the audit archives safely (a pronoun).
+ * What the bundled sample lacks for the inbox, added through the store as ingestion and queries add it: a merge pair
+ * ingestion left for review (NEAR_MISS, which the resolver does not take for "University of Maryland" but sends to
+ * review — resolver tests), a sleep task to review a stale entity (left by a query) and a junk entity the audit
+ * archives safely (a pronoun).
  */
-export async function seedInbox(store: WorldStore): Promise<{ taskId: string; junkId: string }> {
+export async function seedInbox(store: WorldStore): Promise<{ taskId: string; junkId: string; nearMissId: string }> {
   const [maya] = await store.entities.findByKey('maya chen');
-  if (!maya) throw new Error('the sample has no Maya Chen');
+  const [maryland] = await store.entities.findByKey('university of maryland');
+  if (!maya || !maryland) throw new Error('the sample has no Maya Chen or University of Maryland');
+  const nearMiss = await store.entities.insert({
+    id: 'seed-near-miss',
+    type: 'organization',
+    name: NEAR_MISS,
+    state: {},
+    firstSeen: NOW_MS,
+    lastSeen: NOW_MS,
+    createdFrom: maryland.createdFrom,
+    recordedAt: NOW_MS,
+  });
+  await store.tasks.leave({
+    id: 'seed-merge-maryland',
+    action: 'merge_duplicates',
+    subjectIds: [nearMiss.id, maryland.id],
+    payload: { name: NEAR_MISS },
+    priority: 60,
+    source: 'ingest',
+    reason: `"${NEAR_MISS}" was close to an existing entity but not merged`,
+    createdAt: NOW_MS,
+  });
   const taskId = 'seed-stale-maya';
   await store.tasks.leave({
     id: taskId,
@@ -33,11 +59,11 @@ export async function seedInbox(store: WorldStore): Promise<{ taskId: string; ju
     createdFrom: null,
     recordedAt: NOW_MS,
   });
-  return { taskId, junkId: junk.id };
+  return { taskId, junkId: junk.id, nearMissId: nearMiss.id };
 }
 
 /** `seedInbox` on the database file `db` (opened and closed here, as `pie` would). */
-export async function seedInboxDb(db: string): Promise<{ taskId: string; junkId: string }> {
+export async function seedInboxDb(db: string): Promise<Awaited<ReturnType<typeof seedInbox>>> {
   const env = { PIE_TZ: 'UTC' };
   const config = loadConfig({ flags: { db, now: '2025-11-01', tz: 'UTC' }, env });
   const services = await compose({ config, env });

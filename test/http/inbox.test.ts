@@ -2,14 +2,14 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/serve/http/app.js';
-import { seedInbox } from '../helpers/inbox.js';
+import { NEAR_MISS, seedInbox } from '../helpers/inbox.js';
 import { pie, SAMPLE, tempDir } from '../helpers/cli.js';
 import { openApi, type Api } from './harness.js';
 
 /**
- * The inbox API on the bundled sample ingested offline (five open contradictions, one merge pair that ingestion left
- * for review — University of Michigan / University of Maryland —, four overdue commitments and a likely duplicate
- * in the audit), plus a stale-entity sleep task and a junk entity seeded through the store. Each decision is a
+ * The inbox API on the bundled sample ingested offline (five open contradictions, four overdue commitments and a
+ * likely duplicate in the audit), plus what seedInbox adds through the store: a merge pair left for review
+ * (Univ of Maryland / University of Maryland), a stale-entity sleep task and a junk entity. Each decision is a
  * journaled run that POST /api/undo reverts exactly.
  */
 interface Claim {
@@ -175,9 +175,7 @@ describe('GET /api/inbox', () => {
 
   it('lists the merge pair left for review, the other sleep tasks and the audit findings, and counts them', async () => {
     const body = await inbox();
-    expect(body.merges.items.map((m) => [m.a.name, m.b.name])).toEqual([
-      ['University of Michigan', 'University of Maryland'],
-    ]);
+    expect(body.merges.items.map((m) => [m.a.name, m.b.name])).toEqual([[NEAR_MISS, 'University of Maryland']]);
     const pair = body.merges.items[0];
     expect(pair?.into).toBe(pair?.b.id);
     expect(body.tasks.items).toMatchObject([{ action: 'review_stale_entity', subjects: [{ name: 'Maya Chen' }] }]);
@@ -266,14 +264,14 @@ describe('contradiction decisions', () => {
 
 describe('merge decisions', () => {
   it('keep apart: pairs leave the inbox for good (a full sleep and the audit do not propose them again); undo', async () => {
-    const names = ['University of Michigan', 'University of Maryland', 'Michigan'];
+    const names = [NEAR_MISS, 'University of Maryland', 'University of Michigan', 'Michigan'];
     const before = await picture(names);
     const [pair] = (await inbox()).merges.items;
     const finding = (await audit()).items.find((f) => f.kind === 'duplicate');
     if (!pair || !finding?.other) throw new Error('no merge pair or duplicate finding');
     const r1 = await decide('/api/inbox/merges', { a: pair.a.id, b: pair.b.id, choice: 'keep-apart' });
     expect(r1.status).toBe(200);
-    expect(r1.body.message).toBe('"University of Michigan" and "University of Maryland" are kept apart.');
+    expect(r1.body.message).toBe(`"${NEAR_MISS}" and "University of Maryland" are kept apart.`);
     expect((await inbox()).merges.total).toBe(0);
     // Without a model a full sleep would leave Michigan / University of Michigan for review again; kept apart, not.
     const r2 = await decide('/api/inbox/merges', {

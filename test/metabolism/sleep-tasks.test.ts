@@ -107,6 +107,22 @@ describe('sleep tasks: left by ingest, processed by the cycle, expired by TTL, u
       createdAt: NOW - DAY,
     });
 
+    // A pair left for review, on two live entities (seeded: ingestion sends no pair of this world to review since the
+    // resolver weighs the words where names differ — these two beliefs share only "knowledge graphs").
+    const beliefs = (await store.entities.list({ limit: 100 })).filter((e) => e.type === 'belief');
+    expect(beliefs).toHaveLength(2);
+    const merges = (await store.tasks.list()).filter((t) => t.action === 'merge_duplicates');
+    expect(merges.map((t) => t.id)).toEqual(['gone-1']);
+    await store.tasks.leave({
+      id: 'close-1',
+      action: 'merge_duplicates',
+      subjectIds: beliefs.map((b) => b.id),
+      priority: 60,
+      source: 'ingest',
+      reason: 'close names',
+      createdAt: NOW - DAY,
+    });
+
     const quick = await sleep('quick', NOW);
     expect(quick.phases.find((p) => p.name === 'sleep tasks')?.details).toMatchObject({
       examined: 1,
@@ -142,8 +158,7 @@ describe('sleep tasks: left by ingest, processed by the cycle, expired by TTL, u
     const contradictionTasks = tasks(db).filter((t) => t.action === 'resolve_contradiction');
     expect(contradictionTasks.every((t) => t.status === 'failed' && t.attempts === 3)).toBe(true);
     expect(contradictionTasks[0]?.result).toBe('Still unresolved after 3 cycles; left for a person.');
-    // every task that gave up in that cycle is listed for a person (the contradictions and the belief pair that
-    // ingestion found close but did not merge)
+    // every task that gave up in that cycle is listed for a person (the contradictions and the pair left for review)
     const failed = tasks(db).filter((t) => t.status === 'failed');
     expect(failed.map((t) => t.action).sort()).toEqual([
       'merge_duplicates',
