@@ -1,18 +1,15 @@
 /** ChatGPT export (conversations.json): one conversation object -> one Conversation, linearized on its active path. */
-import type { Conversation, Turn } from '../domain/conversation.js';
+import type { Turn } from '../domain/conversation.js';
 import { fromUnixSeconds } from '../domain/time.js';
 import { activePath } from './chatgpt-tree.js';
 import { readChatgptMessage } from './chatgpt-message.js';
 import {
-  conversationEvent,
-  fallbackTitle,
+  exportConversationEvents,
   isObject,
   itemRef,
   recordRef,
   stringField,
   TimeChecker,
-  conversationTimes,
-  noTimeSkip,
   type RecordContext,
 } from './common.js';
 import type { DropCounts, ImportEvent } from './types.js';
@@ -52,20 +49,18 @@ export function chatgptConversationToEvents(raw: unknown, ctx: RecordContext): I
 
   const created = times.check(fromUnixSeconds(raw.create_time), 'create_time');
   const updated = times.check(fromUnixSeconds(raw.update_time), 'update_time');
-  events.push(...times.warning(ref));
-  const dated = conversationTimes({ created, updated, turns });
-  if (dated === null) {
-    events.push(noTimeSkip(ref, 'create_time, update_time'));
-    return events;
-  }
-  const conversation: Conversation = {
+  const rest = exportConversationEvents({
     source: 'chatgpt',
     externalId: id,
-    title: rawTitle && rawTitle.trim() !== '' ? rawTitle : fallbackTitle(turns),
-    ...dated,
+    title: rawTitle,
     model: stringField(raw, 'default_model_slug') ?? null,
+    created,
+    updated,
+    timeFields: 'create_time, update_time',
     turns,
-  };
-  events.push(conversationEvent({ conversation, dropped, ref }));
-  return events;
+    dropped,
+    times,
+    ref,
+  });
+  return [...events, ...rest];
 }

@@ -1,17 +1,14 @@
 /** Claude.ai export (conversations.json): one conversation object -> one Conversation. */
-import type { Attachment, Conversation, Turn, TurnRole } from '../domain/conversation.js';
+import type { Attachment, Turn, TurnRole } from '../domain/conversation.js';
 import {
   addDrop,
-  conversationEvent,
-  fallbackTitle,
   isBlank,
+  exportConversationEvents,
   isObject,
   itemRef,
   recordRef,
   stringField,
   TimeChecker,
-  conversationTimes,
-  noTimeSkip,
   type JsonObject,
   type RecordContext,
 } from './common.js';
@@ -110,22 +107,17 @@ export function claudeConversationToEvents(raw: unknown, ctx: RecordContext): Im
     const value = stringField(raw, key);
     return times.check(value === undefined ? null : parseIsoTime(value, ctx.tz), key);
   };
-  const created = isoField('created_at');
-  const updated = isoField('updated_at');
-  const events: ImportEvent[] = times.warning(ref);
-  const dated = conversationTimes({ created, updated, turns });
-  if (dated === null) {
-    events.push(noTimeSkip(ref, 'created_at, updated_at'));
-    return events;
-  }
-  const conversation: Conversation = {
+  return exportConversationEvents({
     source: 'claude',
     externalId: id,
-    title: name && name.trim() !== '' ? name : fallbackTitle(turns),
-    ...dated,
+    title: name,
     model: stringField(raw, 'model') ?? null,
+    created: isoField('created_at'),
+    updated: isoField('updated_at'),
+    timeFields: 'created_at, updated_at',
     turns,
-  };
-  events.push(conversationEvent({ conversation, dropped, ref }));
-  return events;
+    dropped,
+    times,
+    ref,
+  });
 }

@@ -1,5 +1,5 @@
 /** Small helpers shared by the per-format parsers: reading untyped JSON, counting drops, naming records. */
-import type { Conversation, Turn } from '../domain/conversation.js';
+import type { Conversation, ConversationSource, Turn } from '../domain/conversation.js';
 import { PieError } from '../domain/errors.js';
 import { describeInstant, isPlausibleTime } from '../domain/time.js';
 import type { DropCounts, ImportEvent } from './types.js';
@@ -155,6 +155,38 @@ export function conversationEvent(opts: { conversation: Conversation; dropped: D
     };
   }
   return { kind: 'conversation', conversation: opts.conversation, dropped: opts.dropped };
+}
+
+/**
+ * The end of reading one conversation of a ChatGPT or Claude export: the time warnings, then the conversation (dated
+ * by conversationTimes, titled by its own title or its first words) or the skip that says why not. `created` and
+ * `updated` are the conversation's own times, already checked by `times`; `timeFields` names them for the skip.
+ */
+export function exportConversationEvents(o: {
+  source: ConversationSource;
+  externalId: string;
+  title: string | undefined;
+  model: string | null;
+  created: number | null;
+  updated: number | null;
+  timeFields: string;
+  turns: Turn[];
+  dropped: DropCounts;
+  times: TimeChecker;
+  ref: string;
+}): ImportEvent[] {
+  const events = o.times.warning(o.ref);
+  const dated = conversationTimes({ created: o.created, updated: o.updated, turns: o.turns });
+  if (dated === null) return [...events, noTimeSkip(o.ref, o.timeFields)];
+  const conversation: Conversation = {
+    source: o.source,
+    externalId: o.externalId,
+    title: o.title !== undefined && o.title.trim() !== '' ? o.title : fallbackTitle(o.turns),
+    ...dated,
+    model: o.model,
+    turns: o.turns,
+  };
+  return [...events, conversationEvent({ conversation, dropped: o.dropped, ref: o.ref })];
 }
 
 /** For the benchmark helpers: the conversations of a record, or an INVALID_DATA error naming the first skip. */
