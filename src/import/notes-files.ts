@@ -32,8 +32,9 @@ export async function* walkFolder(root: string): AsyncGenerator<FolderFile> {
     const path = join(root, entry.name);
     if (entry.isDirectory()) {
       if (!SKIPPED_DIRS.has(entry.name)) yield* walkFolder(path);
-    } else if (entry.isFile() && (isNoteFile(entry.name) || isDataFile(entry.name))) {
-      yield { path, note: isNoteFile(entry.name) };
+    } else if (entry.isFile()) {
+      const note = isNoteFile(entry.name);
+      if (note || isDataFile(entry.name)) yield { path, note };
     }
   }
 }

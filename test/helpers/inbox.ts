@@ -14,7 +14,7 @@ export const NEAR_MISS = 'Univ of Maryland';
  * review — resolver tests), a sleep task to review a stale entity (left by a query) and a junk entity the audit
  * archives safely (a pronoun).
  */
-export async function seedInbox(store: WorldStore): Promise<{ taskId: string; junkId: string; nearMissId: string }> {
+export async function seedInbox(store: WorldStore): Promise<{ taskId: string; junkId: string }> {
   const [maya] = await store.entities.findByKey('maya chen');
   const [maryland] = await store.entities.findByKey('university of maryland');
   if (!maya || !maryland) throw new Error('the sample has no Maya Chen or University of Maryland');
@@ -59,7 +59,7 @@ export async function seedInbox(store: WorldStore): Promise<{ taskId: string; ju
     createdFrom: null,
     recordedAt: NOW_MS,
   });
-  return { taskId, junkId: junk.id, nearMissId: nearMiss.id };
+  return { taskId, junkId: junk.id };
 }
 
 /** `seedInbox` on the database file `db` (opened and closed here, as `pie` would). */
