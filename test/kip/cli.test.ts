@@ -123,6 +123,17 @@ describe('pie kip', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("KIP_2001 TypeMismatch: 'project' is not a valid type. Did you mean 'Project'?");
     expect(r.stderr).toContain('hint: Check the schema with DESCRIBE');
+    // Said once, on stderr: nothing on stdout for a single command that failed.
+    expect(r.stdout).toBe('');
+    // A missing :parameter names the command line's way to pass it.
+    const unbound = await kip('FIND(?p.name) WHERE { ?p {name: :who} }');
+    expect([unbound.code, unbound.stdout]).toEqual([2, '']);
+    expect(unbound.stderr).toContain(`--params '{"who": …}'`);
+    // In a batch, the failed command's line says which one failed and why; the others still print.
+    const batch = await kip('DESCRIBE DOMAINS', 'FIND(?x) WHERE { ?x {type: "project"} }');
+    expect(batch.code).toBe(2);
+    expect(batch.stdout).toContain("#2 error KIP_2001 TypeMismatch: 'project' is not a valid type.");
+    expect(batch.stdout).toContain('#1 ');
     const missing = await kip(
       'UPSERT { CONCEPT ?a { {type: "Project", name: "X"} SET PROPOSITIONS { ("works_on", {type: "Project", name: "Nope"}) } } }',
     );

@@ -70,7 +70,7 @@ export class TokenCursor {
   param(token: Token): JsonValue {
     if (!Object.prototype.hasOwnProperty.call(this.params, token.text)) {
       throw new KipError('KIP_3001', `The parameter :${token.text} at ${where(token.pos)} has no value.`, {
-        hint: `Pass "${token.text}" in "parameters".`,
+        hint: `Pass "${token.text}" in "parameters" (on the command line: --params '{"${token.text}": …}').`,
       });
     }
     return this.params[token.text] ?? null;

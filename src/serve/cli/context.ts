@@ -14,13 +14,13 @@ export interface CommandContext {
    * on a server: opening it creates nothing a person would have to clean up, so it is never refused.
    */
   services(options?: { readonly?: boolean; absentIsEmpty?: boolean; existing?: boolean }): Promise<Services>;
-  /** Writes the human text, or with --json the JSON document, to stdout. */
+  /** Writes the human text (nothing when it is empty), or with --json the JSON document, to stdout. */
   emit(input: { text: string; json: unknown }): void;
 }
 
 export function emitter(io: CliIo, json: boolean): CommandContext['emit'] {
   return ({ text, json: doc }) => {
     if (json) io.stdout(`${JSON.stringify(doc, null, 2)}\n`);
-    else io.stdout(text.endsWith('\n') ? text : `${text}\n`);
+    else if (text !== '') io.stdout(text.endsWith('\n') ? text : `${text}\n`);
   };
 }

@@ -90,12 +90,16 @@ function firstError(response: KipResponse, batch: boolean): KipErrorBody | undef
   return undefined;
 }
 
-/** Text mode: each result as indented JSON, with its cursor; errors are reported on stderr by the caller. */
+/**
+ * Text mode: each result as indented JSON, with its cursor. A single command's error is reported on stderr by the
+ * caller and nothing else is printed; in a batch, a failed command's line says which failed and why (the first
+ * failure is also the caller's stderr message and exit status).
+ */
 function render(response: KipResponse, batch: boolean, dryRun: boolean): string {
   const parts: string[] = [];
   const single = (r: KipSingleResponse, label?: string) => {
     if ('error' in r) {
-      parts.push(`${label ?? ''}error ${r.error.code}`);
+      if (label !== undefined) parts.push(`${label}error ${r.error.code} ${r.error.message}`);
       return;
     }
     parts.push(`${label ?? ''}${JSON.stringify(r.result, null, 2)}`);
