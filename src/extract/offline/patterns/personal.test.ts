@@ -719,6 +719,20 @@ describe('personal events, pets and observations of both speakers', () => {
       'book',
       'READ',
     ],
+    // The sentence before says what kind of work the title is when its own sentence does not (MemoryBank); it was
+    // recommended, not watched.
+    [
+      'Emily',
+      'I also like sci-fi movies. If you like, you can go see "The Wandering Earth".',
+      'The Wandering Earth',
+      'movie',
+      null,
+    ],
+    // Not two sentences back, and not after a sentence about a podcast.
+    ['Emily', 'I like movies. It rained all day. I said "Good Morning" to him.', 'Good Morning', undefined, null],
+    ['Emily', 'That podcast episode was great. The host loves "Clair de Lune" too.', 'Clair de Lune', undefined, null],
+    // A kind written in the plural names it too.
+    ['Emily', 'I love old movies, "Casablanca" most of all.', 'Casablanca', 'movie', null],
   ])('a work in quotes: %s: %s', (speaker, text, title, type, relation) => {
     const result = extractOffline(chat([[speaker, text]]), tagger);
     expect(result.entities.find((e) => e.name === title)?.type).toBe(type);

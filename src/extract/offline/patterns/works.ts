@@ -20,7 +20,7 @@ const WORK_KINDS: readonly { type: string; cue: RegExp; verb: RegExp; relation: 
   },
   {
     type: 'movie',
-    cue: /\b(movie|film|show|series|documentary|episode|season)\b/i,
+    cue: /\b(movies?|films?|shows?|series|documentar(?:y|ies)|episodes?|seasons?)\b/i,
     // "I saw that you had …" is noticing, not watching.
     verb: /\b(?:watch|watched|watching|binge[d]?|(?:saw|seen)(?!\s+that\b))\b/i,
     relation: 'WATCHED',
@@ -28,14 +28,14 @@ const WORK_KINDS: readonly { type: string; cue: RegExp; verb: RegExp; relation: 
   },
   {
     type: 'song',
-    cue: /\b(song|album|track|single|tune)\b/i,
+    cue: /\b(songs?|albums?|tracks?|single|tunes?)\b/i,
     verb: /\b(listen(?:ed|ing)? to|sing|sang|singing)\b/i,
     relation: 'LISTENED_TO',
     lookalike: /\b(?:podcasts?|radio|stations?)\b/i,
   },
   {
     type: 'game',
-    cue: /\b(game|rpg|tournament|console)\b/i,
+    cue: /\b(games?|rpgs?|tournaments?|consoles?)\b/i,
     verb: /\b(play|played|playing)\b/i,
     relation: 'PLAYED',
     lookalike: /\b(?:apps?|sports?|instruments?)\b/i,
@@ -70,7 +70,8 @@ export function worksOf(ctx: PatternContext): { entity: EntityFinding; relation:
     // On a stage one plays a part, not a game ("a local production of "A Midsummer Night's Dream" where I played Puck").
     const kind =
       named ??
-      WORK_KINDS.find((k) => (k.type !== 'game' || !STAGE.test(near)) && (k.cue.test(s.text) || k.verb.test(s.text)));
+      WORK_KINDS.find((k) => (k.type !== 'game' || !STAGE.test(near)) && (k.cue.test(s.text) || k.verb.test(s.text))) ??
+      kindBefore(ctx);
     if (!kind) continue;
     // Known only by its verb, a title in a turn about what that verb also takes is one of those: "I've been listening
     // to "How I Built This" for months", after "I'm looking for some new podcasts".
@@ -94,6 +95,17 @@ export function worksOf(ctx: PatternContext): { entity: EntityFinding; relation:
     });
   }
   return out;
+}
+
+/**
+ * The kind of work the sentence just before names, for a title its own sentence says nothing about: "I also like
+ * sci-fi movies. You can go see "The Wandering Earth"." (MemoryBank). Only the word for the kind counts there (a
+ * verb before is about something else), and not where that sentence is about something none of the kinds are.
+ */
+function kindBefore(ctx: PatternContext): (typeof WORK_KINDS)[number] | undefined {
+  const before = ctx.previous.at(-1)?.text;
+  if (before === undefined || NOT_A_WORK.test(before) || NOT_A_WORK.test(ctx.s.text)) return undefined;
+  return WORK_KINDS.find((k) => k.cue.test(before));
 }
 
 /** A wish or a plan before the verb: "I've been wanting to read …", "I'm going to watch …" (not done yet). */
