@@ -21,7 +21,7 @@ export interface EntityTimeline {
   relationships: TimelineRelationship[];
   /** All periods, by start (for anchoring times). */
   periods: Period[];
-  /** Episodes the transitions came from. */
+  /** Episodes the transitions came from, in the order they were written (a story told late is still a late source). */
   sources: TimelineSource[];
 }
 
@@ -46,5 +46,6 @@ export async function loadTimeline(input: { store: WorldStore; entity: Entity })
     const e = await store.episodes.get(id);
     if (e) sources.push({ episodeId: e.id, title: e.title, time: e.createdAt });
   }
+  sources.sort((a, b) => a.time - b.time || (a.episodeId < b.episodeId ? -1 : a.episodeId > b.episodeId ? 1 : 0));
   return { entity, transitions, relationships, periods: await store.periods.list(), sources };
 }
