@@ -148,21 +148,7 @@ const WORLD_FLOOR = 0.1;
 const ASSISTANT_SHARE = 0.15;
 
 /**
- * The share of the budget the world model's part may take for this question: its intent's, and at least
- * DATED_SHARE for a question that names an entity and a definite time ("What did Melanie do in July 2023?": the
- * entity's changes in that time are the answer, a line each, where the turns they came from take a conversation
- * each).
- */
-function intentShare(plan: QueryPlan): number {
-  const dated = plan.entityIds.length > 0 && plan.timeRanges.some((r) => r.kind !== 'vague');
-  return dated ? Math.max(WORLD_SHARE[plan.intent], DATED_SHARE) : WORLD_SHARE[plan.intent];
-}
-
-/** The least share of the world model's part for a question naming an entity and a definite time (intentShare). */
-const DATED_SHARE = 0.5;
-
-/**
- * Tokens the world model's part may take: its intent's share of the budget (intentShare); less when the conversations the
+ * Tokens the world model's part may take: its intent's share of the budget; less when the conversations the
  * evidence comes from would fit whole in the rest (the turns are what the world model was read from, and a summary
  * crowding them out loses what it did not capture), down to a floor; a question about what the assistant said
  * gets ASSISTANT_SHARE whatever its intent (the world model is read from the user's side).
@@ -176,8 +162,8 @@ function worldPartLimit(input: {
 }): number {
   const { limit, evidence } = input;
   const share = evidence?.assistantWanted
-    ? Math.min(intentShare(input.plan), ASSISTANT_SHARE)
-    : intentShare(input.plan);
+    ? Math.min(WORLD_SHARE[input.plan.intent], ASSISTANT_SHARE)
+    : WORLD_SHARE[input.plan.intent];
   const shareLimit = Math.floor(limit * share);
   if (!evidence || evidence.candidates.length === 0) return shareLimit;
   const floor = Math.floor(limit * WORLD_FLOOR);

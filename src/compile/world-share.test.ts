@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTiktokenTokenizer } from '../adapters/tokenizer/tiktoken.js';
 import { entity, episode, queryPlan, subgraph as subgraphOf, transition, turns } from '../query/test-kit.js';
-import type { QueryPlan } from '../query/types.js';
 import { compileContext } from './context.js';
 
 /**
@@ -92,37 +91,6 @@ describe("the world model's share of the budget", () => {
     // Half the budget (a temporal question's share) is the world part's: the entity's block is shown first.
     expect(out.text).toContain('Marathon training');
     expect(out.text.indexOf('Marathon training')).toBeLessThan(out.text.indexOf('From the conversations'));
-  });
-
-  it('is at least half for a question naming an entity and a time: its changes then are the answer', () => {
-    const asked = {
-      question: 'What did I do for Marathon training on 1 May 2023?',
-      entityIds: ['m'],
-      wantsHistory: true,
-    } as const;
-    const may = { start: day(1) - 12 * 3_600_000, end: day(2) - 12 * 3_600_000, text: '1 May 2023' };
-    const shown = (timeRanges: QueryPlan['timeRanges']) => {
-      const out = compileContext({
-        plan: queryPlan({ ...asked, intent: 'general', timeRanges }),
-        subgraph,
-        time: { now: NOW, tz: 'UTC', format: 'absolute', periods: [] },
-        episodes: new Map([['e1', { title: 'Running talk', createdAt: day(8) }]]),
-        budget: { limit: 900, tokenizer },
-        evidence: {
-          candidates: [...long].reverse().map((turn) => ({ episode: e1, turn })),
-          turnsOf: () => long,
-          keywords: ['Marathon', 'training'],
-          assistantWanted: false,
-        },
-      });
-      expect(out.tokens).toBeLessThanOrEqual(900);
-      return out.text.split('\n').filter((l) => l.includes('Ran training session')).length;
-    };
-    // A general question's share (0.3) holds part of the history; with the day asked about, all ten changes.
-    expect(shown([])).toBeLessThan(10);
-    expect(shown([{ ...may, kind: 'explicit' }])).toBe(10);
-    // A vague time ("recently") narrows nothing and changes nothing.
-    expect(shown([{ ...may, kind: 'vague' }])).toBe(shown([]));
   });
 
   it('is smaller when the question asks what the assistant said', () => {
