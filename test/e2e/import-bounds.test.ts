@@ -53,7 +53,7 @@ describe('impossible timestamps', () => {
     expect(r.stdout).toMatch(/Skipped 1 conversation:\n {2}- conversation ".*" \([^)]+\) has no plausible time/);
   });
 
-  it('an import that skipped every conversation says nothing could be imported', async () => {
+  it('an import that skipped every conversation says nothing could be imported, exits non-zero and keeps the memory', async () => {
     const path = exportWith('none', (c) => {
       for (const conv of c) {
         const x = conv as {
@@ -66,8 +66,27 @@ describe('impossible timestamps', () => {
         for (const node of Object.values(x.mapping)) if (node.message) node.message.create_time = 1e20;
       }
     });
-    const r = await pie(['--db', join(dir, 'three.db'), 'ingest', path, '--extractor', 'offline']);
-    expect(r.stdout).toContain('Nothing to extract: no conversation could be imported (see the skipped ones above).');
-    expect(r.stdout).not.toContain('already in the world model');
+    const db = join(dir, 'three.db');
+    const r = await pie(['--db', db, 'ingest', path, '--extractor', 'offline']);
+    // The skipped conversations are listed with their reasons, then one sentence on stderr and exit 3 (bad input).
+    expect(r.code).toBe(3);
+    expect(r.stdout).toMatch(/Skipped 49 conversations:/);
+    expect(r.stderr).toContain(`Nothing in "${path}" could be imported (49 skipped, each with its reason above)`);
+    expect(r.stdout).not.toContain('Extracting');
+    // Into a memory that holds something: the same refusal, and the memory is as it was (nothing extracted again).
+    const good = exportWith('good', () => undefined);
+    expect((await pie(['--db', db, 'ingest', good, '--extractor', 'offline'])).code).toBe(0);
+    const before = await pie(['--db', db, '--json', 'stats']);
+    const again = await pie(['--db', db, 'ingest', path, '--extractor', 'offline']);
+    expect(again.code).toBe(3);
+    expect((await pie(['--db', db, '--json', 'stats'])).stdout).toBe(before.stdout);
+    // An export with no conversation at all is not bad input either.
+    const none = join(dir, 'none-at-all.json');
+    writeFileSync(none, '[]');
+    const empty = await pie(['--db', join(dir, 'four.db'), 'ingest', none, '--format', 'chatgpt']);
+    expect([empty.code, empty.stdout]).toEqual([0, expect.stringContaining('the input holds no conversation')]);
+    // An input with nothing new is not bad input: it imported what it had.
+    const unchanged = await pie(['--db', db, 'ingest', good, '--extractor', 'offline']);
+    expect([unchanged.code, unchanged.stdout]).toEqual([0, expect.stringContaining('49 unchanged')]);
   });
 });

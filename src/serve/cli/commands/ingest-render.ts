@@ -172,8 +172,8 @@ function sharedLines(s: IngestSummary): string[] {
 
 /** Why a run planned no batch: nothing imported, everything extracted, or what waits lies before `--since`. */
 function nothingToExtract(stats: WorldStats, since: number | undefined, tz: string): string {
-  if (stats.episodes === 0)
-    return 'Nothing to extract: no conversation could be imported (see the skipped ones above).';
+  // An input whose every record was skipped stops before this (ingest.ts); here it held none at all.
+  if (stats.episodes === 0) return 'Nothing to extract: the input holds no conversation and the database none yet.';
   const waiting = stats.episodesPendingExtraction;
   if (waiting === 0) {
     return `Nothing to extract: all ${plural(stats.episodes, 'conversation')} in the database are already in the world model.`;

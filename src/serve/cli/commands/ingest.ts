@@ -8,7 +8,7 @@ import { estimateExtractionTokens } from '../../../extract/llm/index.js';
 import { importConversations, planImport } from '../../../import/index.js';
 import { planExtractionDryRun } from '../../../ingest/dry-run.js';
 import { indexEmbeddings } from '../../../ingest/embed-index.js';
-import { runImportStage } from '../../../ingest/import-stage.js';
+import { runImportStage, type ImportReport } from '../../../ingest/import-stage.js';
 import { loadNameIndex } from '../../../ingest/name-index-loader.js';
 import { runIngest } from '../../../ingest/pipeline.js';
 import { DEFAULT_CONSOLIDATE_EVERY, lightConsolidation } from '../../../metabolism/light.js';
@@ -127,6 +127,7 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
   });
   progress.done();
   const importText = renderImport({ report: imported, label: plan.label, format: plan.format, tz });
+  refuseWhenNothingImported({ ctx, imported, importText, label: plan.label, format: plan.format });
 
   if (dryRun) {
     const ref = model?.ref ?? { provider: 'openai', model: DEFAULT_MODELS.openai };
@@ -253,6 +254,27 @@ async function ingest(ctx: CommandContext, path: string, flags: IngestFlags): Pr
   } finally {
     process.off('SIGINT', onSignal);
   }
+}
+
+/**
+ * Every record of the input was skipped and none imported: the input is bad (a log of malformed lines, an export
+ * none of whose conversations has a plausible time), so the run says what was skipped and exits non-zero before
+ * extracting anything. An input with nothing new (unchanged, forgotten or older than what is stored) is not that.
+ */
+function refuseWhenNothingImported(input: {
+  ctx: CommandContext;
+  imported: ImportReport;
+  importText: string;
+  label: string;
+  format: string;
+}): void {
+  const { ctx, imported } = input;
+  if (imported.conversations > 0 || imported.forgotten > 0 || imported.skipped.length === 0) return;
+  ctx.emit({ text: input.importText, json: { input: input.label, format: input.format, import: imported } });
+  throw new PieError(
+    'INVALID_DATA',
+    `Nothing in "${input.label}" could be imported (${imported.skipped.length} skipped, each with its reason above); fix the input, or pass --format if it was read as the wrong kind.`,
+  );
 }
 
 /** Vectors for the retrieval lane when PIE_EMBEDDER is set; a failure is reported, and a re-run finishes it. */
