@@ -137,7 +137,7 @@ function unknownSpan(
   const closest = closestPeriods({ text, periods, limit: 5 });
   const message =
     closest.length === 0
-      ? `No period is called "${text}" and PIE knows no periods yet; ${alternative.replace(/^or /, '')}.`
+      ? `No period is called "${text}" and PIE knows no period with dates yet; ${alternative.replace(/^or /, '')}.`
       : `No period is called "${text}"; known periods: ${closest.map((n) => `"${n}"`).join(', ')}, ${alternative}.`;
   return new PieError('NOT_FOUND', message, { details: { suggestions: closest } });
 }

@@ -73,7 +73,7 @@ function notFound(error: unknown, suggestions: readonly string[], context: Error
       const head = asked ? `No period is called ${asked}.` : 'That period is not known.';
       return suggestions.length > 0
         ? `${head} Known periods include ${quoted}; call the tool again with one of them (list_periods lists all), or give a date such as 2024-05-01 or a month such as "May 2024".`
-        : `${head} PIE knows no periods yet; give a date such as 2024-05-01 or a month such as "May 2024" instead.`;
+        : `${head} PIE knows no period with dates yet; give a date such as 2024-05-01 or a month such as "May 2024" instead.`;
     }
     case 'model': {
       const head = asked ? `No mental model is called ${asked}.` : 'That mental model is not known.';
