@@ -24,7 +24,7 @@ afterEach(async () => {
 async function conversation(title: string, at: number): Promise<string> {
   const { id } = await store.episodes.upsert({
     conversation: {
-      source: 'test',
+      source: 'manual',
       externalId: title,
       title,
       createdAt: at,

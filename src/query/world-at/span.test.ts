@@ -101,7 +101,8 @@ describe('resolveSpan', () => {
     });
     expect(failure(() => resolveSpan({ text: 'spring break', periods: [], now: NOW, tz: 'UTC' }))).toEqual({
       code: 'NOT_FOUND',
-      message: 'No period is called "spring break" and PIE knows no period with dates yet; give a date like 2024-05-01.',
+      message:
+        'No period is called "spring break" and PIE knows no period with dates yet; give a date like 2024-05-01.',
     });
   });
 
