@@ -41,11 +41,10 @@ export async function loadTimeline(input: { store: WorldStore; entity: Entity })
     });
   }
   relationships.sort((a, b) => a.relationship.validFrom - b.relationship.validFrom);
-  const sources: TimelineSource[] = [];
-  for (const id of new Set(transitions.map((t) => t.episodeId).filter((x): x is string => x !== null))) {
-    const e = await store.episodes.get(id);
-    if (e) sources.push({ episodeId: e.id, title: e.title, time: e.createdAt });
-  }
-  sources.sort((a, b) => a.time - b.time || (a.episodeId < b.episodeId ? -1 : a.episodeId > b.episodeId ? 1 : 0));
+  // One read for every source; in time order, as episodes are listed (createdAt, then id).
+  const ids = transitions.map((t) => t.episodeId).filter((x): x is string => x !== null);
+  const sources: TimelineSource[] = (await store.episodes.getMany(ids))
+    .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((e) => ({ episodeId: e.id, title: e.title, time: e.createdAt }));
   return { entity, transitions, relationships, periods: await store.periods.list(), sources };
 }

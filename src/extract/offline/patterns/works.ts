@@ -104,7 +104,8 @@ export function worksOf(ctx: PatternContext): { entity: EntityFinding; relation:
  */
 function kindBefore(ctx: PatternContext): (typeof WORK_KINDS)[number] | undefined {
   const before = ctx.previous.at(-1)?.text;
-  if (before === undefined || NOT_A_WORK.test(before) || NOT_A_WORK.test(ctx.s.text)) return undefined;
+  // The title's own sentence was checked against NOT_A_WORK before (worksOf).
+  if (before === undefined || NOT_A_WORK.test(before)) return undefined;
   return WORK_KINDS.find((k) => k.cue.test(before));
 }
 
