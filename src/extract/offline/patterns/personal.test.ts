@@ -719,6 +719,17 @@ describe('personal events, pets and observations of both speakers', () => {
       'book',
       'READ',
     ],
+    // Not watched when the speaker says so, or only means to (MemoryBank).
+    [
+      'Gary',
+      "Oh, I've heard of \"Doctor Who,\" but haven't watched it yet. I'll try to watch this TV show.",
+      'Doctor Who',
+      'movie',
+      null,
+    ],
+    ['Gary', 'I have never seen "Blade Runner", the movie everyone talks about.', 'Blade Runner', 'movie', null],
+    ['Gary', 'I didn\'t really get to read "Dune", the book you lent me.', 'Dune', 'book', null],
+    ['Gary', 'I watched "Blade Runner" last night, a movie I had not seen before.', 'Blade Runner', 'movie', 'WATCHED'],
     // The sentence before says what kind of work the title is when its own sentence does not (MemoryBank); it was
     // recommended, not watched.
     [

@@ -109,9 +109,12 @@ function kindBefore(ctx: PatternContext): (typeof WORK_KINDS)[number] | undefine
   return WORK_KINDS.find((k) => k.cue.test(before));
 }
 
-/** A wish or a plan before the verb: "I've been wanting to read …", "I'm going to watch …" (not done yet). */
+/**
+ * A wish, a plan or a denial before the verb: "I've been wanting to read …", "I'm going to watch …", "I'll try to
+ * watch …", "I haven't watched it yet", "I've never seen …" (MemoryBank: not done yet).
+ */
 const NOT_YET =
-  /\b(?:want(?:s|ed|ing)? to|wanna|would like to|'d like to|plan(?:s|ned|ning)? (?:to|on)|hop(?:e|es|ing) to|going to|gonna|will|'ll|should|might|meaning to)\s+$/i;
+  /(?:\b(?:want(?:s|ed|ing)? to|wanna|would like to|'d like to|plan(?:s|ned|ning)? (?:to|on)|hop(?:e|es|ing) to|going to|gonna|will|'ll|should|might|meaning to|try(?:ing)? to|need(?:s)? to)|n't|\b(?:not|never))\s+(?:(?:yet|ever|really|actually|even|get to|got(?:ten)? to|been able to)\s+){0,3}$/i;
 
 /** Whether the sentence says the verb was done: some use of it not after a wish or a plan. */
 function done(text: string, verb: RegExp): boolean {

@@ -198,7 +198,7 @@ export function renderExtraction(input: {
     lines.push(nothingToExtract(stats, input.since, input.tz));
   } else {
     lines.push(
-      `Extracted ${plural(s.batches.done, 'batch', 'batches')} of ${num(s.batches.planned)} ` +
+      `Extracted ${num(s.batches.done)} of ${plural(s.batches.planned, 'batch', 'batches')} ` +
         `(${plural(s.episodes, 'episode')}) with ${input.extraction}` +
         (s.batches.failed > 0 ? `; ${num(s.batches.failed)} failed and will be retried on the next run` : '') +
         '.',
