@@ -8,7 +8,7 @@ import { resolveCandidates, sentenceNameCandidates, type NameCandidate } from '.
 import { isAnyGazetteerForm } from './gazetteer.js';
 import { NOT_A_NAME } from './lexicon.js';
 import type { SpanTagger } from './nlp.js';
-import { findAliasDefinitions, inferAcronymAliases, type AliasFinding } from './patterns/aliases.js';
+import { findAliasDefinitions, inferAcronymAliases, selfAliasOf, type AliasFinding } from './patterns/aliases.js';
 import { findProjects } from './patterns/projects.js';
 import { buildRegistry, type DiscoveredName, type Registry } from './registry.js';
 
@@ -30,7 +30,13 @@ function shortOrgName(name: string): string | null {
   return head;
 }
 
-export function discover(input: { sentences: Sentence[]; preamble: Preamble; tagger: SpanTagger | null }): Discovery {
+export function discover(input: {
+  sentences: Sentence[];
+  preamble: Preamble;
+  tagger: SpanTagger | null;
+  /** Who "I" is when the source names no speaker: their name for themselves is left to a model. */
+  anonymousSelf: string;
+}): Discovery {
   const base = buildRegistry({ preamble: input.preamble, discovered: [] });
   const entities: EntityFinding[] = [];
   const aliases: AliasFinding[] = [];
@@ -42,7 +48,15 @@ export function discover(input: { sentences: Sentence[]; preamble: Preamble; tag
   }
   const projectNames = new Set(entities.map((e) => e.name.toLowerCase()));
   const speakers = [...new Set(input.sentences.map((s) => s.self))];
-  const resolved = resolveCandidates({ candidates, base, projectNames, speakers });
+  // A named speaker's name for themselves ("you can call me Lulu") is theirs, not another person's.
+  const selfAliases = input.sentences.flatMap((s) => (s.self === input.anonymousSelf ? [] : (selfAliasOf(s) ?? [])));
+  const selfNamed = new Set(selfAliases.map((a) => a.alias.toLowerCase()));
+  const resolved = resolveCandidates({
+    candidates: candidates.filter((c) => !selfNamed.has(c.name.toLowerCase())),
+    base,
+    projectNames,
+    speakers,
+  });
   entities.push(...resolved.entities);
   for (const e of resolved.entities) {
     const short = e.type === 'organization' ? shortOrgName(e.name) : null;
@@ -55,6 +69,8 @@ export function discover(input: { sentences: Sentence[]; preamble: Preamble; tag
     else names.set(n.name.toLowerCase(), { ...n, aliases: [...n.aliases] });
   };
   for (const e of entities) addName({ name: e.name, type: e.type, aliases: e.aliases });
+  for (const a of selfAliases) addName({ name: a.name, type: 'person', aliases: [a.alias] });
+  aliases.push(...selfAliases);
   const attach = (list: AliasFinding[]): void => {
     for (const a of list) {
       const target = base.get(a.name) ?? names.get(a.name.toLowerCase());

@@ -20,7 +20,7 @@ export const OFFLINE_EXTRACTOR_LABEL = 'offline-rules@1';
 export function extractOffline(batch: ExtractionBatch, tagger: SpanTagger | null): ExtractionResult {
   const episodes = batch.episodes.map((episode) => ({ episode, sentences: episodeSentences(episode, SELF_NAME) }));
   const sentences = episodes.flatMap((e) => e.sentences);
-  const discovery = discover({ sentences, preamble: batch.preamble, tagger });
+  const discovery = discover({ sentences, preamble: batch.preamble, tagger, anonymousSelf: SELF_NAME });
   const analyses = analyzeEpisodes({
     episodes,
     registry: discovery.registry,

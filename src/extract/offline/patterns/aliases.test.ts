@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { known, run } from '../test-kit.js';
+import { extractOffline } from '../index.js';
+import { batchOf, known, run, T0 } from '../test-kit.js';
 import { spells } from './aliases.js';
 
 describe('aliases', () => {
@@ -41,5 +42,43 @@ describe('aliases', () => {
       preamble: { mentionedEntities: [known('Tidepool', 'project')] },
     });
     expect(r.entities.find((e) => e.name === 'Tidepool')?.aliases).toEqual([]);
+  });
+});
+
+describe("a named speaker's name for themselves", () => {
+  /** One user turn said by a named speaker, as MemoryBank's logs are. */
+  const said = (speaker: string, text: string) =>
+    extractOffline(
+      batchOf([
+        {
+          id: 'm1',
+          title: `${speaker} — 2023-04-27`,
+          createdAt: T0,
+          model: null,
+          turns: [{ role: 'user' as const, speaker, text, time: T0 }],
+        },
+      ]),
+      null,
+    );
+
+  it.each([
+    ['Hmm, I think you can call me Lulu.', 'Lulu'],
+    ['Hi, my name is Lulu and I am glad to meet you.', 'Lulu'],
+    ['You can call me Lu Lu.', 'Lu Lu'],
+  ])('%s: an alias of the speaker, not another person', (text, alias) => {
+    const r = said('Luna', text);
+    expect(r.entities.find((e) => e.name === 'Luna')?.aliases).toContain(alias);
+    expect(r.entities.some((e) => e.name === alias)).toBe(false);
+  });
+
+  it.each([
+    // Their own name, a name inside the sentence, a day, and a speaker the source does not name.
+    ['Luna', 'Hi, my name is Luna.'],
+    ['Luna', 'My sister said you should call me Lulu.'],
+    ['Luna', 'Call me Monday.'],
+    ['User', 'You can call me Lulu.'],
+  ])('%s: %s: no alias', (speaker, text) => {
+    const r = said(speaker, text);
+    expect(r.entities.flatMap((e) => e.aliases)).toEqual([]);
   });
 });

@@ -68,6 +68,24 @@ export function findAliasDefinitions(sentence: Sentence): AliasFinding[] {
   return out;
 }
 
+/** What a sentence may open with before a speaker names themselves: "Hi,", "Hmm, I think", "you can". */
+const SELF_NAMING_OPENING =
+  /^(?:(?:hi|hello|hey|hmm+|well|oh|ok|okay|so)[,!.]*\s+)*(?:i think\s+)?(?:you can\s+|you may\s+|please\s+|just\s+)?$/i;
+const SELF_NAMING = /\b(?:[Cc]all me|[Mm]y name is)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b/u;
+
+/**
+ * The name a speaker gives themselves when the sentence opens with it ("Hmm, I think you can call me Lulu" said by
+ * MemoryBank's Luna; "Hi, my name is Lulu"): an alias of the speaker, not another person. None when it is their name.
+ */
+export function selfAliasOf(sentence: Sentence): AliasFinding | null {
+  const m = SELF_NAMING.exec(sentence.text);
+  const alias = m?.[1];
+  if (!m || !alias || !SELF_NAMING_OPENING.test(sentence.text.slice(0, m.index))) return null;
+  if (alias.toLowerCase() === sentence.self.toLowerCase() || !isPlausibleName(alias)) return null;
+  if (NOT_A_NAME.has(alias.toLowerCase()) || isAnyGazetteerForm(alias)) return null;
+  return { name: sentence.self, alias, episodeId: sentence.episodeId };
+}
+
 /**
  * Acronyms written beside a project or organization name in the same conversation, when the acronym spells exactly
  * one of the names mentioned there and is not a known word or tool.

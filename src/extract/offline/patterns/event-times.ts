@@ -95,8 +95,17 @@ export function sentenceTimes(text: string, at: number, tz: string): { past: Res
       label: yearlessLabel(d, tz),
       eventTime: eventTimeOf(localDayKey(d.start, tz)),
     }));
-  return { past, coming: [...comingSpoken, ...comingDays].sort((a, b) => a.from - b.from) };
+  // A time that owns a noun ("yesterday's exhibition", "last year's festival") says which one, not when the
+  // sentence's event was: "I discovered one of my paintings was selected for yesterday's exhibition" (MemoryBank).
+  const own = (t: ResolvedTime) => !POSSESSIVE.test(text.slice(t.to, t.to + 2));
+  return {
+    past: past.filter(own),
+    coming: [...comingSpoken, ...comingDays].filter(own).sort((a, b) => a.from - b.from),
+  };
 }
+
+/** The possessive ending right after a time's words. */
+const POSSESSIVE = /^['’]s\b/;
 
 /** Whether two stretches of the text share a character. */
 const overlaps = (a: { from: number; to: number }, b: { from: number; to: number }): boolean =>

@@ -246,6 +246,14 @@ describe('personal events, pets and observations of both speakers', () => {
       'graduated from Stanford',
       '2019-05-15',
     ],
+    // A time that owns a noun says which exhibition, not when the discovery was: it stays in the words (MemoryBank).
+    [
+      'Susan',
+      "I'm happy to say that I discovered one of my paintings was selected for yesterday's exhibition.",
+      'Susan',
+      "discovered one of my paintings was selected for yesterday's exhibition",
+      '2025-01-15',
+    ],
   ])('%s: %s', (speaker, text, entityName, value, eventDay) => {
     const result = extractOffline(chat([[speaker, text]]), tagger);
     // Every event goes to the one latest_event attribute (a field per verb made a state of a hundred verbs).
@@ -315,6 +323,11 @@ describe('personal events, pets and observations of both speakers', () => {
     'Been there, done that.',
     'Been thinking about it a lot.',
     'Been doing great!',
+    // A guess, a present feeling, a judgement: compromise reads a participle, but nothing happened (MemoryBank).
+    'I think I may be easily influenced by others.',
+    'Today is Tuesday, and I feel very discouraged and unmotivated to work.',
+    'We saw an art film. I found it very interesting.',
+    'I found it hard to focus at work last week.',
   ])('no event in: %s', (text) => {
     const result = extractOffline(chat([['Melanie', text]]), tagger);
     expect(result.stateChanges.filter((c) => c.entityName === 'Melanie')).toEqual([]);

@@ -256,7 +256,8 @@ function eventOf(
   if (head !== null && (own === undefined || !RELATIVE_REST.test(hungRest))) return null;
   const thing = hung ?? head;
   const object = thing === null ? found.object : `${lowerDeterminer(thing)} ${hungRest}`.trim();
-  if (feeling({ v, before, phrase: s.text.slice(v.start, v.end), object, tagger })) return null;
+  const phrase = s.text.slice(v.start, v.end);
+  if (feeling({ v, before, phrase, object, tagger }) || notHappened(phrase, infinitive, object)) return null;
   // "I have always enjoyed reading", "we usually went hiking": a habit, not something that happened then.
   if (HABIT.test(s.text.slice(Math.max(0, v.start - 12), v.end))) return null;
   const words = object.split(/\s+/).filter(Boolean);
@@ -486,6 +487,21 @@ function betweenAdjectives(rest: string, comma: number, from: number, tagger: Sp
 /** The speaker-subject of a clause that says how something felt: "feel like I", "felt as if we had". */
 const FELT_LIKE =
   /\b(?:feel|feels|felt|feeling)\s+(?:like|as if|as though)\s+(?:I|we)(?:'d|'ve)?(?:\s+(?:had|have|was|were|just|really|truly|finally))*\s*$/i;
+
+/**
+ * A verb phrase that tells no event though compromise reads a past participle in it (MemoryBank): a guess ("I may be
+ * easily influenced by others", "it might have been"), a present feeling or look ("I feel very discouraged", "it
+ * looks finished"), or a judgement ("I found it very interesting", "I found it hard to focus"). Pure.
+ */
+function notHappened(phrase: string, infinitive: string, object: string): boolean {
+  return MODAL_START.test(phrase) || LINKING_START.test(phrase) || (infinitive === 'find' && JUDGED.test(object));
+}
+
+const MODAL_START = /^(?:may|might|could|would|should|must|can)\s/i;
+const LINKING_START = /^(?:feel|feels|seem|seems|look|looks|sound|sounds)\s/i;
+/** What one finds a thing: "it very interesting", "that hard to believe". */
+const JUDGED =
+  /^(?:it|that|this|them)\s+(?:(?:very|so|really|quite|pretty|super|extremely|incredibly|rather|truly|a bit|a little)\s+)*[a-z]+(?:\s+to\s+.*)?$/i;
 
 /** Words that make a time said after them rough: "about three weeks ago", "around last Easter". */
 const ROUGHLY = /(?:about|around|roughly|approximately|nearly|almost|exactly|only|just)/;
