@@ -67,16 +67,21 @@ function gotAt(ctx: PatternContext): string | undefined {
 /** Words by which the speaker tells getting an animal: the sentence's time is when the pet became theirs. */
 const GOT = /\b(?:adopted|got|bought|rescued|brought\s+(?:\w+\s+)?home|took\s+in|welcomed|picked\s+up)\b/i;
 
+/**
+ * The pet entity and the speaker's OWNS edge, with its species where the talk says which ("pet" when it does not: a
+ * pet with `species: pet` only repeated its type).
+ */
 function pet(ctx: PatternContext, name: string, species: string): { entity: EntityFinding; owns: RelationshipFinding } {
   const { s } = ctx;
   const eventTime = gotAt(ctx) ?? eventTimeOf(ctx.day);
+  const known = species === 'pet' ? {} : { species };
   return {
-    entity: { name, type: 'pet', aliases: [], state: { species }, episodeId: s.episodeId, eventTime },
+    entity: { name, type: 'pet', aliases: [], state: known, episodeId: s.episodeId, eventTime },
     owns: {
       source: s.self,
       target: name,
       type: 'OWNS',
-      properties: { species },
+      properties: known,
       ended: false,
       confidence: 0.7,
       episodeId: s.episodeId,
