@@ -144,6 +144,21 @@ describe('pie kip', () => {
     expect((await kip()).code).toBe(2);
   });
 
+  it('text mode prints FIND rows one to a line, the values of a row between " | "', async () => {
+    const command = 'FIND(?p.name, ?p.type) WHERE { ?p {type: "Project"} } LIMIT 5';
+    const text = await kip(command);
+    expect(text.code).toBe(0);
+    const rows = (await kipJson<{ result: string[][] }>(command)).result;
+    expect(rows.length).toBeGreaterThan(0);
+    const lines = text.stdout.trim().split('\n');
+    expect(lines).toEqual(rows.map((r) => r.join(' | ')));
+    expect(lines.every((l) => l.endsWith(' | Project'))).toBe(true);
+    // A node is more than a row of values: still JSON.
+    expect(JSON.parse((await kip('FIND(?p) WHERE { ?p {type: "Project"} } LIMIT 1')).stdout)).toEqual([
+      expect.objectContaining({ type: 'Project' }),
+    ]);
+  });
+
   it('--dry-run keeps nothing; --file reads the command; --read-only refuses KML', async () => {
     const before = await pieJson<object>(['--db', db, 'stats']);
     const dry = await kip('UPSERT { CONCEPT ?a { {type: "Project", name: "Dry"} } }', '--dry-run');

@@ -90,8 +90,25 @@ function firstError(response: KipResponse, batch: boolean): KipErrorBody | undef
   return undefined;
 }
 
+/** A value printed as it is in a row: a string bare, anything else as JSON. */
+const cell = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+const scalar = (v: unknown): boolean => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+
 /**
- * Text mode: each result as indented JSON, with its cursor. A single command's error is reported on stderr by the
+ * A result in text mode: FIND's rows of plain values one to a line, the values of a row between " | " ("Melanie |
+ * owns | Luna"), so a hundred rows are a hundred lines; anything else (nodes, links, META) as indented JSON.
+ */
+export function resultText(result: unknown): string {
+  if (Array.isArray(result) && result.length > 0) {
+    if (result.every(scalar)) return result.map(cell).join('\n');
+    if (result.every((row) => Array.isArray(row) && row.every(scalar)))
+      return result.map((row: unknown[]) => row.map(cell).join(' | ')).join('\n');
+  }
+  return JSON.stringify(result, null, 2);
+}
+
+/**
+ * Text mode: each result as resultText prints it, with its cursor. A single command's error is reported on stderr by the
  * caller and nothing else is printed; in a batch, a failed command's line says which failed and why (the first
  * failure is also the caller's stderr message and exit status).
  */
@@ -102,7 +119,7 @@ function render(response: KipResponse, batch: boolean, dryRun: boolean): string 
       if (label !== undefined) parts.push(`${label}error ${r.error.code} ${r.error.message}`);
       return;
     }
-    parts.push(`${label ?? ''}${JSON.stringify(r.result, null, 2)}`);
+    parts.push(`${label ?? ''}${resultText(r.result)}`);
     if (r.next_cursor) parts.push(`next_cursor: ${r.next_cursor}`);
   };
   if (batch && 'result' in response) {
