@@ -74,7 +74,7 @@ const GOT = /\b(?:adopted|got|bought|rescued|brought\s+(?:\w+\s+)?home|took\s+in
 function pet(ctx: PatternContext, name: string, species: string): { entity: EntityFinding; owns: RelationshipFinding } {
   const { s } = ctx;
   const eventTime = gotAt(ctx) ?? eventTimeOf(ctx.day);
-  const known = species === 'pet' ? {} : { species };
+  const known: Record<string, string> = species === 'pet' ? {} : { species };
   return {
     entity: { name, type: 'pet', aliases: [], state: known, episodeId: s.episodeId, eventTime },
     owns: {

@@ -98,7 +98,7 @@ const scalar = (v: unknown): boolean => v === null || ['string', 'number', 'bool
  * A result in text mode: FIND's rows of plain values one to a line, the values of a row between " | " ("Melanie |
  * owns | Luna"), so a hundred rows are a hundred lines; anything else (nodes, links, META) as indented JSON.
  */
-export function resultText(result: unknown): string {
+function resultText(result: unknown): string {
   if (Array.isArray(result) && result.length > 0) {
     if (result.every(scalar)) return result.map(cell).join('\n');
     if (result.every((row) => Array.isArray(row) && row.every(scalar)))
