@@ -320,6 +320,9 @@ describe('personal events, pets and observations of both speakers', () => {
     'In the process of talking to you, I learned a lot of useful insights and reflections.',
     // Nothing in particular, and "been" with no verb of doing after it.
     'Hey Nate! Just finished something - pretty wild journey!',
+    "But here's some good news - I've got something to share!",
+    // The last talk is when the news starts: "since we spoke last" is no event (LoCoMo).
+    "Since we spoke last, I've had quite the adventure!",
     'Been there, done that.',
     'Been thinking about it a lot.',
     'Been doing great!',

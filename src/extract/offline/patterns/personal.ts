@@ -170,11 +170,12 @@ function storyTime(ctx: PatternContext): (ResolvedTime & { told: string }) | nul
 
 /**
  * An object that only points back at what was said before ("it", "for it", "watched it too", "made this", "watched a
- * bunch of them", "got it covered"), or at nothing in particular ("just finished something"): the event would say
+ * bunch of them", "got it covered"), or at nothing in particular ("just finished something", "I've got something to
+ * share" before the news itself): the event would say
  * nothing on its own ("donated for it").
  */
 const POINTS_BACK =
-  /^(?:(?:(?:note|notice|care|track)\s+of|for|to|with|about|on|at|in|from|of|into|by)\s+)?(?:(?:a bunch|a few|a couple|a lot|lots|some|all|most|many|each|both|any)\s+of\s+)?(?:it|that|this|them|these|those|one|so|too|there|here|a lot|lots|much|well|something|anything|stuff)(?:\s+(?:too|also|again|as well|now|back|yet|together|covered|done))?$/i;
+  /^(?:(?:(?:note|notice|care|track)\s+of|for|to|with|about|on|at|in|from|of|into|by)\s+)?(?:(?:a bunch|a few|a couple|a lot|lots|some|all|most|many|each|both|any)\s+of\s+)?(?:it|that|this|them|these|those|one|so|too|there|here|a lot|lots|much|well|something|anything|stuff)(?:\s+(?:too|also|again|as well|now|back|yet|together|covered|done|to (?:share|show you|show|tell you|tell|say)))?$/i;
 
 /** A feeling toward the one spoken to, not an event: "rooting for you", "impressed by your commitment", "got your back". */
 const TOWARD_YOU =
@@ -225,6 +226,8 @@ function eventOf(
   if (speaker && !droppedPerfect && !SUBJECT_BEFORE.test(before) && openingParticiple(s.text, v, tagger)) return null;
   // "it made me feel like I belonged", "I felt as if we had won": a feeling, not an event.
   if (FELT_LIKE.test(before)) return null;
+  // "Since we spoke last, I've had quite the adventure": the last talk is when the news starts, not news.
+  if (SINCE_LAST_TALK.test(before) && TALK_VERBS.has(infinitive.split(' ')[0] ?? '')) return null;
   // "recovering from a sunburn I got during my beach trip": the event is what the noun before names.
   const hung = subject === null ? hungNoun(before, tagger) : null;
   // "my new backpack, which I bought three weeks ago": the event is about the thing before "which" or "that".
@@ -483,6 +486,10 @@ function betweenAdjectives(rest: string, comma: number, from: number, tagger: Sp
   const after = /^\s*([a-z][\w'’-]*)\s+[a-z]/.exec(rest.slice(from))?.[1] ?? '';
   return after !== '' && tagger.lexicon(after).every((t) => t === 'Adjective');
 }
+
+/** "Since we (last) …" before a verb of talking: the conversation's own last time. */
+const SINCE_LAST_TALK = /\bsince\s+(?:we|I)\s+(?:last\s+)?$/i;
+const TALK_VERBS = new Set(['speak', 'talk', 'chat', 'catch', 'meet', 'see', 'hear']);
 
 /** The speaker-subject of a clause that says how something felt: "feel like I", "felt as if we had". */
 const FELT_LIKE =
