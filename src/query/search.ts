@@ -2,11 +2,13 @@ import type { Embedder } from '../ports/embedder.js';
 import { recordRetrieval } from '../metabolism/tasks/stale-review.js';
 import type { WorldStore } from '../ports/world-store.js';
 import { PieError } from '../domain/errors.js';
+import { itemKey } from './fusion.js';
 import { describeItems, type DescribedItem } from './items.js';
 import { planQuery } from './plan.js';
 import { PRESETS } from './presets.js';
 import { retrieve, summarizeLanes, type LaneSummary } from './retrieve.js';
-import type { QueryPlan } from './types.js';
+import type { Entity } from '../domain/world.js';
+import type { QueryPlan, RankedItem } from './types.js';
 
 export interface SearchResult {
   plan: QueryPlan;
@@ -38,7 +40,8 @@ export async function searchWorld(input: {
   const general = PRESETS.general;
   const preset = { ...general, topK: input.limit, lanes: { ...general.lanes, recent: { limit: 0, weight: 0 } } };
   const retrieval = await retrieve({ store, plan, preset, now, embedder: input.embedder });
-  const items = await describeItems({ store, items: retrieval.items });
+  const named = await store.entities.getMany(plan.entityIds);
+  const items = await describeItems({ store, items: namedFirst(retrieval.items, named, input.limit) });
   if (input.recordAccess) {
     const entities = items.flatMap((i) => (i.kind === 'entity' ? [i.entity] : []));
     await recordRetrieval({ store, entities, now, onWarning: input.onWarning });
@@ -48,4 +51,32 @@ export async function searchWorld(input: {
     items,
     lanes: summarizeLanes(retrieval.lanes),
   };
+}
+
+/**
+ * The entities the search text names lead the list, in the plan's order (most specific first), then the fused list
+ * without them, cut at `limit`: searching "Doctor Who" shows the show first, not ten turns about doctors (the lanes
+ * rank an entity that few turns mention below them, and the graph lane brings only its neighbours). Pure.
+ */
+export function namedFirst(items: readonly RankedItem[], named: readonly Entity[], limit: number): RankedItem[] {
+  if (named.length === 0) return items.slice(0, limit);
+  const top = Math.max(0, ...items.map((i) => i.score));
+  const lead = named.map((e): RankedItem => {
+    const ref = { kind: 'entity', id: e.id } as const;
+    return (
+      items.find((i) => i.key === itemKey(ref)) ?? {
+        key: itemKey(ref),
+        ref,
+        score: top,
+        rrf: 0,
+        importance: e.importance,
+        time: e.lastSeen,
+        recency: 0,
+        lanes: ['lexical'],
+      }
+    );
+  });
+  const ids = new Set(named.map((e) => e.id));
+  const rest = items.filter((i) => !(i.ref.kind === 'entity' && ids.has(i.ref.id)));
+  return [...lead, ...rest].slice(0, limit);
 }

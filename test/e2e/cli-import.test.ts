@@ -125,8 +125,10 @@ describe('pie ingest: import stage through the CLI', () => {
 
   it('search finds turns with BM25 snippets and survives hostile query text', async () => {
     await pie(['--db', db, 'ingest', SAMPLE, '--extractor', 'offline']);
-    const r = await pie(['--db', db, 'search', 'Supabase', '--limit', '2']);
+    const r = await pie(['--db', db, 'search', 'Supabase', '--limit', '6']);
     expect(r.code).toBe(0);
+    // The entity the text names comes first, then what else matched, turns with their words marked.
+    expect(r.stdout.split('\n')[0]).toMatch(/^Supabase {2}\[tool\]/);
     expect(r.stdout).toContain('«Supabase»');
     const hostile = await pie(['--db', db, 'search', '--', '"foo" AND (bar', 'c++', '-x', '*']);
     expect(hostile.code).toBe(0);
