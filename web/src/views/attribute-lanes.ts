@@ -3,6 +3,7 @@ import { get } from '../api.js';
 import { clear, date, episodeHref, h, valueText } from '../dom.js';
 import { serverStatus } from '../state.js';
 import { plural } from '../widgets.js';
+import { swimSpan } from './swim-span.js';
 import './timeline.css';
 
 /** Attributes shown before "Show every attribute". */
@@ -43,11 +44,13 @@ export function loadAttributes(name: string): Promise<AttributeHistory> {
 export function attributeLanes(history: AttributeHistory, lastSeen: string): HTMLElement[] {
   if (history.lanes.length === 0) return [h('h2', {}, 'How its state changed'), h('p', {}, 'No attribute recorded.')];
   const times = history.lanes.flatMap((l) => l.values.flatMap((v) => [Date.parse(v.from), Date.parse(v.to ?? v.from)]));
-  const start = Math.min(...times);
-  // Up to now (the server's reference time), so a value that is still current has room on the bar.
-  const now = Date.parse(serverStatus()?.now ?? '');
-  const end = Math.max(...times, Date.parse(lastSeen), Number.isNaN(now) ? 0 : now);
-  const span = Math.max(1, end - start);
+  // Up to now (the server's reference time), so a value that is still current has room on the bar (swimSpan).
+  const { start, end } = swimSpan({
+    times,
+    lastSeen: Date.parse(lastSeen),
+    now: Date.parse(serverStatus()?.now ?? ''),
+  });
+  const span = end - start;
   const pct = (t: number): number => ((t - start) / span) * 100;
   let newestFirst = false;
   let showAll = false;

@@ -331,6 +331,7 @@ describe('personal events, pets and observations of both speakers', () => {
     'Today is Tuesday, and I feel very discouraged and unmotivated to work.',
     'We saw an art film. I found it very interesting.',
     'I found it hard to focus at work last week.',
+    'We read it together. I found it very moving and inspiring.',
   ])('no event in: %s', (text) => {
     const result = extractOffline(chat([['Melanie', text]]), tagger);
     expect(result.stateChanges.filter((c) => c.entityName === 'Melanie')).toEqual([]);

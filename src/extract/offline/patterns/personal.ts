@@ -498,7 +498,7 @@ const FELT_LIKE =
 /**
  * A verb phrase that tells no event though compromise reads a past participle in it (MemoryBank): a guess ("I may be
  * easily influenced by others", "it might have been"), a present feeling or look ("I feel very discouraged", "it
- * looks finished"), or a judgement ("I found it very interesting", "I found it hard to focus"). Pure.
+ * looks finished"), or a judgement ("I found it very interesting", "very moving and inspiring", "hard to focus"). Pure.
  */
 function notHappened(phrase: string, infinitive: string, object: string): boolean {
   return MODAL_START.test(phrase) || LINKING_START.test(phrase) || (infinitive === 'find' && JUDGED.test(object));
@@ -508,7 +508,7 @@ const MODAL_START = /^(?:may|might|could|would|should|must|can)\s/i;
 const LINKING_START = /^(?:feel|feels|seem|seems|look|looks|sound|sounds)\s/i;
 /** What one finds a thing: "it very interesting", "that hard to believe". */
 const JUDGED =
-  /^(?:it|that|this|them)\s+(?:(?:very|so|really|quite|pretty|super|extremely|incredibly|rather|truly|a bit|a little)\s+)*[a-z]+(?:\s+to\s+.*)?$/i;
+  /^(?:it|that|this|them)\s+(?:(?:very|so|really|quite|pretty|super|extremely|incredibly|rather|truly|a bit|a little)\s+)*[a-z]+(?:\s+(?:and|but|yet)\s+(?:(?:very|so|really|quite|also)\s+)*[a-z]+)?(?:\s+to\s+.*)?$/i;
 
 /** Words that make a time said after them rough: "about three weeks ago", "around last Easter". */
 const ROUGHLY = /(?:about|around|roughly|approximately|nearly|almost|exactly|only|just)/;
