@@ -28,6 +28,11 @@ export async function searchWorld(input: {
   tz: string;
   embedder?: Embedder | undefined;
   recordAccess?: boolean;
+  /**
+   * Whether the entities the text names lead the list (default); the HTTP search shows them as cards above it
+   * instead, so its list stays the fused ranking.
+   */
+  namedFirst?: boolean;
   /** Says what could not be recorded (access counts on a busy database); the search still answers. */
   onWarning?: (message: string) => void;
 }): Promise<SearchResult> {
@@ -40,7 +45,7 @@ export async function searchWorld(input: {
   const general = PRESETS.general;
   const preset = { ...general, topK: input.limit, lanes: { ...general.lanes, recent: { limit: 0, weight: 0 } } };
   const retrieval = await retrieve({ store, plan, preset, now, embedder: input.embedder });
-  const named = await store.entities.getMany(plan.entityIds);
+  const named = input.namedFirst === false ? [] : await store.entities.getMany(plan.entityIds);
   const items = await describeItems({ store, items: namedFirst(retrieval.items, named, input.limit) });
   if (input.recordAccess) {
     const entities = items.flatMap((i) => (i.kind === 'entity' ? [i.entity] : []));

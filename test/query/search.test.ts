@@ -50,6 +50,18 @@ describe('search', () => {
     expect(items.slice(1).every((i) => i.kind === 'turn')).toBe(true);
   });
 
+  it('with namedFirst off (the HTTP search, whose entity cards lead), the list is the fused ranking', async () => {
+    const { items } = await searchWorld({
+      store,
+      text: 'Doctor Who',
+      limit: 5,
+      now: T0 + DAY,
+      tz: 'UTC',
+      namedFirst: false,
+    });
+    expect(items[0]?.kind).toBe('turn');
+  });
+
   it('a text that names no entity is the fused list as it was', async () => {
     const { items } = await search('doctor back');
     expect(items.length).toBeGreaterThan(0);

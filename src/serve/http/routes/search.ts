@@ -100,6 +100,8 @@ export const searchRoutes: Route[] = [
         tz: deps.tz,
         embedder: deps.embedder,
         recordAccess: false,
+        // The entity cards below lead; the list stays the fused ranking.
+        namedFirst: false,
       });
       const named = await deps.store.entities.getMany(result.plan.entityIds);
       return {
