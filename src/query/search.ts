@@ -12,6 +12,8 @@ import type { QueryPlan, RankedItem } from './types.js';
 
 export interface SearchResult {
   plan: QueryPlan;
+  /** The entities the text names (the plan's), most specific first. */
+  named: Entity[];
   items: DescribedItem[];
   lanes: LaneSummary[];
 }
@@ -45,14 +47,16 @@ export async function searchWorld(input: {
   const general = PRESETS.general;
   const preset = { ...general, topK: input.limit, lanes: { ...general.lanes, recent: { limit: 0, weight: 0 } } };
   const retrieval = await retrieve({ store, plan, preset, now, embedder: input.embedder });
-  const named = input.namedFirst === false ? [] : await store.entities.getMany(plan.entityIds);
-  const items = await describeItems({ store, items: namedFirst(retrieval.items, named, input.limit) });
+  const named = await store.entities.getMany(plan.entityIds);
+  const ranked = input.namedFirst === false ? retrieval.items : leadWithNamed(retrieval.items, named, input.limit);
+  const items = await describeItems({ store, items: ranked });
   if (input.recordAccess) {
     const entities = items.flatMap((i) => (i.kind === 'entity' ? [i.entity] : []));
     await recordRetrieval({ store, entities, now, onWarning: input.onWarning });
   }
   return {
     plan,
+    named,
     items,
     lanes: summarizeLanes(retrieval.lanes),
   };
@@ -63,8 +67,7 @@ export async function searchWorld(input: {
  * without them, cut at `limit`: searching "Doctor Who" shows the show first, not ten turns about doctors (the lanes
  * rank an entity that few turns mention below them, and the graph lane brings only its neighbours). Pure.
  */
-export function namedFirst(items: readonly RankedItem[], named: readonly Entity[], limit: number): RankedItem[] {
-  if (named.length === 0) return items.slice(0, limit);
+export function leadWithNamed(items: readonly RankedItem[], named: readonly Entity[], limit: number): RankedItem[] {
   const top = Math.max(0, ...items.map((i) => i.score));
   const lead = named.map((e): RankedItem => {
     const ref = { kind: 'entity', id: e.id } as const;

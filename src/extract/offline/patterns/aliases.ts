@@ -81,8 +81,8 @@ export function selfAliasOf(sentence: Sentence): AliasFinding | null {
   const m = SELF_NAMING.exec(sentence.text);
   const alias = m?.[1];
   if (!m || !alias || !SELF_NAMING_OPENING.test(sentence.text.slice(0, m.index))) return null;
+  // isPlausibleName refuses a day, a common word or a known place ("Call me Monday").
   if (alias.toLowerCase() === sentence.self.toLowerCase() || !isPlausibleName(alias)) return null;
-  if (NOT_A_NAME.has(alias.toLowerCase()) || isAnyGazetteerForm(alias)) return null;
   return { name: sentence.self, alias, episodeId: sentence.episodeId };
 }
 

@@ -97,10 +97,10 @@ export function sentenceTimes(text: string, at: number, tz: string): { past: Res
     }));
   // A time that owns a noun ("yesterday's exhibition", "last year's festival") says which one, not when the
   // sentence's event was: "I discovered one of my paintings was selected for yesterday's exhibition" (MemoryBank).
-  const own = (t: ResolvedTime) => !POSSESSIVE.test(text.slice(t.to, t.to + 2));
+  const notPossessive = (t: ResolvedTime) => !POSSESSIVE.test(text.slice(t.to, t.to + 2));
   return {
-    past: past.filter(own),
-    coming: [...comingSpoken, ...comingDays].filter(own).sort((a, b) => a.from - b.from),
+    past: past.filter(notPossessive),
+    coming: [...comingSpoken, ...comingDays].filter(notPossessive).sort((a, b) => a.from - b.from),
   };
 }
 

@@ -171,8 +171,7 @@ function storyTime(ctx: PatternContext): (ResolvedTime & { told: string }) | nul
 /**
  * An object that only points back at what was said before ("it", "for it", "watched it too", "made this", "watched a
  * bunch of them", "got it covered"), or at nothing in particular ("just finished something", "I've got something to
- * share" before the news itself): the event would say
- * nothing on its own ("donated for it").
+ * share" before the news itself): the event would say nothing on its own ("donated for it").
  */
 const POINTS_BACK =
   /^(?:(?:(?:note|notice|care|track)\s+of|for|to|with|about|on|at|in|from|of|into|by)\s+)?(?:(?:a bunch|a few|a couple|a lot|lots|some|all|most|many|each|both|any)\s+of\s+)?(?:it|that|this|them|these|those|one|so|too|there|here|a lot|lots|much|well|something|anything|stuff)(?:\s+(?:too|also|again|as well|now|back|yet|together|covered|done|to (?:share|show you|show|tell you|tell|say)))?$/i;

@@ -42,7 +42,9 @@ export function petsOf(ctx: PatternContext): { entity: EntityFinding; owns: Rela
   for (const named of namedAcrossTurns(ctx)) out.push(pet(ctx, named.name, named.species));
   for (const [i, re] of patterns.entries()) {
     for (const m of text.matchAll(re)) {
-      const species = (i === 2 ? m[2] : m[1])?.toLowerCase() ?? 'pet';
+      // "a pet named Max" names no species.
+      const word = (i === 2 ? m[2] : m[1])?.toLowerCase();
+      const species = word === undefined || word === 'pet' ? null : word;
       const petName = i === 2 ? m[1] : m[2];
       if (!petName || /^(?:I|We|The|And|But|She|He|They)$/.test(petName)) continue;
       if (out.some((p) => p.entity.name === petName)) continue;
@@ -68,13 +70,17 @@ function gotAt(ctx: PatternContext): string | undefined {
 const GOT = /\b(?:adopted|got|bought|rescued|brought\s+(?:\w+\s+)?home|took\s+in|welcomed|picked\s+up)\b/i;
 
 /**
- * The pet entity and the speaker's OWNS edge, with its species where the talk says which ("pet" when it does not: a
- * pet with `species: pet` only repeated its type).
+ * The pet entity and the speaker's OWNS edge, with its species where the talk says which (null: none is recorded; a
+ * `species: pet` only repeated the type).
  */
-function pet(ctx: PatternContext, name: string, species: string): { entity: EntityFinding; owns: RelationshipFinding } {
+function pet(
+  ctx: PatternContext,
+  name: string,
+  species: string | null,
+): { entity: EntityFinding; owns: RelationshipFinding } {
   const { s } = ctx;
   const eventTime = gotAt(ctx) ?? eventTimeOf(ctx.day);
-  const known: Record<string, string> = species === 'pet' ? {} : { species };
+  const known: Record<string, string> = species === null ? {} : { species };
   return {
     entity: { name, type: 'pet', aliases: [], state: known, episodeId: s.episodeId, eventTime },
     owns: {
@@ -94,9 +100,9 @@ function pet(ctx: PatternContext, name: string, species: string): { entity: Enti
  * Pets named after the talk turned to them: "We've got a pup and a kitty." — "What are their names?" — "Luna and
  * Oliver!", or "What's her name? Does she get along with your other dog?" — "Her name is Shadow!". The names are
  * the speaker's pets when an animal was named in this turn or the two before; the species is that animal when only
- * one kind was named, else "pet". A baby's name ("his name is Kyle" after "that baby in the pic") is no pet.
+ * one kind was named, else none (null). A baby's name ("his name is Kyle" after "that baby in the pic") is no pet.
  */
-function namedAcrossTurns(ctx: PatternContext): { name: string; species: string }[] {
+function namedAcrossTurns(ctx: PatternContext): { name: string; species: string | null }[] {
   const { s } = ctx;
   const asked = ctx.earlier.at(-1) ?? '';
   const m = NAME_IS.exec(s.text) ?? (ASKS_NAMES.test(asked) ? ONLY_NAMES.exec(s.text) : null);
@@ -106,7 +112,7 @@ function namedAcrossTurns(ctx: PatternContext): { name: string; species: string 
     [...talk.matchAll(new RegExp(ANIMALS.source, 'gi'))].map((a) => speciesOf((a[1] ?? '').toLowerCase())),
   );
   if (kinds.size === 0 || /\b(?:baby|son|daughter|kid|child|brother|sister)\b/i.test(talk)) return [];
-  const species = kinds.size === 1 ? ([...kinds][0] ?? 'pet') : 'pet';
+  const species = kinds.size === 1 ? ([...kinds][0] ?? null) : null;
   return [m[1], m[2]].flatMap((name) =>
     name && !/^(?:I|We|The|And|But|She|He|They|Yes|Yeah|Thanks|Aw|Oh|Wow)$/.test(name) ? [{ name, species }] : [],
   );

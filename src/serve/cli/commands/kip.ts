@@ -108,8 +108,8 @@ function resultText(result: unknown): string {
 }
 
 /**
- * Text mode: each result as resultText prints it, with its cursor. A single command's error is reported on stderr by the
- * caller and nothing else is printed; in a batch, a failed command's line says which failed and why (the first
+ * Text mode: each result as resultText prints it, with its cursor. A single command's error is reported on stderr by
+ * the caller and nothing else is printed; in a batch, a failed command's line says which failed and why (the first
  * failure is also the caller's stderr message and exit status).
  */
 function render(response: KipResponse, batch: boolean, dryRun: boolean): string {

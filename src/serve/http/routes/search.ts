@@ -103,16 +103,15 @@ export const searchRoutes: Route[] = [
         // The entity cards below lead; the list stays the fused ranking.
         namedFirst: false,
       });
-      const named = await deps.store.entities.getMany(result.plan.entityIds);
       return {
         query: query.q,
         items: result.items.map(itemOut),
         lanes: result.lanes,
-        entities: await entityCards({ store: deps.store, question: query.q, result, named }),
+        entities: await entityCards({ store: deps.store, question: query.q, result }),
         conversations: conversations(result.items),
         reading: {
           intent: result.plan.intent,
-          entities: named.map(refOut),
+          entities: result.named.map(refOut),
           timeRanges: result.plan.timeRanges.map((r) => ({
             text: r.text,
             kind: r.kind,
@@ -136,13 +135,12 @@ async function entityCards(input: {
   store: WorldStore;
   question: string;
   result: SearchResult;
-  named: readonly Entity[];
 }): Promise<z.infer<typeof cardSchema>[]> {
   const { store, question } = input;
   const periodIds = input.result.plan.timeRanges.flatMap((r) => (r.periodId ? [r.periodId] : []));
   const periods = await store.entities.getMany(periodIds);
   const found: { entity: Entity; match: NameMatch }[] = [];
-  for (const entity of [...input.named, ...periods]) {
+  for (const entity of [...input.result.named, ...periods]) {
     const match = nameInQuestion({ question, entity });
     if (!match || found.some((f) => f.entity.id === entity.id)) continue;
     if (entity.type === 'period' && !match.exact) continue;
