@@ -2,12 +2,13 @@ import { humanizeDuration, monthsBetween, relativeTime } from '../domain/humaniz
 import type { Tokenizer } from '../ports/tokenizer.js';
 import { createTokenBudget } from './budget.js';
 import { compileEvidence, wholeEvidenceTokens, type EvidenceOptions } from './evidence.js';
-import { questionAsksChange, questionAsksEdge, questionAsksEntity } from './edge-cues.js';
+import { asksAcquaintance, questionAsksChange, questionAsksEdge, questionAsksEntity } from './edge-cues.js';
 import { timeNote, type MemorySpan } from './time-note.js';
 import { intervalLines } from './interval.js';
 import type { Evidence } from '../query/evidence.js';
 import {
   EVENT_ATTRIBUTE,
+  isBareAcquaintance,
   isBareCreation,
   POINT_RELATIONSHIPS,
   startWord,
@@ -227,7 +228,8 @@ function worldBlocks(input: { plan: QueryPlan; sub: Subgraph; ctx: TimeContext }
     namedNames.length === 0 ||
     plan.entityIds.includes(b.entity.id) ||
     asked({ ...b, texts: [...b.transitions, ...(b.recentEvents ?? [])].map((t) => t.summary) });
-  for (const b of sub.entities.filter(shown)) {
+  for (const whole of sub.entities.filter(shown)) {
+    const b = withoutUnaskedAcquaintances(whole, plan.question);
     blocks.push({
       title: 'What the world model knows:',
       lines: (c) => entityLines(ctx, b, plan.wantsHistory, c),
@@ -291,7 +293,11 @@ function citer(episodes: ReadonlyMap<string, { title: string; createdAt: number 
  */
 export function shorterBlock(block: SubgraphEntity, question: string): SubgraphEntity | null {
   const relationships = block.relationships.filter((r) =>
-    questionAsksEdge(question, { type: r.relationship.type, otherName: r.other.name }),
+    questionAsksEdge(question, {
+      type: r.relationship.type,
+      otherName: r.other.name,
+      properties: r.relationship.properties,
+    }),
   );
   const asked = questionAsksChange(question, block.entity.name);
   const transitions = block.transitions.filter((t) => !isBareCreation(t) && asked(t.summary));
@@ -305,6 +311,17 @@ export function shorterBlock(block: SubgraphEntity, question: string): SubgraphE
     hiddenCount: block.hiddenCount + block.transitions.length - transitions.length,
     relationships,
   };
+}
+
+/**
+ * The block without the bare acquaintances (KNOWS with no role: people who talk with each other) the question does
+ * not ask about: "Caroline KNOWS Melanie" in every block of a chat between them would only take the evidence's room.
+ * Pure.
+ */
+function withoutUnaskedAcquaintances(block: SubgraphEntity, question: string): SubgraphEntity {
+  if (asksAcquaintance(question)) return block;
+  const relationships = block.relationships.filter((r) => !isBareAcquaintance(r.relationship));
+  return relationships.length === block.relationships.length ? block : { ...block, relationships };
 }
 
 /** An entity's block reduced to its head line: no state, changes, events or relationships. Pure. */

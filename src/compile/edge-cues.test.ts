@@ -23,6 +23,15 @@ describe('does a question ask about an edge', () => {
   ])('not: %s (%s %s)', (question, type, otherName) => {
     expect(questionAsksEdge(question, { type, otherName })).toBe(false);
   });
+
+  it('asks a bare acquaintance by its own words only, a KNOWS with a role by the name too', () => {
+    const bare = { type: 'KNOWS', otherName: 'Gina', properties: {} };
+    expect(questionAsksEdge("What did Jon say about Gina's store?", bare)).toBe(false);
+    expect(questionAsksEdge('How long have Jon and Gina been friends?', bare)).toBe(true);
+    expect(questionAsksEdge("What did Jon say about Gina's store?", { ...bare, properties: { role: 'sister' } })).toBe(
+      true,
+    );
+  });
 });
 
 describe('questionAsksChange', () => {

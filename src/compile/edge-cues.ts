@@ -1,9 +1,10 @@
 /**
  * Does a question ask about a relationship? Used to cut an entity's block to what the question needs when the whole
  * block does not fit: an edge stays when the question names its other end, or uses a word of what the edge records
- * (a visit: "been to", "trip", "countries"; a pet: "dog", "pets"). Pure.
+ * (a visit: "been to", "trip", "countries"; a pet: "dog", "pets"); a bare KNOWS only by its words. Pure.
  */
 import { escapeRegExp } from '../domain/text-match.js';
+import { isBareAcquaintance } from '../domain/world.js';
 import { keyCoverage, matchKey, questionKeywords } from '../query/keywords.js';
 
 const CUES: Record<string, RegExp> = {
@@ -24,11 +25,23 @@ const CUES: Record<string, RegExp> = {
   COLLABORATES_WITH: /\b(?:colleagues?|cowork\w*|co-work\w*|team\w*|partners?|work\w*)\b/,
 };
 
-export function questionAsksEdge(question: string, edge: { type: string; otherName: string }): boolean {
+export function questionAsksEdge(
+  question: string,
+  edge: { type: string; otherName: string; properties?: Readonly<Record<string, unknown>> },
+): boolean {
   const q = question.toLowerCase();
+  const cued = CUES[edge.type]?.test(q) ?? false;
+  // Two people a question names together are not asked whether they know each other ("What did Jon say about
+  // Gina's store?"): a bare acquaintance is asked by its own words only.
+  if (isBareAcquaintance({ type: edge.type, properties: edge.properties ?? {} })) return cued;
   const name = edge.otherName.toLowerCase().trim();
   if (name.length > 1 && new RegExp(`\\b${escapeRegExp(name)}\\b`).test(q)) return true;
-  return CUES[edge.type]?.test(q) ?? false;
+  return cued;
+}
+
+/** Does a question ask who knows whom ("friends", "met", "know")? Pure. */
+export function asksAcquaintance(question: string): boolean {
+  return CUES.KNOWS?.test(question.toLowerCase()) ?? false;
 }
 
 /**

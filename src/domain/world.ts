@@ -30,6 +30,15 @@ export type Tier = (typeof TIERS)[number];
  */
 export const GENERIC_RELATIONSHIP = 'RELATED_TO';
 
+/**
+ * A KNOWS with no role: two people who know each other and nothing more is said (the offline extractor links the
+ * named speakers of a conversation so). Background to nearly every question about either of them: the query's graph
+ * lane and the compiled context use it when the question asks who knows whom. Pure.
+ */
+export function isBareAcquaintance(r: { type: string; properties: Readonly<Record<string, unknown>> }): boolean {
+  return r.type === 'KNOWS' && Object.keys(r.properties).length === 0;
+}
+
 /** For ordering a list of relationships: 0 for a typed link, 1 for a GENERIC_RELATIONSHIP (it comes after). Pure. */
 export function genericLast(r: { type: string }): number {
   return r.type === GENERIC_RELATIONSHIP ? 1 : 0;

@@ -9,6 +9,7 @@ import type { EpisodeAnalysis } from './analyze.js';
 import type { Discovery } from './discover.js';
 import { emptyFindings, mergeFindings, type EntityFinding, type Findings } from './findings.js';
 import type { Registry } from './registry.js';
+import { coSpeakerEdges } from './patterns/speakers.js';
 import { annotateEpisode, type EpisodeAnnotation } from './summary.js';
 
 /** The user, when the source does not name the speaker; the world applier maps it to its self entity. */
@@ -106,6 +107,8 @@ export function assemble(input: {
   const all = emptyFindings();
   mergeFindings(all, { entities: discovery.entities, relationships: discovery.relationships });
   for (const a of analyses) mergeFindings(all, a.findings);
+  const sentences = analyses.flatMap((a) => a.sentences);
+  mergeFindings(all, { relationships: coSpeakerEdges({ sentences, anonymousSelf: SELF_NAME }) });
   attachAlternatives(all);
   for (const a of discovery.aliases) {
     const target = registry.get(a.name);
@@ -121,7 +124,7 @@ export function assemble(input: {
   // Each speaker is declared from the first episode they speak in: a batch may hold several people's conversations
   // (MemoryBank's users, one day each), and the batch's first episode is not theirs.
   const selves = new Map<string, string>();
-  for (const s of analyses.flatMap((a) => a.sentences)) {
+  for (const s of sentences) {
     if (s.self !== SELF_NAME && !selves.has(s.self)) selves.set(s.self, s.episodeId);
   }
   for (const [self, episodeId] of selves) {

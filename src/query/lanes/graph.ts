@@ -1,10 +1,13 @@
+import { asksAcquaintance } from '../../compile/edge-cues.js';
+import { isBareAcquaintance } from '../../domain/world.js';
 import type { LaneHit, LaneResult } from '../types.js';
 import type { LaneInput } from './types.js';
 
 /**
  * Neighbours of the entities the question names (or, failing that, of the best entities other lanes found):
  * one hop over relationships, current ones unless the question wants history; stronger and more important
- * neighbours first.
+ * neighbours first. A bare acquaintance (the other speaker of a chat) leads only where the question asks who knows
+ * whom: otherwise the person talked with would be every question's first neighbour.
  */
 /** Edges read per seed (open first, newest first); a hub has thousands. */
 const EDGES_PER_SEED = 200;
@@ -25,8 +28,9 @@ export async function graphLane(input: LaneInput & { seeds: readonly string[]; p
       }),
     ),
   );
+  const acquaintances = asksAcquaintance(plan.question);
   for (const [i, seed] of input.seeds.entries()) {
-    const edges = edgesOf[i] ?? [];
+    const edges = (edgesOf[i] ?? []).filter((r) => acquaintances || !isBareAcquaintance(r));
     const ranked = edges
       .map((r) => ({ other: r.sourceId === seed ? r.targetId : r.sourceId, w: r.confidence }))
       .filter((x) => !seedSet.has(x.other))
