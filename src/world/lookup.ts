@@ -6,12 +6,16 @@ import { normalizeName } from '../resolve/normalize.js';
 import { jaroWinkler } from '../resolve/similarity.js';
 
 /**
- * Finds an entity by name or alias (normalized). When several share the name, the most important (then the most
- * recently seen) wins. Unknown names fail with NOT_FOUND and the closest known names as suggestions.
+ * Finds an entity by its id, else by name or alias (normalized). When several share the name, the most important
+ * (then the most recently seen) wins; the others are reached by their ids (links in the web UI carry them). Unknown
+ * names fail with NOT_FOUND and the closest known names as suggestions.
  */
 export async function findEntity(input: { store: WorldStore; name: string; type?: string }): Promise<Entity> {
   const key = normalizeName(input.name);
   if (key.length === 0) throw new PieError('INVALID_ARGUMENT', 'Give the name (or an alias) of an entity.');
+  const asked = input.name.trim();
+  const byId = /\s/.test(asked) ? null : await input.store.entities.get(asked);
+  if (byId && (!input.type || byId.type === input.type)) return byId;
   const found = (await input.store.entities.findByKey(key)).filter((e) => !input.type || e.type === input.type);
   const best = found.sort((a, b) => b.importance - a.importance || b.lastSeen - a.lastSeen)[0];
   if (best) return best;
@@ -20,6 +24,13 @@ export async function findEntity(input: { store: WorldStore; name: string; type?
   throw new PieError('NOT_FOUND', `No entity is called "${input.name}".${hint} (pie entities lists them.)`, {
     details: { suggestions },
   });
+}
+
+/** The other entities called `name` (name or alias) than `entity`, most important first: each is reached by its id. */
+export async function othersNamed(input: { store: WorldStore; name: string; entity: Entity }): Promise<Entity[]> {
+  const key = normalizeName(input.name);
+  const found = key.length === 0 ? [] : await input.store.entities.findByKey(key);
+  return found.filter((e) => e.id !== input.entity.id).sort((a, b) => b.importance - a.importance);
 }
 
 /** The known names and aliases closest to `name`. */

@@ -163,13 +163,19 @@ describe('Life timeline', () => {
         ),
     ).toBe(true);
     expect(await marks.nth(1).getAttribute('tabindex')).toBe('0');
+    // Links carry the entity's id beside its name: another entity may share the name.
+    const markHref = await marks.nth(1).getAttribute('href');
+    expect(markHref).toMatch(/^#\/entity\/Tidepool\?id=[^&]+$/);
     await page.keyboard.press('Enter');
-    await waitForRoute(page, '#/entity/Tidepool');
+    await waitForRoute(page, markHref ?? '');
     await page.waitForSelector('#timeline li');
     await page.goBack();
     await waitForRoute(page, '#/timeline?limit=12');
-    await page.locator('#tl-lanes > li[data-entity="Maya Chen"] .tl-lane-label').click();
-    await waitForRoute(page, `#/entity/${encodeURIComponent('Maya Chen')}`);
+    const label = page.locator('#tl-lanes > li[data-entity="Maya Chen"] .tl-lane-label');
+    const labelHref = await label.getAttribute('href');
+    expect(labelHref).toMatch(new RegExp(`^#/entity/${encodeURIComponent('Maya Chen')}\\?id=`));
+    await label.click();
+    await waitForRoute(page, labelHref ?? '');
   });
 
   it('filters by kind, attribute and period', async () => {

@@ -162,7 +162,7 @@ describe('Snapshot view', () => {
       ]),
     );
     const tidepool = page.locator('#snapshot-result li[data-entity="Tidepool"]');
-    expect(await tidepool.locator('a.entity-link').first().getAttribute('href')).toBe('#/entity/Tidepool');
+    expect(await tidepool.locator('a.entity-link').first().getAttribute('href')).toMatch(/^#\/entity\/Tidepool\?id=/);
     expect(await tidepool.locator('.card-head .badge.tier').textContent()).toBe('active');
     expect(await tidepool.locator('dl.state').textContent()).toContain('focusa research-notes tool for labs');
     const edges = await tidepool.locator('ul.edges li').allTextContents();

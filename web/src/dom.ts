@@ -52,8 +52,9 @@ export function stateText(state: Record<string, unknown> | null | undefined): st
     .join(', ');
 }
 
-export function entityHref(name: string): string {
-  return `#/entity/${encodeURIComponent(name)}`;
+/** An entity's page: by name, with its id when known (two entities can share a name: "Luna" the cat and the user). */
+export function entityHref(name: string, id?: string): string {
+  return `#/entity/${encodeURIComponent(name)}${id ? `?id=${encodeURIComponent(id)}` : ''}`;
 }
 
 export function episodeHref(id: string, seq?: number | null): string {

@@ -29,14 +29,14 @@ export function tierBadge(tier: Tier | string): HTMLElement {
 
 /** An entity's name as a link to its page, with its type and (when given) its tier. */
 export function entityLink(
-  e: { name: string; type: string; tier?: Tier | string },
+  e: { name: string; type: string; id?: string; tier?: Tier | string },
   options: { tier?: 'always' | 'resting' } = {},
 ): HTMLElement {
   const showTier = e.tier !== undefined && (options.tier === 'always' || e.tier !== 'active');
   return h(
     'span',
     { class: 'entity' },
-    h('a', { href: entityHref(e.name), class: 'entity-link' }, e.type === 'belief' ? `“${e.name}”` : e.name),
+    h('a', { href: entityHref(e.name, e.id), class: 'entity-link' }, e.type === 'belief' ? `“${e.name}”` : e.name),
     ' ',
     typeBadge(e.type),
     showTier && e.tier !== undefined ? [' ', tierBadge(e.tier)] : null,

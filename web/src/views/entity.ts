@@ -8,17 +8,19 @@ const PAGE = 100;
 export async function entityView(main: HTMLElement, name: string, query: URLSearchParams): Promise<void> {
   // Newest page first: without an offset, ask for the last page once the total is known.
   // Read beside the entity; an unknown name fails below with the entity's own error, so this one is dropped.
-  const attributes = loadAttributes(name).catch(() => null);
+  // A link with the id opens that entity, when others share its name; a typed URL opens the name's best match.
+  const ref = query.get('id') || name;
+  const attributes = loadAttributes(ref).catch(() => null);
   let offset = query.has('offset') ? Number(query.get('offset')) || 0 : 0;
-  let view = await get<EntityView>(`/api/entities/${encodeURIComponent(name)}`, { offset, limit: PAGE });
+  let view = await get<EntityView>(`/api/entities/${encodeURIComponent(ref)}`, { offset, limit: PAGE });
   if (!query.has('offset') && view.transitions.total > PAGE) {
     offset = view.transitions.total - PAGE;
-    view = await get<EntityView>(`/api/entities/${encodeURIComponent(name)}`, { offset, limit: PAGE });
+    view = await get<EntityView>(`/api/entities/${encodeURIComponent(ref)}`, { offset, limit: PAGE });
   }
   const e = view.entity;
   const t = view.transitions;
   const contradictions = t.items.filter((x) => x.contradiction).length;
-  const pageLink = (o: number) => `${entityHref(e.name)}?offset=${o}`;
+  const pageLink = (o: number) => `${entityHref(e.name, e.id)}${query.get('id') ? '&' : '?'}offset=${o}`;
   const history = await attributes;
   const lanes = history ? attributeLanes(history, e.lastSeen) : null;
   clear(
@@ -88,7 +90,7 @@ export async function entityView(main: HTMLElement, name: string, query: URLSear
               'li',
               { class: r.until ? 'ended' : '' },
               r.direction === 'out' ? `${e.name} ${r.type} ` : '',
-              h('a', { href: entityHref(other.name) }, other.name),
+              h('a', { href: entityHref(other.name, other.id) }, other.name),
               r.direction === 'in' ? ` ${r.type} ${e.name}` : '',
               propsText(r.properties),
               h('span', { class: 'muted' }, ` ${validityText(r.since, r.until)}`),
@@ -113,7 +115,7 @@ function periodItem(p: EntityPeriodOut): HTMLElement {
   return h(
     'li',
     { 'data-period': p.name },
-    h('a', { href: entityHref(p.name) }, p.name),
+    h('a', { href: entityHref(p.name, p.id) }, p.name),
     h(
       'span',
       { class: 'muted' },

@@ -49,7 +49,7 @@ export function selectedPanel(input: {
     h(
       'p',
       {},
-      h('a', { href: entityHref(node.name) }, node.name),
+      h('a', { href: entityHref(node.name, node.id) }, node.name),
       ` · ${node.type} · importance ${node.importance.toFixed(2)} · ${plural(input.degree, 'relationship')} here`,
     ),
     h(
@@ -144,9 +144,9 @@ export function edgePage(input: {
       h(
         'li',
         {},
-        h('a', { href: entityHref(name(e.source)) }, name(e.source)),
+        h('a', { href: entityHref(name(e.source), e.source) }, name(e.source)),
         ` ${e.type} `,
-        h('a', { href: entityHref(name(e.target)) }, name(e.target)),
+        h('a', { href: entityHref(name(e.target), e.target) }, name(e.target)),
         input.ended && e.until ? h('span', { class: 'muted' }, ` (ended ${date(e.until)})`) : null,
       ),
     ),

@@ -113,7 +113,7 @@ function claim(label: string, c: ClaimOut): HTMLElement {
     h(
       'p',
       { class: 'claim-value' },
-      c.entity ? h('a', { href: entityHref(c.entity.name) }, c.entity.name) : stateLine(c.state),
+      c.entity ? h('a', { href: entityHref(c.entity.name, c.entity.id) }, c.entity.name) : stateLine(c.state),
     ),
     c.summary ? h('p', { class: 'muted snippet' }, c.summary) : null,
     sourceLine(c.time, c.source),
@@ -134,7 +134,12 @@ export function contradictionCard(c: ContradictionOut): { body: HTMLElement[]; c
     body: els(
       h('h3', {}, entityLink(c.entity), ` — ${what}`),
       c.other
-        ? h('p', { class: 'muted' }, 'Contradicted by ', h('a', { href: entityHref(c.other.name) }, c.other.name))
+        ? h(
+            'p',
+            { class: 'muted' },
+            'Contradicted by ',
+            h('a', { href: entityHref(c.other.name, c.other.id) }, c.other.name),
+          )
         : null,
       h('div', { class: 'claims' }, claim('Older claim', c.older), claim('Newer claim', c.newer)),
     ),

@@ -91,7 +91,10 @@ function phaseCell(p: PhaseOut): HTMLElement | string {
           'li',
           {},
           item.text,
-          ...item.entities.flatMap((e, i) => [i === 0 ? ' ' : ', ', h('a', { href: entityHref(e.name) }, e.name)]),
+          ...item.entities.flatMap((e, i) => [
+            i === 0 ? ' ' : ', ',
+            h('a', { href: entityHref(e.name, e.id) }, e.name),
+          ]),
         ),
       ),
     ),

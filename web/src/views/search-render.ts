@@ -55,7 +55,7 @@ function card(e: EntityCard): HTMLElement {
     h(
       'h3',
       { class: 'card-head' },
-      h('a', { href: entityHref(e.name) }, e.name),
+      h('a', { href: entityHref(e.name, e.id) }, e.name),
       ' ',
       typeBadge(e.type),
       ' ',
@@ -78,7 +78,7 @@ function card(e: EntityCard): HTMLElement {
       'p',
       { class: 'muted' },
       `${plural(e.changes, 'change')} · first seen ${date(e.firstSeen)} · last seen ${date(e.lastSeen)} · `,
-      h('a', { href: entityHref(e.name) }, `Open ${e.name}`),
+      h('a', { href: entityHref(e.name, e.id) }, `Open ${e.name}`),
     ),
   );
 }
@@ -99,7 +99,7 @@ function hitItem(item: SearchItemOut): HTMLElement {
     {},
     h('span', { class: 'badge kind-transition' }, 'change'),
     ' ',
-    item.entity ? h('a', { href: entityHref(item.entity.name) }, item.entity.name) : null,
+    item.entity ? h('a', { href: entityHref(item.entity.name, item.entity.id) }, item.entity.name) : null,
     `: ${item.title}`,
     h('span', { class: 'muted' }, ` ${date(item.time)}`),
     item.episodeId ? [' ', h('a', { href: episodeHref(item.episodeId), class: 'muted' }, 'source')] : null,
@@ -157,7 +157,7 @@ function reading(r: SearchOut, open: boolean): HTMLElement {
         {},
         x.entities.length === 0
           ? 'no known entity named'
-          : x.entities.flatMap((e, i) => [i > 0 ? ', ' : '', h('a', { href: entityHref(e.name) }, e.name)]),
+          : x.entities.flatMap((e, i) => [i > 0 ? ', ' : '', h('a', { href: entityHref(e.name, e.id) }, e.name)]),
       ),
       h('dt', {}, 'Looked for'),
       h(

@@ -103,7 +103,7 @@ async function entityBrowser(section: HTMLElement, query: URLSearchParams): Prom
           h(
             'tr',
             {},
-            h('td', {}, h('a', { href: entityHref(e.name) }, e.name)),
+            h('td', {}, h('a', { href: entityHref(e.name, e.id) }, e.name)),
             h('td', {}, e.type),
             h('td', {}, e.importance.toFixed(2)),
             h('td', {}, date(e.lastSeen)),

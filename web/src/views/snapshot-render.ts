@@ -131,7 +131,7 @@ function entityCard(e: SnapshotEntity, edges: readonly SnapshotEdge[], place: st
                 { class: 'more' },
                 h(
                   'a',
-                  { href: entityHref(e.name) },
+                  { href: entityHref(e.name, e.id) },
                   `… and ${plural(mine.length - EDGES_PER_ENTITY, 'more relationship')}`,
                 ),
               )

@@ -134,7 +134,7 @@ function laneRow(scale: Scale, lane: Lane): HTMLElement {
     { class: 'tl-lane', 'data-entity': lane.entity.name },
     h(
       'a',
-      { class: 'tl-lane-label', href: entityHref(lane.entity.name) },
+      { class: 'tl-lane-label', href: entityHref(lane.entity.name, lane.entity.id) },
       lane.entity.name,
       h('span', { class: 'muted' }, ` ${lane.entity.type}${more}`),
     ),
@@ -146,7 +146,7 @@ function laneRow(scale: Scale, lane: Lane): HTMLElement {
           'a',
           {
             class: `tl-mark kind-${m.kind}${m.contradiction ? ' contra' : ''}`,
-            href: entityHref(lane.entity.name),
+            href: entityHref(lane.entity.name, lane.entity.id),
             style: `left:${xOf(scale, Date.parse(m.time))}px`,
             'aria-label': markLabel(lane, m),
             // One tab stop per lane; the arrow keys move between its marks.

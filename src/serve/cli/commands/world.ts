@@ -3,7 +3,7 @@ import { compileTimeline, stateText } from '../../../compile/timeline.js';
 import { longDate } from '../../../compile/time-format.js';
 import { entityPeriods } from '../../../world/entity-periods.js';
 import { resolveEntityType } from '../../../world/entity-types.js';
-import { findEntity } from '../../../world/lookup.js';
+import { findEntity, othersNamed } from '../../../world/lookup.js';
 import { loadTimeline } from '../../../world/timeline.js';
 import { parsePositiveInt } from '../args.js';
 import { startWord, type WorldStats } from '../../../domain/world.js';
@@ -22,12 +22,12 @@ export function registerWorld(program: Command, run: ActionRunner): void {
   program
     .command('entity')
     .description('show one entity: type, aliases, current state, relationships, the life periods it belongs to')
-    .argument('<name...>', 'name or alias')
+    .argument('<name...>', 'name, alias or id (of several with one name, the most important; the others are listed)')
     .action((name: string[]) => run((ctx) => entity(ctx, name.join(' '))));
   program
     .command('timeline')
     .description("an entity's history as a temporal narrative (--json: the entity and its ordered transitions)")
-    .argument('<name...>', 'name or alias')
+    .argument('<name...>', 'name, alias or id')
     .action((name: string[]) => run((ctx) => timeline(ctx, name.join(' '))));
   program
     .command('periods')
@@ -69,7 +69,7 @@ async function entity(ctx: CommandContext, name: string): Promise<void> {
   const services = await ctx.services({ readonly: true });
   const { store } = services;
   const e = await findEntity({ store, name });
-  const t = await loadTimeline({ store, entity: e });
+  const [t, others] = await Promise.all([loadTimeline({ store, entity: e }), othersNamed({ store, name, entity: e })]);
   const tz = ctx.config.tz;
   const periods = entityPeriods({
     timeline: t,
@@ -103,7 +103,17 @@ async function entity(ctx: CommandContext, name: string): Promise<void> {
       lines.push(`  ${p.name} (${span})${what.length > 0 ? `: ${what.join(', ')}` : ''}`);
     }
   }
-  ctx.emit({ text: lines.join('\n'), json: { entity: e, relationships: t.relationships, periods } });
+  for (const o of others)
+    lines.push(`Another entity is called "${name.trim()}": ${o.name} (${o.type}); pie entity ${o.id} shows it.`);
+  ctx.emit({
+    text: lines.join('\n'),
+    json: {
+      entity: e,
+      relationships: t.relationships,
+      periods,
+      sameName: others.map(({ id, name, type }) => ({ id, name, type })),
+    },
+  });
 }
 
 export async function timeline(ctx: CommandContext, name: string): Promise<void> {

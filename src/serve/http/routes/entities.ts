@@ -56,7 +56,7 @@ export const entityRoutes: Route[] = [
     method: 'get',
     path: '/api/entities/{name}',
     summary:
-      'One entity (name or alias): its state, periods, relationships, sources and a page of its timeline with contradictions marked',
+      'One entity (name, alias or id; of several with one name, the most important): its state, periods, relationships, sources and a page of its timeline with contradictions marked',
     tag: 'explore',
     query: z.object({
       time_format: z
