@@ -7,7 +7,8 @@ import { openSampleSession, waitForRoute, type SampleSession } from './page.js';
 /**
  * Two entities with one name: the sample's Tidepool (a project) and a place called Tidepool, added through the store.
  * A typed URL (#/entity/Tidepool) opens the more important one, as the CLI does; a link from a list opens the entity
- * it was drawn for (the link carries its id), in Debian's Chromium against the real `pie serve`.
+ * it was drawn for (the link carries its id), and each page names the other with a link; in Debian's Chromium
+ * against the real `pie serve`.
  */
 let session: SampleSession;
 const PLACE_ID = 'seed-tidepool-place';
@@ -45,6 +46,9 @@ describe('two entities with one name', () => {
     await page.goto(`${session.server.url}#/entity/Tidepool`);
     await waitForRoute(page, '#/entity/Tidepool');
     expect(await page.locator('h1 .badge').textContent()).toBe('project');
+    // The page says another entity has the name, with a link that opens it.
+    expect(await page.locator('#same-name').textContent()).toBe('Others named Tidepool: Tidepool (place)');
+    expect(await page.locator('#same-name a').getAttribute('href')).toBe(`#/entity/Tidepool?id=${PLACE_ID}`);
 
     await page.goto(`${session.server.url}#/search?offset=0&type=place`);
     await waitForRoute(page, '#/search?offset=0&type=place');
@@ -55,5 +59,6 @@ describe('two entities with one name', () => {
     await waitForRoute(page, href ?? '');
     expect(await page.locator('h1 .badge').textContent()).toBe('place');
     expect(await page.locator('h1').textContent()).toContain('Tidepool');
+    expect(await page.locator('#same-name').textContent()).toBe('Others named Tidepool: Tidepool (project)');
   });
 });

@@ -55,7 +55,9 @@ describe('two entities with one name', () => {
   it('opens either by id', async () => {
     const pet = await pie(['--db', db, '--json', 'entity', PET]);
     expect(pet.code, pet.stderr).toBe(0);
-    expect((JSON.parse(pet.stdout) as { entity: { type: string } }).entity.type).toBe('pet');
+    const shown = JSON.parse(pet.stdout) as { entity: { type: string }; sameName: { type: string }[] };
+    expect(shown.entity.type).toBe('pet');
+    expect(shown.sameName.map((o) => o.type)).toEqual(['person']);
     const timeline = await pie(['--db', db, 'timeline', PET]);
     expect(timeline.code, timeline.stderr).toBe(0);
     expect(timeline.stdout).toMatch(/^Luna \(pet\)/);

@@ -159,6 +159,8 @@ export interface EntityPeriodOut {
 }
 export interface EntityView {
   entity: Entity;
+  /** The other entities of its name, each opened by its id. */
+  sameName: EntityRef[];
   /** When the entity is itself a period: its span. */
   period: { start: string; end: string | null; ongoing: boolean } | null;
   periods: EntityPeriodOut[];

@@ -27,6 +27,17 @@ export async function entityView(main: HTMLElement, name: string, query: URLSear
     main,
     h('h1', {}, e.name, ' ', h('span', { class: 'badge' }, e.type)),
     e.aliases.length > 0 ? h('p', {}, 'Also called: ', e.aliases.join(', ')) : null,
+    view.sameName.length > 0
+      ? h(
+          'p',
+          { id: 'same-name' },
+          `Others named ${e.name}: `,
+          ...view.sameName.flatMap((o, i) => [
+            i > 0 ? ', ' : '',
+            h('a', { href: entityHref(o.name, o.id) }, `${o.name} (${o.type})`),
+          ]),
+        )
+      : null,
     h(
       'p',
       { class: 'muted' },

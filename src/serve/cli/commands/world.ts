@@ -69,7 +69,10 @@ async function entity(ctx: CommandContext, name: string): Promise<void> {
   const services = await ctx.services({ readonly: true });
   const { store } = services;
   const e = await findEntity({ store, name });
-  const [t, others] = await Promise.all([loadTimeline({ store, entity: e }), othersNamed({ store, name, entity: e })]);
+  const [t, others] = await Promise.all([
+    loadTimeline({ store, entity: e }),
+    othersNamed({ store, name: e.name, entity: e }),
+  ]);
   const tz = ctx.config.tz;
   const periods = entityPeriods({
     timeline: t,
@@ -104,7 +107,7 @@ async function entity(ctx: CommandContext, name: string): Promise<void> {
     }
   }
   for (const o of others)
-    lines.push(`Another entity is called "${name.trim()}": ${o.name} (${o.type}); pie entity ${o.id} shows it.`);
+    lines.push(`Another entity is called "${e.name}": ${o.name} (${o.type}); pie entity ${o.id} shows it.`);
   ctx.emit({
     text: lines.join('\n'),
     json: {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { compileTimeline } from '../../../compile/timeline.js';
 import type { Entity, Transition } from '../../../domain/world.js';
 import { resolveEntityType } from '../../../world/entity-types.js';
-import { findEntity } from '../../../world/lookup.js';
+import { findEntity, othersNamed } from '../../../world/lookup.js';
 import { loadTimeline, type TimelineRelationship } from '../../../world/timeline.js';
 import { entityOut, refOut } from '../../mcp/schemas.js';
 import { defineRoute, iso, pageQuery, type Page, type Route } from '../route.js';
@@ -67,9 +67,10 @@ export const entityRoutes: Route[] = [
     }),
     handler: async ({ query, params, deps }) => {
       const entity = await findEntity({ store: deps.store, name: params.name ?? '' });
-      const [full, mentions] = await Promise.all([
+      const [full, mentions, others] = await Promise.all([
         loadTimeline({ store: deps.store, entity }),
         deps.store.mentions.forEntity(entity.id),
+        othersNamed({ store: deps.store, name: entity.name, entity }),
       ]);
       const now = deps.clock.now();
       const own = full.periods.find((p) => p.entityId === entity.id);
@@ -99,6 +100,8 @@ export const entityRoutes: Route[] = [
         // A hub can have thousands of edges: the latest ones (current first), with the total.
         relationships: relationships.map((r) => relationshipOut(entity, r)),
         relationshipsTotal: full.relationships.length,
+        // The other entities of its name (each opened by its id).
+        sameName: others.map(refOut),
         sources: sources.map((s) => ({ episodeId: s.episodeId, title: s.title, time: iso(s.time) })),
       };
     },
