@@ -58,11 +58,12 @@ export const POINT_RELATIONSHIPS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Relationship types that hold for good once true: where someone is from, kin, a period of one's life. Their start
- * is when they were first told, never when they began ("Caroline FROM Sweden, since 27 June 2023" said she came from
- * Sweden only then), so they read "by <date>" too.
+ * Relationship types that hold for good once true: where someone is from, kin, a period of one's life, knowing
+ * someone. Their start is when they were first told, hardly ever when they began ("Caroline FROM Sweden, since 27 June
+ * 2023" said she came from Sweden only then; two friends talking since 8 May 2023 knew each other before), so they
+ * read "by <date>" too.
  */
-export const KNOWN_BY_RELATIONSHIPS: ReadonlySet<string> = new Set(['FROM', 'FAMILY_OF', 'HAS_PERIOD']);
+export const KNOWN_BY_RELATIONSHIPS: ReadonlySet<string> = new Set(['FROM', 'FAMILY_OF', 'HAS_PERIOD', 'KNOWS']);
 
 /**
  * The word before an open relationship's start: "by" for a point relationship (a visit) or one that holds for good
