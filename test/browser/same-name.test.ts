@@ -28,6 +28,26 @@ async function seedPlace(db: string): Promise<void> {
       recordedAt: NOW_MS,
       importance: 0.05,
     });
+    // The project gets more changes than a page holds, so its page links older ones.
+    const project = (await services.store.entities.findByKey('tidepool')).find((e) => e.type === 'project');
+    if (!project) throw new Error('the sample has no Tidepool');
+    for (let i = 0; i < 120; i++) {
+      const t = NOW_MS - (120 - i) * 3_600_000;
+      await services.store.transitions.insert({
+        id: `seed-tidepool-${i}`,
+        entityId: project.id,
+        kind: 'update',
+        fromState: {},
+        toState: { tide: `level ${i}` },
+        summary: `Tide level ${i}`,
+        eventTime: t,
+        recordedAt: t,
+        confidence: 1,
+        episodeId: null,
+        batchId: null,
+        resolvedBy: null,
+      });
+    }
   } finally {
     await services.close();
   }
@@ -41,7 +61,7 @@ afterAll(async () => {
 });
 
 describe('two entities with one name', () => {
-  it('a typed URL opens the more important; a list link opens the one it lists', async () => {
+  it('a typed URL opens the more important; a list link opens the one it lists, and its pages stay on it', async () => {
     const { page } = session;
     await page.goto(`${session.server.url}#/entity/Tidepool`);
     await waitForRoute(page, '#/entity/Tidepool');
@@ -49,6 +69,15 @@ describe('two entities with one name', () => {
     // The page says another entity has the name, with a link that opens it.
     expect(await page.locator('#same-name').textContent()).toBe('Others named Tidepool: Tidepool (place)');
     expect(await page.locator('#same-name a').getAttribute('href')).toBe(`#/entity/Tidepool?id=${PLACE_ID}`);
+    // Opened by its name, its older changes stay its own: the pager carries its id (one query string, the offset
+    // after it).
+    const older = page.locator('nav.pager a', { hasText: 'Older' });
+    const olderHref = await older.getAttribute('href');
+    expect(olderHref).toMatch(/^#\/entity\/Tidepool\?id=[^?&]+&offset=\d+$/);
+    await older.click();
+    await waitForRoute(page, olderHref ?? '');
+    expect(await page.locator('h1 .badge').textContent()).toBe('project');
+    expect(await page.locator('#timeline').textContent()).not.toContain('Tide level 119');
 
     await page.goto(`${session.server.url}#/search?offset=0&type=place`);
     await waitForRoute(page, '#/search?offset=0&type=place');

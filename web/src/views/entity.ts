@@ -20,7 +20,8 @@ export async function entityView(main: HTMLElement, name: string, query: URLSear
   const e = view.entity;
   const t = view.transitions;
   const contradictions = t.items.filter((x) => x.contradiction).length;
-  const pageLink = (o: number) => `${entityHref(e.name, e.id)}${query.get('id') ? '&' : '?'}offset=${o}`;
+  // The id keeps the page on this entity when others share its name (the link already has its query).
+  const pageLink = (o: number) => `${entityHref(e.name, e.id)}&offset=${o}`;
   const history = await attributes;
   const lanes = history ? attributeLanes(history, e.lastSeen) : null;
   clear(
