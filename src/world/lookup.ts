@@ -17,7 +17,7 @@ export async function findEntity(input: { store: WorldStore; name: string; type?
   const byId = /\s/.test(asked) ? null : await input.store.entities.get(asked);
   if (byId && (!input.type || byId.type === input.type)) return byId;
   const found = (await input.store.entities.findByKey(key)).filter((e) => !input.type || e.type === input.type);
-  const best = found.sort((a, b) => b.importance - a.importance || b.lastSeen - a.lastSeen)[0];
+  const best = found.sort(mostImportantFirst)[0];
   if (best) return best;
   const suggestions = await suggestNames({ store: input.store, name: input.name, limit: 3 });
   const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : '';
@@ -26,11 +26,16 @@ export async function findEntity(input: { store: WorldStore; name: string; type?
   });
 }
 
-/** The other entities called `name` (name or alias) than `entity`, most important first: each is reached by its id. */
-export async function othersNamed(input: { store: WorldStore; name: string; entity: Entity }): Promise<Entity[]> {
-  const key = normalizeName(input.name);
+/** The other entities with `entity`'s name (as name or alias), most important first: each is reached by its id. */
+export async function othersNamed(input: { store: WorldStore; entity: Entity }): Promise<Entity[]> {
+  const key = normalizeName(input.entity.name);
   const found = key.length === 0 ? [] : await input.store.entities.findByKey(key);
-  return found.filter((e) => e.id !== input.entity.id).sort((a, b) => b.importance - a.importance);
+  return found.filter((e) => e.id !== input.entity.id).sort(mostImportantFirst);
+}
+
+/** Of several entities with one name: the most important first, then the most recently seen. */
+function mostImportantFirst(a: Entity, b: Entity): number {
+  return b.importance - a.importance || b.lastSeen - a.lastSeen;
 }
 
 /** The known names and aliases closest to `name`. */

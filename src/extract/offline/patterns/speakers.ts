@@ -22,7 +22,7 @@ export function coSpeakerEdges(input: {
   const out: RelationshipFinding[] = [];
   for (const [episodeId, names] of byEpisode) {
     if (names.size < 2 || names.size > MAX_SPEAKERS) continue;
-    const sorted = [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const sorted = [...names].sort();
     for (let i = 0; i < sorted.length; i++) {
       for (let j = i + 1; j < sorted.length; j++) {
         out.push({

@@ -69,10 +69,7 @@ async function entity(ctx: CommandContext, name: string): Promise<void> {
   const services = await ctx.services({ readonly: true });
   const { store } = services;
   const e = await findEntity({ store, name });
-  const [t, others] = await Promise.all([
-    loadTimeline({ store, entity: e }),
-    othersNamed({ store, name: e.name, entity: e }),
-  ]);
+  const [t, others] = await Promise.all([loadTimeline({ store, entity: e }), othersNamed({ store, entity: e })]);
   const tz = ctx.config.tz;
   const periods = entityPeriods({
     timeline: t,

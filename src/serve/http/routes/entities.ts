@@ -70,7 +70,7 @@ export const entityRoutes: Route[] = [
       const [full, mentions, others] = await Promise.all([
         loadTimeline({ store: deps.store, entity }),
         deps.store.mentions.forEntity(entity.id),
-        othersNamed({ store: deps.store, name: entity.name, entity }),
+        othersNamed({ store: deps.store, entity }),
       ]);
       const now = deps.clock.now();
       const own = full.periods.find((p) => p.entityId === entity.id);
