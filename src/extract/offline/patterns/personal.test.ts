@@ -3,6 +3,7 @@ import type { ExtractionBatch } from '../../types.js';
 import { extractOffline } from '../index.js';
 import { loadSpanTagger, type SpanTagger } from '../nlp.js';
 import { batchOf, T0 } from '../test-kit.js';
+import { withoutStrandedClause } from './personal.js';
 
 let tagger: SpanTagger;
 beforeAll(async () => {
@@ -254,6 +255,39 @@ describe('personal events, pets and observations of both speakers', () => {
       "discovered one of my paintings was selected for yesterday's exhibition",
       '2025-01-15',
     ],
+    // A clause of the speaker's that ends on its preposition says which shelter; the object read as cut short and told
+    // no event (LoCoMo conv-41, session 2).
+    [
+      'Caroline',
+      'In the meantime, I donated my old car to a homeless shelter I volunteer at yesterday.',
+      'Caroline',
+      'donated my old car to a homeless shelter',
+      day(-1),
+    ],
+    [
+      'Melanie',
+      'I recently gave a few talks at the shelter we volunteer at.',
+      'Melanie',
+      'gave a few talks at the shelter',
+      day(0),
+    ],
+    // Time spent with someone, on a day the sentence names (LoCoMo conv-43, session 3).
+    [
+      'Caroline',
+      'Last week, I had a nice chat with a Harry Potter fan in California. It was magical!',
+      'Caroline',
+      'had a nice chat with a Harry Potter fan in California',
+      '2025-01-09',
+    ],
+    ['Melanie', 'I had dinner with my parents last night.', 'Melanie', 'had dinner with my parents', day(-1)],
+    // A long object ends before a second past of the same subject (LoCoMo conv-43, session 2).
+    [
+      'Caroline',
+      'Last night I joined a fantasy literature forum and had a great talk about my fave books.',
+      'Caroline',
+      'joined a fantasy literature forum',
+      day(-1),
+    ],
   ])('%s: %s', (speaker, text, entityName, value, eventDay) => {
     const result = extractOffline(chat([[speaker, text]]), tagger);
     // Every event goes to the one latest_event attribute (a field per verb made a state of a hundred verbs).
@@ -272,6 +306,17 @@ describe('personal events, pets and observations of both speakers', () => {
     "I'm doing this for my kids.",
     'I do think so.',
     'I lost interest.',
+    // Had with someone, but no day named: what one had is no event then (a habit or a thing).
+    'I had a nice chat with my sister.',
+    'I had a dog with a white tail.',
+    // What is left without the one spoken to points back; an object that is only how long (LoCoMo conv-42).
+    'Got it Nate, I will see you soon!',
+    'Got it, Caroline.',
+    "I've been working on for a while, such a relief to have it all done!",
+    'I have been waiting for a long time.',
+    // An "and" inside the object is no second verb of the speaker's.
+    "I've learned that taking breaks and looking after myself are important for my inspiration and mental health.",
+    'I stumbled upon this super cool book from the 1900s with stories and sketches - so awesome to read about the town!',
     // Written as its own past but said with no time before today: present.
     'I cut my hair short.',
     'I quit when I get tired.',
@@ -632,6 +677,16 @@ describe('personal events, pets and observations of both speakers', () => {
     expect(change?.whatChanged).toBe('Went camping with the kids (a few weeks ago)');
   });
 
+  it('a clause after a noun hung on a past the lexicon does not know tells what was done to that noun', () => {
+    // compromise knows no "skyped" or "facetimed": the clause "I met in CA" had told "Met in CA and had a great time".
+    const events = (text: string) =>
+      extractOffline(chat([['Caroline', text]]), tagger)
+        .stateChanges.filter((c) => c.attribute === 'latest_event')
+        .map((c) => c.newStateAspect);
+    expect(events('Just skyped with that Harry Potter fan I met in CA and had a great time.')).toEqual([]);
+    expect(events('I facetimed with the friend I met in Rome last week.')).toContain('met the friend in Rome');
+  });
+
   it('a pet the speaker owns, whatever the tagger thinks of its name', () => {
     const result = extractOffline(
       chat([
@@ -783,5 +838,19 @@ describe('personal events, pets and observations of both speakers', () => {
       ['Caroline', "Caroline: I'm keen on counseling or working in mental health."],
       ['Melanie', "Melanie: I'm swamped with the kids and work this week [the week of 15 January 2025]."],
     ]);
+  });
+});
+
+describe('withoutStrandedClause', () => {
+  it.each([
+    ['my old car to a homeless shelter I volunteer at', 'my old car to a homeless shelter'],
+    ['a few talks at the shelter that we help out at', 'a few talks at the shelter'],
+    // Nothing stranded, or what is left would end on a preposition itself: as it was.
+    ['my old car to a homeless shelter', 'my old car to a homeless shelter'],
+    ['my mom I was moving', 'my mom I was moving'],
+    ['to the I went to', 'to the I went to'],
+    ['a gift for Ida to', 'a gift for Ida to'],
+  ])('%s → %s', (object, expected) => {
+    expect(withoutStrandedClause(object)).toBe(expected);
   });
 });

@@ -35,6 +35,10 @@ const NOT_EVENTS = new Set(
   ).split(' '),
 );
 
+/** What one has with someone: "a nice chat with a fan", "dinner with my parents", "a fight with Ana" (up to 4 words). */
+const HAD_WITH =
+  /^\s+(?:(?:a|an|some)\s+)?(?:[a-z]+\s+){0,3}?[a-z]+\s+with\s+(?:(?:a|an|the|my|our|his|her|their|some|two|three)\b|\p{Lu})/u;
+
 /** Openings of a reaction to the other person rather than a statement about oneself. */
 const REACTION =
   /^(?:thanks|thank you|wow|aw+|haha|lol|omg|congrats|congratulations|sounds|that(?:'s| is| sounds)|so (?:happy|glad|proud) for you|i(?:'m| am) (?:so )?(?:glad|happy for you|proud of you|sorry)|i (?:totally )?agree|i hope|i bet|i know|i see|i guess|i mean|i can'?t wait|i love (?:that|it|this|your|how you)|i appreciate|you(?:'re|'ve| are| have)?\b|yes|yeah|yep|nope|no|sure|okay|ok|oh)\b/i;
@@ -176,6 +180,21 @@ function storyTime(ctx: PatternContext): (ResolvedTime & { told: string }) | nul
 const POINTS_BACK =
   /^(?:(?:(?:note|notice|care|track)\s+of|for|to|with|about|on|at|in|from|of|into|by)\s+)?(?:(?:a bunch|a few|a couple|a lot|lots|some|all|most|many|each|both|any)\s+of\s+)?(?:it|that|this|them|these|those|one|so|too|there|here|a lot|lots|much|well|something|anything|stuff)(?:\s+(?:too|also|again|as well|now|back|yet|together|covered|done|to (?:share|show you|show|tell you|tell|say)))?$/i;
 
+/** How long, and nothing else (after a particle at most): "for a while", "on for a while", "for a long time", "for ages", "for two years", "for a few weeks". */
+const DURATION_ONLY =
+  /^(?:(?:on|at|away|out)\s+)?(?:for|in)\s+(?:a\s+(?:long\s+|little\s+)?(?:while|time)|ages|years|months|weeks|days|hours|(?:(?:a|an|one|two|three|four|five|six|a few|a couple of|several|many|\d+)\s+)(?:more\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?))$/i;
+
+/** An object without the person named at its end, the one spoken to ("it Nate", "it, Nate" → "it"). Pure. */
+function withoutAddressee(
+  object: string,
+  mentions: readonly { name: string; surface: string; type: string }[],
+): string {
+  const m = /^(.*?\S),?\s+(\p{Lu}[\p{L}'’-]*)$/u.exec(object);
+  const name = m?.[2];
+  if (!m?.[1] || !name || !mentions.some((x) => x.type === 'person' && x.surface === name)) return object;
+  return m[1];
+}
+
 /** A feeling toward the one spoken to, not an event: "rooting for you", "impressed by your commitment", "got your back". */
 const TOWARD_YOU =
   /^(?:(?:for|by|with|of|on|about)\s+)?(?:you|your\s+(?:back|commitment|dedication|hard work|strength|courage|progress))$|^a question for you$/i;
@@ -216,7 +235,10 @@ function eventOf(
     return null;
   // "I'm doing kickboxing" is an activity; "I do think", "I'm doing great" are not (checked on the object below).
   const activity = infinitive === 'do' && ongoing;
-  if (NOT_EVENTS.has(infinitive.split(' ')[0] ?? '') && !activity) return null;
+  // "Last week I had a nice chat with a Harry Potter fan": time spent with someone, on a day the sentence names.
+  const together =
+    infinitive === 'have' && v.tense === 'past' && times.length > 0 && HAD_WITH.test(s.text.slice(v.end));
+  if (NOT_EVENTS.has(infinitive.split(' ')[0] ?? '') && !activity && !together) return null;
   const speaker = SUBJECT_BEFORE.test(before) || ((v.tense === 'past' || droppedPerfect) && NO_SUBJECT.test(before));
   // What happened to the speaker's own people or pets ("my grandma passed away") is the speaker's event too.
   const subject = !speaker && v.form === 'simple-past' ? ownSubjectOf(before, tagger) : null;
@@ -238,7 +260,8 @@ function eventOf(
   // took in Paris last month are amazing").
   const clause = clauseEnd(rest, tagger);
   let found = objectUpTo(ctx, v, times, rest, head === null ? clause : mainVerbCut(verbs, v, clause));
-  const purpose = wordCount(found.object) > MAX_OBJECT_WORDS ? purposeEnd(rest, v, verbs) : null;
+  const purpose =
+    wordCount(found.object) > MAX_OBJECT_WORDS ? (purposeEnd(rest, v, verbs) ?? coordinatedEnd(rest, v, verbs)) : null;
   if (purpose) found = objectUpTo(ctx, v, times, rest, purpose);
   const { own, vagueText, cut } = found;
   // The relative clause's own words are only where and for what ("I took to Tibet"); anything else goes on with the
@@ -257,14 +280,15 @@ function eventOf(
   // Such a clause tells an event only with a time of its own, and no other object after its verb.
   if (head !== null && (own === undefined || !RELATIVE_REST.test(hungRest))) return null;
   const thing = hung ?? head;
-  const object = thing === null ? found.object : `${lowerDeterminer(thing)} ${hungRest}`.trim();
+  const object = withoutStrandedClause(thing === null ? found.object : `${lowerDeterminer(thing)} ${hungRest}`.trim());
   const phrase = s.text.slice(v.start, v.end);
   if (feeling({ v, before, phrase, object, tagger }) || notHappened(phrase, infinitive, object)) return null;
   // "I have always enjoyed reading", "we usually went hiking": a habit, not something that happened then.
   if (HABIT.test(s.text.slice(Math.max(0, v.start - 12), v.end))) return null;
   const words = object.split(/\s+/).filter(Boolean);
   // An object of adverbs alone ("I've tried before") is none; what is going on may be told so ("Been running longer").
-  const bare = words.length === 0 || (!ongoing && actsOnNothing(words, tagger));
+  // "I've been working on for a while": an object that is only how long tells what was done no more than none does.
+  const bare = words.length === 0 || DURATION_ONLY.test(object) || (!ongoing && actsOnNothing(words, tagger));
   if ((bare && !gerund && subject === null && !milestone(v, s.text)) || words.length > MAX_OBJECT_WORDS) return null;
   if (subject !== null && !ownEventObject(words, tagger)) return null;
   if (activity && !/^(?:\w{3,}ing|my|our|a|an|the|some)$/i.test(words[0] ?? '')) return null;
@@ -272,7 +296,9 @@ function eventOf(
   const end = v.end + (cut ? cut.index : rest.length);
   if (s.mentions.some((m) => (m.type === 'tool' || m.type === 'project') && m.start >= v.end && m.start < end))
     return null;
-  if (POINTS_BACK.test(object) || TOWARD_YOU.test(object) || ABOUT_THE_CHAT.test(s.text)) return null;
+  // "Got it Nate": a person named at the end is the one spoken to, and what is left points back.
+  const spokenTo = withoutAddressee(object, s.mentions);
+  if (POINTS_BACK.test(spokenTo) || TOWARD_YOU.test(object) || ABOUT_THE_CHAT.test(s.text)) return null;
   if (insideGerundSubject(s.text, before, words, tagger) || bareAsClause(before, words, tagger)) return null;
   if (words.length > 0 && OPEN_END.test(object)) return null;
   // "I am trying my best" tells "Trying my best", and "I have been reading" "Been reading", as "I'm trying" and
@@ -312,6 +338,20 @@ function eventOf(
     episodeId: s.episodeId,
     eventTime: when?.eventTime ?? eventTimeOf(ctx.day),
   };
+}
+
+/** "a homeless shelter I volunteer at": a clause of the speaker's own that ends on its preposition. */
+const STRANDED_CLAUSE =
+  /^(.*?\S)\s+(?:that\s+|which\s+)?(?:I|[Ww]e)\s+(?:[a-z']+\s+){1,3}?(?:at|in|to|for|with|on|from|about|into)$/;
+
+/**
+ * An object cut before a clause of the speaker's that ends on its preposition ("my old car to a homeless shelter I
+ * volunteer at" → "my old car to a homeless shelter"): the clause only says which shelter, and an object ending on a
+ * preposition reads as cut short (OPEN_END) and told no event. Anything else is left as it is. Pure.
+ */
+export function withoutStrandedClause(object: string): string {
+  const m = STRANDED_CLAUSE.exec(object);
+  return m?.[1] && !OPEN_END.test(m[1]) ? m[1] : object;
 }
 
 /** A particle compromise joined to the verb ("took in"), when what follows says where or for what. */
@@ -455,6 +495,24 @@ function purposeEnd(rest: string, v: NlpVerb, verbs: readonly NlpVerb[]): { inde
   const clause = CLAUSE_END.exec(before);
   if (object === '' || OPEN_END.test(object) || HOW.test(object) || (clause && clause.index < to.index)) return null;
   return { index: to.index };
+}
+
+/**
+ * Where a long object ends before a second verb of the same subject ("joined a fantasy literature forum | and had a
+ * great talk about my fave books"): at the "and" (or "then") right before the sentence's next verb, of the same form
+ * and tense, when what comes before it is an object that is not cut short. Null when the next verb does not follow so.
+ */
+function coordinatedEnd(rest: string, v: NlpVerb, verbs: readonly NlpVerb[]): { index: number } | null {
+  const next = verbs.find((n) => n.start > v.end);
+  // The second verb is told as the first is ("joined … and had …"): not a gerund of the object's own ("learned that
+  // taking breaks and looking after myself …") nor a noun read as a verb ("a book with stories and sketches").
+  if (!next || next.form !== v.form || next.tense !== v.tense) return null;
+  const before = rest.slice(0, next.start - v.end);
+  const and = /\s+(?:and(?:\s+then)?|then)\s+$/i.exec(before);
+  if (!and) return null;
+  const object = before.slice(0, and.index).trim();
+  if (object === '' || OPEN_END.test(object) || CLAUSE_END.test(object)) return null;
+  return { index: and.index };
 }
 
 /** Where the clause in `rest` ends (CLAUSE_END), past a comma between two adjectives ("a soft, pastel pink yarn"). */

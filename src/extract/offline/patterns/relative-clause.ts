@@ -42,10 +42,12 @@ export function hungNoun(before: string, tagger: SpanTagger): string | null {
   const particle = /^(?:back|away|home|out)$/i.test(word);
   const onNoun =
     !TIME_HEAD.test(word) && (tags.some((t) => NOUN_TAGS.includes(t)) || (tags.length === 0 && /[a-z]s$/i.test(word)));
+  // A past the lexicon does not know hangs it as a known one does ("skyped with that fan I met in CA").
   const hangs =
     particle ||
     onNoun ||
     /ing$/i.test(word) ||
+    (tags.length === 0 && /[a-z]ed$/i.test(word)) ||
     tags.some((t) => t === 'Adjective' || t === 'PastTense' || t === 'Infinitive');
   return hangs ? phrase : null;
 }
