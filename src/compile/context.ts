@@ -11,13 +11,12 @@ import {
   isBareAcquaintance,
   isBareCreation,
   POINT_RELATIONSHIPS,
-  startWord,
   type Procedure,
   type Transition,
 } from '../domain/world.js';
 import type { Excerpt, PathHop, QueryPlan, Subgraph, SubgraphEntity } from '../query/types.js';
 import { changeNote, relationshipProps, stateText } from './timeline.js';
-import { longDate, when, type TimeContext } from './time-format.js';
+import { edgeStart, longDate, when, type TimeContext } from './time-format.js';
 
 const DAY = 86_400_000;
 
@@ -381,7 +380,7 @@ function entityLines(ctx: TimeContext, block: SubgraphEntity, history: boolean, 
     const props = relationshipProps(rel.properties);
     const span =
       rel.validTo === null || POINT_RELATIONSHIPS.has(rel.type)
-        ? `${startWord(rel.type)} ${shortWhen(ctx, rel.validFrom)}`
+        ? edgeStart(ctx, rel.type, shortWhen(ctx, rel.validFrom))
         : `from ${shortWhen(ctx, rel.validFrom)} until ${shortWhen(ctx, rel.validTo)}`;
     lines.push(`  ↔ ${a} ${rel.type} ${b}${props ? ` (${props})` : ''}, ${span}${cite(rel.episodeId)}`);
   }

@@ -1,4 +1,4 @@
-import { startWord, type StateValue } from '../domain/world.js';
+import type { StateValue } from '../domain/world.js';
 import type {
   ActivityChange,
   AttributeChange,
@@ -13,7 +13,7 @@ import { changeBracket, named } from './contradictions.js';
 import { plural } from '../domain/humanize.js';
 import { spanPoint } from './snapshot.js';
 import { relationshipProps, stateText } from './timeline.js';
-import { when, type TimeContext } from './time-format.js';
+import { edgeStart, when, type TimeContext } from './time-format.js';
 
 /**
  * What changed between two periods or dates as text (diff_periods): one section per kind of change, most important
@@ -44,7 +44,7 @@ export function compileDiff(input: { diff: WorldDiff; time: TimeContext }): stri
     lines,
     'Relationships begun',
     d.relationshipsBegun,
-    (r) => `${edgeText(r)}, ${startWord(r.type)} ${when(ctx, r.time)}`,
+    (r) => `${edgeText(r)}, ${edgeStart(ctx, r.type, when(ctx, r.time))}`,
   );
   section(lines, 'Relationships ended', d.relationshipsEnded, (r) => `${edgeText(r)}, ended ${when(ctx, r.time)}`);
   section(lines, 'Beliefs reversed', d.beliefsReversed, (c: ContradictionChange) => {

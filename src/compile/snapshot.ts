@@ -1,9 +1,9 @@
 import type { SnapshotEntity, SnapshotRelationship, WorldSnapshot } from '../query/world-at/snapshot.js';
 import type { Span } from '../query/world-at/span.js';
 import { relationshipProps, stateText } from './timeline.js';
-import { when, type TimeContext } from './time-format.js';
+import { edgeStart, when, type TimeContext } from './time-format.js';
 import { plural } from '../domain/humanize.js';
-import { genericLast, startWord } from '../domain/world.js';
+import { genericLast } from '../domain/world.js';
 
 /** Relationships listed under one entity in the text (the JSON has them all). */
 const EDGES_PER_ENTITY = 5;
@@ -81,7 +81,7 @@ function edgeLine(ctx: TimeContext, entityId: string, r: SnapshotRelationship): 
   const props = relationshipProps(r.properties);
   const out = r.source.id === entityId;
   const arrow = out ? `→ ${r.type} ${r.target.name}` : `← ${r.type} ${r.source.name}`;
-  return `${arrow}${props ? ` (${props})` : ''}, ${startWord(r.type)} ${when(ctx, r.validFrom)}`;
+  return `${arrow}${props ? ` (${props})` : ''}, ${edgeStart(ctx, r.type, when(ctx, r.validFrom))}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { humanizeDuration, relativeTime } from '../domain/humanize.js';
 import { localParts, MONTH_NAMES } from '../domain/time.js';
-import type { Period } from '../domain/world.js';
+import { startWord, type Period } from '../domain/world.js';
 
 /**
  * How times are written for an LLM or a person (DESIGN.md §4): `semantic` (relative + period, no dates),
@@ -48,6 +48,15 @@ export function when(ctx: TimeContext, time: number): string {
     case 'hybrid':
       return `${longDate(time, ctx.tz)} (${[rel, during].filter(Boolean).join(', ')})`;
   }
+}
+
+/**
+ * The start of a relationship before its time text: "since 3 May 2023", "by 3 May 2023". A "by" before a relative
+ * time would read "by 40 days ago", so in the semantic format it reads "as of 40 days ago".
+ */
+export function edgeStart(ctx: TimeContext, type: string, timeText: string): string {
+  const word = startWord(type);
+  return `${word === 'by' && ctx.format === 'semantic' ? 'as of' : word} ${timeText}`;
 }
 
 export { humanizeDuration };

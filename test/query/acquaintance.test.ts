@@ -51,7 +51,7 @@ describe('people who talk with each other', () => {
     const friends = await ask('How long have Jon and Gina been friends?');
     expect(friends.code, friends.stderr).toBe(0);
     // Known by their first conversation: they may have known each other long before.
-    expect(friends.stdout).toContain('Gina KNOWS Jon, by ');
+    expect(friends.stdout).toContain('Gina KNOWS Jon, as of ');
     const store = await ask("What did Jon say about Gina's store?");
     expect(store.code, store.stderr).toBe(0);
     expect(store.stdout).toContain('hard work is paying off');
