@@ -53,12 +53,17 @@ describe('the graph page', () => {
   });
 
   it('highlights the neighbourhood of the node under the pointer', async () => {
-    const at = await inGraph<{ x: number; y: number }>(
-      `const p = cy.nodes().filter((n) => n.data('label') === 'Maya Chen').renderedPosition();
-       const r = cy.container().getBoundingClientRect(); return { x: r.left + p.x, y: r.top + p.y };`,
-    );
-    await page.mouse.move(at.x, at.y);
-    await expect.poll(() => names('.hl')).toContain('Maya Chen');
+    // Each try reads where the node is drawn now and comes onto it from outside the canvas.
+    const hover = async (): Promise<string[]> => {
+      const at = await inGraph<{ x: number; y: number }>(
+        `const p = cy.nodes().filter((n) => n.data('label') === 'Maya Chen').renderedPosition();
+         const r = cy.container().getBoundingClientRect(); return { x: r.left + p.x, y: r.top + p.y };`,
+      );
+      await page.mouse.move(1, 1);
+      await page.mouse.move(at.x, at.y, { steps: 3 });
+      return names('.hl');
+    };
+    await expect.poll(hover).toContain('Maya Chen');
     const lit = await names('.hl');
     const around = await inGraph<string[]>(
       `return cy.nodes().filter((n) => n.data('label') === 'Maya Chen').closedNeighborhood('node').map((n) => n.data('label')).sort();`,
