@@ -27,6 +27,17 @@ function inGraph<T>(body: string): Promise<T> {
 const names = (selector: string): Promise<string[]> =>
   inGraph(`return cy.nodes(${JSON.stringify(selector)}).map((n) => n.data('label')).sort();`);
 
+/** Comes onto the node named `label` from outside the canvas, where it is drawn now; answers the nodes lit. */
+async function hoverOn(label: string): Promise<string[]> {
+  const at = await inGraph<{ x: number; y: number }>(
+    `const p = cy.nodes().filter((n) => n.data('label') === ${JSON.stringify(label)}).renderedPosition();
+     const r = cy.container().getBoundingClientRect(); return { x: r.left + p.x, y: r.top + p.y };`,
+  );
+  await page.mouse.move(1, 1);
+  await page.mouse.move(at.x, at.y, { steps: 3 });
+  return names('.hl');
+}
+
 type GraphJson = {
   nodes: { id: string; name: string; type: string }[];
   edges: { id: string; source: string; target: string; until: string | null }[];
@@ -53,17 +64,7 @@ describe('the graph page', () => {
   });
 
   it('highlights the neighbourhood of the node under the pointer', async () => {
-    // Each try reads where the node is drawn now and comes onto it from outside the canvas.
-    const hover = async (): Promise<string[]> => {
-      const at = await inGraph<{ x: number; y: number }>(
-        `const p = cy.nodes().filter((n) => n.data('label') === 'Maya Chen').renderedPosition();
-         const r = cy.container().getBoundingClientRect(); return { x: r.left + p.x, y: r.top + p.y };`,
-      );
-      await page.mouse.move(1, 1);
-      await page.mouse.move(at.x, at.y, { steps: 3 });
-      return names('.hl');
-    };
-    await expect.poll(hover).toContain('Maya Chen');
+    await expect.poll(() => hoverOn('Maya Chen')).toContain('Maya Chen');
     const lit = await names('.hl');
     const around = await inGraph<string[]>(
       `return cy.nodes().filter((n) => n.data('label') === 'Maya Chen').closedNeighborhood('node').map((n) => n.data('label')).sort();`,
@@ -74,6 +75,19 @@ describe('the graph page', () => {
     const box = await page.locator('#graph').boundingBox();
     await page.mouse.move((box?.x ?? 0) + 3, (box?.y ?? 0) + 3, { steps: 5 });
     await expect.poll(() => names('.faded')).toEqual([]);
+  });
+
+  it('still finds the node under the pointer once Filters open above the canvas and move it down', async () => {
+    const top = (): Promise<number> => inGraph<number>(`return cy.container().getBoundingClientRect().top;`);
+    const before = await top();
+    const filters = page.locator('details.filters');
+    await filters.locator('summary').click();
+    expect(await filters.getAttribute('open')).not.toBeNull();
+    expect(await top()).toBeGreaterThan(before);
+    // Cytoscape had the canvas's old place cached: the pointer on Maya Chen lit nothing.
+    await expect.poll(() => hoverOn('Maya Chen')).toContain('Maya Chen');
+    await filters.locator('summary').click();
+    await expect.poll(() => hoverOn('Maya Chen')).toContain('Maya Chen');
   });
 
   it('focuses a node found by name, then expands its neighbours in place', async () => {

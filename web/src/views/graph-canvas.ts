@@ -103,6 +103,12 @@ export async function drawCanvas(input: {
       node.closedNeighborhood().removeClass('faded').addClass('hl');
     });
   };
+  // Cytoscape keeps the canvas's place on the page cached until a scroll or a resize of the canvas itself: what
+  // moves it otherwise (Filters opened above it, a legend that wraps to another row) would leave the pointer that
+  // far off the node under it. What moves the canvas changes the height of the page around it.
+  const around = input.container.parentElement;
+  const moved = around && typeof ResizeObserver === 'function' ? new ResizeObserver(() => cy.resize()) : null;
+  if (around) moved?.observe(around);
   let pinned: NodeSingular | null = null;
   cy.on('mouseover', 'node', (e) => highlight(e.target as NodeSingular));
   cy.on('mouseout', 'node', () => (pinned ? highlight(pinned) : clearHighlight()));
@@ -156,7 +162,10 @@ export async function drawCanvas(input: {
         });
       });
     },
-    destroy: () => cy.destroy(),
+    destroy: () => {
+      moved?.disconnect();
+      cy.destroy();
+    },
   };
 }
 

@@ -139,10 +139,6 @@ export async function graphView(main: HTMLElement, name: string, query: URLSearc
       ),
       ...edgePage({ data, edges, page, ended: endedShown(), onPage: (n) => ((page = n), renderPanels()) }),
     );
-    // The legend above the canvas can grow or shrink a row (a type appears after an expand), moving the canvas
-    // without resizing it: cytoscape keeps the canvas's page position cached until told, and would take the pointer
-    // to be that far off the node under it.
-    current?.cy.resize();
     canvas.setAttribute(
       'aria-label',
       `Relationship graph around ${name}${p.at ? ` as of ${p.at}` : ''}: ${plural(data.nodes.size, 'entity', 'entities')}, ${plural(data.edges.size, 'relationship')}`,
