@@ -712,6 +712,37 @@ describe('personal events, pets and observations of both speakers', () => {
     ).toEqual(['Caroline→Biscuit', 'Melanie→Bailey', 'Melanie→Luna', 'Melanie→Max']);
   });
 
+  it('a pet named in answer is the answerer’s; the asker repeating the name owns nothing (LoCoMo)', () => {
+    const result = extractOffline(
+      chat([
+        ['Caroline', "Your pup is so cute, remind me what's their name?"],
+        ['Melanie', "His name's Ned and he's been awesome since I adopted him."],
+        ['Caroline', "That's right, his name is Ned, how could I forget?!"],
+      ]),
+      tagger,
+    );
+    expect(result.entities.find((e) => e.name === 'Ned')?.type).toBe('pet');
+    expect(result.relationships.filter((r) => r.type === 'OWNS').map((r) => `${r.source}→${r.target}`)).toEqual([
+      'Melanie→Ned',
+    ]);
+  });
+
+  it('a pet the speaker named ("I named it Ned") after telling of the animal in the turn (LoCoMo)', () => {
+    const result = extractOffline(
+      chat([
+        ['Melanie', 'I adopted a pup from a shelter in Stamford last week. I named it Ned. Any news?'],
+        ['Caroline', 'I named it Clara, my new bike.'],
+      ]),
+      tagger,
+    );
+    expect(result.entities.filter((e) => e.type === 'pet').map((e) => [e.name, e.state.species])).toEqual([
+      ['Ned', 'dog'],
+    ]);
+    expect(result.relationships.filter((r) => r.type === 'OWNS').map((r) => `${r.source}→${r.target}`)).toEqual([
+      'Melanie→Ned',
+    ]);
+  });
+
   it('a pet is owned from when the speaker got it, if the sentence or the one before says when', () => {
     const result = extractOffline(
       chat([

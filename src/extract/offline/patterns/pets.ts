@@ -1,7 +1,7 @@
 /**
  * The speaker's pets (docs/offline-extractor.md "Personal events and observations"): "my dog Max", "a puppy named
- * Coco", "Max, my dog", and names given after the talk turned to animals ("What are their names?" — "Luna and
- * Oliver!") → a pet entity with its species, which the speaker OWNS.
+ * Coco", "Max, my dog", "I adopted a pup … I named it Ned", and names given after the talk turned to animals ("What
+ * are their names?" — "Luna and Oliver!") → a pet entity with its species, which the speaker OWNS.
  */
 import { eventTimeOf } from '../dates.js';
 import type { EntityFinding, RelationshipFinding } from '../findings.js';
@@ -38,6 +38,9 @@ export function petsOf(ctx: PatternContext): { entity: EntityFinding; owns: Rela
     // "I adopted a puppy, a beagle called Biscuit": a breed named in a sentence about an animal.
     ...(ANIMALS.test(text) ? [new RegExp(`\\b(?:[Aa]n?)\\s+([a-z]+)\\s+(?:named|called)\\s+${name}`, 'g')] : []),
   ];
+  // "I adopted a pup from a shelter last week … I named it Ned": the speaker names the animal of this turn.
+  const turnAnimal = [...ctx.previous, s].map((x) => ANIMALS.exec(x.text)?.[1]).find((a) => a !== undefined);
+  const namedIt = new RegExp(`\\b(?:[Ii]|[Ww]e)\\s+(?:named|called)\\s+(?:it|him|her)\\s+${name}`, 'g');
   const out: { entity: EntityFinding; owns: RelationshipFinding }[] = [];
   for (const named of namedAcrossTurns(ctx)) out.push(pet(ctx, named.name, named.species));
   for (const [i, re] of patterns.entries()) {
@@ -49,6 +52,13 @@ export function petsOf(ctx: PatternContext): { entity: EntityFinding; owns: Rela
       if (!petName || /^(?:I|We|The|And|But|She|He|They)$/.test(petName)) continue;
       if (out.some((p) => p.entity.name === petName)) continue;
       out.push(pet(ctx, petName, species));
+    }
+  }
+  if (turnAnimal !== undefined) {
+    for (const m of text.matchAll(namedIt)) {
+      const petName = m[1];
+      if (petName && !out.some((p) => p.entity.name === petName))
+        out.push(pet(ctx, petName, speciesOf(turnAnimal.toLowerCase())));
     }
   }
   return out;
@@ -100,7 +110,8 @@ function pet(
  * Pets named after the talk turned to them: "We've got a pup and a kitty." — "What are their names?" — "Luna and
  * Oliver!", or "What's her name? Does she get along with your other dog?" — "Her name is Shadow!". The names are
  * the speaker's pets when an animal was named in this turn or the two before; the species is that animal when only
- * one kind was named, else none (null). A baby's name ("his name is Kyle" after "that baby in the pic") is no pet.
+ * one kind was named, else none (null). A baby's name ("his name is Kyle" after "that baby in the pic") is no pet, and
+ * a name the turns before already said is the listener repeating it, not their pet.
  */
 function namedAcrossTurns(ctx: PatternContext): { name: string; species: string | null }[] {
   const { s } = ctx;
@@ -113,8 +124,12 @@ function namedAcrossTurns(ctx: PatternContext): { name: string; species: string 
   );
   if (kinds.size === 0 || /\b(?:baby|son|daughter|kid|child|brother|sister)\b/i.test(talk)) return [];
   const species = kinds.size === 1 ? ([...kinds][0] ?? null) : null;
+  // A name the turns before already said is the listener agreeing ("That's right, his name is Ned"), not telling.
+  const said = (name: string): boolean => ctx.earlier.some((t) => new RegExp(`\\b${name}\\b`).test(t));
   return [m[1], m[2]].flatMap((name) =>
-    name && !/^(?:I|We|The|And|But|She|He|They|Yes|Yeah|Thanks|Aw|Oh|Wow)$/.test(name) ? [{ name, species }] : [],
+    name && !/^(?:I|We|The|And|But|She|He|They|Yes|Yeah|Thanks|Aw|Oh|Wow)$/.test(name) && !said(name)
+      ? [{ name, species }]
+      : [],
   );
 }
 
