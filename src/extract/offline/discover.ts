@@ -8,7 +8,13 @@ import { resolveCandidates, sentenceNameCandidates, type NameCandidate } from '.
 import { isAnyGazetteerForm } from './gazetteer.js';
 import { NOT_A_NAME } from './lexicon.js';
 import type { SpanTagger } from './nlp.js';
-import { findAliasDefinitions, inferAcronymAliases, selfAliasOf, type AliasFinding } from './patterns/aliases.js';
+import {
+  anonymousSelfAliasOf,
+  findAliasDefinitions,
+  inferAcronymAliases,
+  selfAliasOf,
+  type AliasFinding,
+} from './patterns/aliases.js';
 import { findProjects } from './patterns/projects.js';
 import { buildRegistry, type DiscoveredName, type Registry } from './registry.js';
 
@@ -34,7 +40,7 @@ export function discover(input: {
   sentences: Sentence[];
   preamble: Preamble;
   tagger: SpanTagger | null;
-  /** Who "I" is when the source names no speaker: their name for themselves is left to a model. */
+  /** Who "I" is when the source names no speaker. */
   anonymousSelf: string;
 }): Discovery {
   const base = buildRegistry({ preamble: input.preamble, discovered: [] });
@@ -48,8 +54,21 @@ export function discover(input: {
   }
   const projectNames = new Set(entities.map((e) => e.name.toLowerCase()));
   const speakers = [...new Set(input.sentences.map((s) => s.self))];
-  // A named speaker's name for themselves ("you can call me Lulu") is theirs, not another person's.
-  const selfAliases = input.sentences.flatMap((s) => (s.self === input.anonymousSelf ? [] : (selfAliasOf(s) ?? [])));
+  // A speaker's name for themselves ("you can call me Lulu") is theirs, not another person's; an unnamed user's only
+  // where the turn is no draft or game.
+  const turns = new Map<string, Sentence[]>();
+  for (const s of input.sentences) {
+    const key = `${s.episodeId}\u0000${s.turn}`;
+    const turn = turns.get(key);
+    if (turn) turn.push(s);
+    else turns.set(key, [s]);
+  }
+  const selfAliases = input.sentences.flatMap(
+    (s) =>
+      (s.self === input.anonymousSelf
+        ? anonymousSelfAliasOf(s, turns.get(`${s.episodeId}\u0000${s.turn}`) ?? [])
+        : selfAliasOf(s)) ?? [],
+  );
   const selfNamed = new Set(selfAliases.map((a) => a.alias.toLowerCase()));
   const resolved = resolveCandidates({
     candidates: candidates.filter((c) => !selfNamed.has(c.name.toLowerCase())),

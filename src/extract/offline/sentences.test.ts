@@ -21,6 +21,26 @@ describe('cleanUserText', () => {
       ['It fails:'],
     ],
     ['drops very long pasted paragraphs', `Summarize this:\n\n${'word '.repeat(400)}`, ['Summarize this:']],
+    [
+      'drops the text after a request to work on it, in its paragraph and after',
+      'Proofread this: Hi, my name is Jordan Blake and I am applying for the analyst role.\n\nI led a team of five.',
+      ['Proofread this:'],
+    ],
+    [
+      'keeps what the user said before the request',
+      'I got an interview at Stripe!\n\nCan you please rewrite my cover letter to sound warmer:\n\nDear hiring team, I moved to Austin last year.',
+      ['I got an interview at Stripe!', 'Can you please rewrite my cover letter to sound warmer:'],
+    ],
+    [
+      "drops someone else's e-mail the user wants answered",
+      'Write a polite reply to this email from my landlord:\nHi, we are raising the rent in May.',
+      ['Write a polite reply to this email from my landlord:'],
+    ],
+    [
+      'keeps a colon that asks for no work on a text',
+      'Quick update: I moved to Denver and started at Acme.\n\nEdit: it was Boulder, not Denver.',
+      ['Quick update: I moved to Denver and started at Acme.', 'Edit: it was Boulder, not Denver.'],
+    ],
   ])('%s', (_name, input, expected) => {
     expect(cleanUserText(input)).toEqual(expected);
   });

@@ -1,7 +1,7 @@
 /**
  * User text → sentences the pattern families can read. Code blocks, inline code, URLs, e-mail addresses, quoted
- * lines, code-looking lines, stack traces and long pasted material are removed first: patterns run only on what the
- * user wrote in their own words.
+ * lines, code-looking lines, stack traces, long pasted material and the text after a request to work on it ("Proofread
+ * this: …") are removed first: patterns run only on what the user wrote in their own words.
  */
 import type { BatchEpisode } from '../types.js';
 import type { Sentence } from './findings.js';
@@ -48,6 +48,32 @@ function looksLikeCode(line: string): boolean {
   return t.length >= 12 && symbols / t.length > 0.08;
 }
 
+/**
+ * A request to work on a text, ending in a colon: what follows is the text (a draft, someone's e-mail, a passage to
+ * translate), not the user telling of their life. "Proofread this:", "Can you rewrite my cover letter:", "Translate
+ * to French:", "Write a reply to this email:", "Here is my draft:".
+ */
+const TEXT_TO_WORK_ON = new RegExp(
+  String.raw`^(?:(?:hi|hey|hello|ok|okay|so)[,!.]*\s+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+|pls\s+)?` +
+    String.raw`(?:(?:proofread|rewrite|re-write|rephrase|reword|paraphrase|edit\s+(?:this|that|my|the|it|these)|polish|translate|summari[sz]e|shorten|simplify|tidy up|clean up)\b` +
+    String.raw`|(?:fix|correct|check)\s+(?:the\s+)?(?:grammar|spelling|wording|typos)\b` +
+    String.raw`|(?:write|draft|compose)\s+(?:a|an|my)\s+(?:\w+\s+)?(?:reply|response|answer)\s+to\b` +
+    String.raw`|here(?:'s| is)\s+(?:my|the|a|an)\s+(?:\w+\s+)?(?:draft|text|essay|e-?mail|letter|message|post|paragraph|story|article|speech|bio|resume|cv|script)\b)` +
+    String.raw`[^:\n]{0,100}:`,
+  'i',
+);
+
+/**
+ * The user's own words of a turn that asks for work on a text: up to the request's colon, without the text after it
+ * (in its paragraph and the paragraphs that follow). Other turns are returned as they are.
+ */
+export function withoutTextToWorkOn(paragraphs: string[]): string[] {
+  const at = paragraphs.findIndex((p) => TEXT_TO_WORK_ON.test(p));
+  if (at < 0) return paragraphs;
+  const lead = TEXT_TO_WORK_ON.exec(paragraphs[at] ?? '')?.[0] ?? '';
+  return [...paragraphs.slice(0, at), lead];
+}
+
 /** Removes what is not the user's prose; returns paragraphs of prose. */
 export function cleanUserText(raw: string): string[] {
   let text = normalizeTypography(raw).replace(/\r\n?/g, '\n');
@@ -68,7 +94,7 @@ export function cleanUserText(raw: string): string[] {
     const last = paragraphs[paragraphs.length - 1];
     paragraphs = [first, last].filter((p): p is string => p !== undefined && p.length <= 600);
   }
-  return paragraphs;
+  return withoutTextToWorkOn(paragraphs);
 }
 
 /** Splits a paragraph into sentences: on line breaks, and on . ! ? followed by a space and a capital. */

@@ -45,7 +45,7 @@ describe('aliases', () => {
   });
 });
 
-describe("a named speaker's name for themselves", () => {
+describe("a speaker's name for themselves", () => {
   /** One user turn said by a named speaker, as MemoryBank's logs are. */
   const said = (speaker: string, text: string) =>
     extractOffline(
@@ -72,13 +72,26 @@ describe("a named speaker's name for themselves", () => {
   });
 
   it.each([
-    // Their own name, a name inside the sentence, a day, and a speaker the source does not name.
+    // Their own name, a name inside the sentence, a day; for a user the source does not name, a turn that asks for
+    // writing or play, or a naming after the turn's first two sentences.
     ['Luna', 'Hi, my name is Luna.'],
     ['Luna', 'My sister said you should call me Lulu.'],
     ['Luna', 'Call me Monday.'],
-    ['User', 'You can call me Lulu.'],
+    ['User', 'Pretend you are a pirate captain. Call me Jack.'],
+    ['User', 'Help me with a story for my class. My name is Tom Ridley, I am seven.'],
+    ['User', 'I run every day. I love it. Call me Lulu, everyone does.'],
   ])('%s: %s: no alias', (speaker, text) => {
     const r = said(speaker, text);
     expect(r.entities.flatMap((e) => e.aliases)).toEqual([]);
+  });
+
+  it.each([
+    ['You can call me Lulu.', 'Lulu'],
+    ["Hi, my name is Sam Lee. I'm training for a marathon.", 'Sam Lee'],
+    ['Hello! Call me Sam.', 'Sam'],
+  ])('an unnamed user naming themselves: %s → an alias of User, not another person', (text, alias) => {
+    const r = said('User', text);
+    expect(r.entities.find((e) => e.name === 'User')?.aliases).toEqual([alias]);
+    expect(r.entities.some((e) => e.name === alias)).toBe(false);
   });
 });

@@ -86,6 +86,21 @@ export function selfAliasOf(sentence: Sentence): AliasFinding | null {
   return { name: sentence.self, alias, episodeId: sentence.episodeId };
 }
 
+/** A turn that asks for writing or play, whose "my name is …" may be the text to write, not the speaker's own. */
+const WRITING_OR_PLAY =
+  /\b(?:write|rewrite|draft|proofread|polish|edit|improve|translate|correct|reword|pretend|role-?play|act as|imagine|story|letter|e-?mail|message|bio|profile|introduction|intro|speech|script|template|essay|character|scene|dialogue)\b/i;
+
+/**
+ * The name an unnamed user gives themselves ("Call me Sam", "Hi, my name is Sam Lee"): as for a named speaker, at
+ * the start of a sentence, and only in one of the first two sentences of a turn that asks for no writing or play
+ * ("Proofread this: Hi, my name is …" is a draft, "Pretend you're a pirate and call me Jack" a game).
+ */
+export function anonymousSelfAliasOf(sentence: Sentence, turn: readonly Sentence[]): AliasFinding | null {
+  const place = turn.findIndex((x) => x.index === sentence.index);
+  if (place < 0 || place > 1 || turn.some((x) => WRITING_OR_PLAY.test(x.text))) return null;
+  return selfAliasOf(sentence);
+}
+
 /**
  * Acronyms written beside a project or organization name in the same conversation, when the acronym spells exactly
  * one of the names mentioned there and is not a known word or tool.
