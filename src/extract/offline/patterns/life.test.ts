@@ -78,6 +78,17 @@ describe('moves, homes and jobs', () => {
     expect(change(run(['My last day at Acme Corp was great.']), 'User', 'latest_event')).toBeUndefined();
   });
 
+  it('a product named as the employer is the company: "I work at Stripe", not a tool the user quit', () => {
+    expect(rel(run(['I work at Stripe as a backend engineer.']), 'User', 'WORKS_AT', 'Stripe')?.properties).toEqual({
+      role: 'backend engineer',
+    });
+    expect(rel(run(["I'm a designer at Figma."]), 'User', 'WORKS_AT', 'Figma')).toBeDefined();
+    expect(rel(run(['My last day at Notion was Friday.']), 'User', 'WORKS_AT', 'Notion')?.ended).toBe(true);
+    // "I quit Notion" drops the tool (tools.ts); it ends no job.
+    expect(run(['I quit Notion last week.']).relationships.filter((x) => x.type === 'WORKS_AT')).toEqual([]);
+    expect(run(['We use Stripe for payments.']).relationships.filter((x) => x.type === 'WORKS_AT')).toEqual([]);
+  });
+
   it.each(["I'm thinking about moving to Boston.", 'Should I move to Seattle?', 'My friend moved to Boston.'])(
     'no move: %s',
     (text) => {

@@ -35,6 +35,14 @@ const JOB_ENDED = new RegExp(
   `\\b(?:[Mm]y\\s+(?:internship|job|time|contract|role|position|co-?op)\\s+at\\s+${E}\\s+(?:has\\s+)?(?:officially\\s+)?(?:ended|ends|is over|finished|wrapped up)|I\\s+(?:just\\s+)?(?:left|quit)\\s+(?:my\\s+job\\s+at\\s+)?${E}|[Mm]y\\s+last\\s+day\\s+at\\s+${E}|I\\s+(?:just\\s+|also\\s+)?lost\\s+my\\s+job\\s+at\\s+${E})`,
   'i',
 );
+/**
+ * What can be worked at: an organization, or a product whose company the talk names by it ("I work at Stripe", "a
+ * designer at Figma": the gazetteer knows them as tools).
+ */
+function isEmployer<T extends { type: string }>(m: T | undefined): m is T {
+  return m?.type === 'organization' || m?.type === 'tool';
+}
+
 const SCHOOL = /student|major|freshman|sophomore|junior|senior|undergrad|phd|master|grad/i;
 
 export function findLife(ctx: PatternContext): Partial<Findings> {
@@ -111,7 +119,7 @@ export function findLife(ctx: PatternContext): Partial<Findings> {
   }
   const work = WORK_AT.exec(masked);
   const employer = mentionOf(s, work?.[1]);
-  if (work && employer?.type === 'organization') {
+  if (work && isEmployer(employer)) {
     const props: Record<string, string> = {};
     if (work[2]) props.role = work[2].trim().toLowerCase();
     if (work[3]) props.team = work[3].trim().toLowerCase();
@@ -120,19 +128,21 @@ export function findLife(ctx: PatternContext): Partial<Findings> {
   }
   const roleAt = ROLE_AT.exec(masked);
   const place = mentionOf(s, roleAt?.[2]);
-  if (roleAt && place?.type === 'organization' && !work) {
+  if (roleAt && isEmployer(place) && !work) {
     const role = (roleAt[1] ?? '').trim().toLowerCase();
     rel(place.name, SCHOOL.test(role) ? 'STUDIES_AT' : 'WORKS_AT', { role }, timeOf(roleAt, true));
   }
   const offer = OFFER.exec(masked);
   const offering = mentionOf(s, offer?.[1]);
-  if (offer && offering?.type === 'organization') {
+  if (offer && isEmployer(offering)) {
     const role: Record<string, string> = offer[2] ? { role: clip(offer[2].trim().toLowerCase(), 60) } : {};
     rel(offering.name, 'OFFERED_ROLE_BY', role, timeOf(offer, /\bhave\b/i.test(offer[0])));
   }
   const ended = JOB_ENDED.exec(masked);
   const former = mentionOf(s, ended?.[1] ?? ended?.[2] ?? ended?.[3] ?? ended?.[4]);
-  if (ended && former?.type === 'organization') {
+  // "I quit Notion" is a tool dropped (tools.ts); "my last day at Notion" a job that ended.
+  const droppedTool = former?.type === 'tool' && /^I\s+(?:just\s+)?(?:left|quit)\s+⟦/.test(ended?.[0] ?? '');
+  if (ended && isEmployer(former) && !droppedTool) {
     const stated = timeOf(ended, /\bends\b/i.test(ended[0]));
     const eventTime = stated?.eventTime;
     rel(former.name, 'WORKS_AT', {}, stated, true);
