@@ -284,7 +284,9 @@ export const TOOL_ROWS: readonly GazetteerRow[] = [
   ['WebStorm', 'editor', ['webstorm']],
   ['Xcode', 'editor', ['xcode', 'XCode']],
   ['Android Studio', 'editor'],
-  ['Vim', 'editor', ['vim', 'Neovim', 'neovim', 'nvim']],
+  ['Vim', 'editor', ['vim']],
+  // A fork with its own name: "I switched from Vim to Neovim" is a switch, not one tool.
+  ['Neovim', 'editor', ['neovim', 'nvim']],
   ['Emacs', 'editor', ['emacs']],
   ['Sublime Text', 'editor', []],
   ['Zed', 'editor', [], 'n'],

@@ -78,6 +78,23 @@ describe('moves, homes and jobs', () => {
     expect(change(run(['My last day at Acme Corp was great.']), 'User', 'latest_event')).toBeUndefined();
   });
 
+  it('"we moved" moves the speaker too; "I graduated from X" ends studying there, then', () => {
+    const moved = run(['We moved to Austin in March 2024.']);
+    expect(rel(moved, 'User', 'LIVES_IN', 'Austin')?.eventTime?.slice(0, 7)).toBe('2024-03');
+    expect(change(moved, 'User', 'location')?.newStateAspect).toBe('Austin');
+    const graduated = run(['I graduated from MIT in 2020.']);
+    const studied = rel(graduated, 'User', 'STUDIES_AT', 'Massachusetts Institute of Technology');
+    expect(studied?.ended).toBe(true);
+    expect(studied?.eventTime?.slice(0, 4)).toBe('2020');
+    expect(run(['My sister graduated from MIT.']).relationships.filter((x) => x.type === 'STUDIES_AT')).toEqual([]);
+  });
+
+  it('Vim and Neovim are two editors: switching from one to the other is a switch', () => {
+    const r = run(['I switched from Vim to Neovim last month.']);
+    expect(change(r, 'Vim', 'status')?.newStateAspect).toBe('dropped');
+    expect(change(r, 'Neovim', 'status')?.newStateAspect).toBe('adopted');
+  });
+
   it('a product named as the employer is the company: "I work at Stripe", not a tool the user quit', () => {
     expect(rel(run(['I work at Stripe as a backend engineer.']), 'User', 'WORKS_AT', 'Stripe')?.properties).toEqual({
       role: 'backend engineer',

@@ -2,17 +2,17 @@
  * Where the user lives and works: "I moved to San Francisco on May 18", "I live off campus in College Park",
  * "I'm working at Brightline Labs as a research intern on the retrieval team", "I started my new job at X", "I got an
  * offer from X for a research internship", "my internship at X ended today", "I lost my job at X", "I'm a CS major at
- * UMD". Every place named in a user
+ * UMD", "I graduated from MIT in 2020". Every place named in a user
  * sentence also goes to the episode's locations.
  */
 import type { Findings, RelationshipFinding, StateChangeFinding } from '../findings.js';
 import { pastTimeOf } from './event-times.js';
 import { EVENT_ATTRIBUTE } from '../../../domain/world.js';
 import { capitalize, clip, lowerFirst } from '../names.js';
-import { E, isHedged, isQuestion, mentionOf, textIndex, type PatternContext } from './context.js';
+import { E, isHedged, isQuestion, mentionOf, textIndex, unmaskSurface, type PatternContext } from './context.js';
 
 const MOVED = new RegExp(
-  `\\bI(?:'ve| have)?\\s+(?:just\\s+|finally\\s+|officially\\s+)?(?:moved|relocated)\\s+(?:back\\s+)?(?:from\\s+${E}\\s+)?to\\s+(?:the\\s+)?${E}`,
+  `(?:\\bI|^(?:[A-Za-z]+,?\\s+){0,3}?[Ww]e)(?:'ve| have)?\\s+(?:just\\s+|finally\\s+|officially\\s+)?(?:moved|relocated)\\s+(?:back\\s+)?(?:from\\s+${E}\\s+)?to\\s+(?:the\\s+)?${E}`,
   'i',
 );
 const LIVE_IN = new RegExp(
@@ -43,6 +43,11 @@ function isEmployer<T extends { type: string }>(m: T | undefined): m is T {
   return m?.type === 'organization' || m?.type === 'tool';
 }
 
+/** "I graduated from MIT in 2020": the user studied there until then. */
+const GRADUATED = new RegExp(
+  `\\bI\\s+(?:just\\s+|finally\\s+|officially\\s+)?graduated\\s+from\\s+(?:the\\s+)?${E}`,
+  'i',
+);
 const SCHOOL = /student|major|freshman|sophomore|junior|senior|undergrad|phd|master|grad/i;
 
 export function findLife(ctx: PatternContext): Partial<Findings> {
@@ -137,6 +142,24 @@ export function findLife(ctx: PatternContext): Partial<Findings> {
   if (offer && isEmployer(offering)) {
     const role: Record<string, string> = offer[2] ? { role: clip(offer[2].trim().toLowerCase(), 60) } : {};
     rel(offering.name, 'OFFERED_ROLE_BY', role, timeOf(offer, /\bhave\b/i.test(offer[0])));
+  }
+  const graduated = GRADUATED.exec(masked);
+  const school = mentionOf(s, graduated?.[1]);
+  if (graduated && school?.type === 'organization') {
+    const stated = timeOf(graduated);
+    rel(school.name, 'STUDIES_AT', {}, stated, true);
+    // The speaker's event too, for their timeline (a relationship alone would have taken its place).
+    const done = `graduated from ${unmaskSurface(s, `⟦${graduated[1] ?? ''}⟧`)}`;
+    stateChanges.push({
+      entityName: s.self,
+      attribute: EVENT_ATTRIBUTE,
+      newStateAspect: done,
+      whatChanged: `${capitalize(done)}${stated ? ` (${stated.text})` : ''}`,
+      isContradiction: false,
+      confidence: 0.6,
+      episodeId: s.episodeId,
+      ...(stated?.eventTime ? { eventTime: stated.eventTime } : {}),
+    });
   }
   const ended = JOB_ENDED.exec(masked);
   const former = mentionOf(s, ended?.[1] ?? ended?.[2] ?? ended?.[3] ?? ended?.[4]);
