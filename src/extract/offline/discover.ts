@@ -2,6 +2,7 @@
  * Pass 1: find the names a batch introduces (projects, people, organizations, places, aliases), so that pass 2 can
  * recognize every later mention of them, in any sentence of the batch.
  */
+import { groupBy } from '../../domain/collections.js';
 import type { Preamble } from '../types.js';
 import type { EntityFinding, RelationshipFinding, Sentence } from './findings.js';
 import { resolveCandidates, sentenceNameCandidates, type NameCandidate } from './entities.js';
@@ -56,18 +57,11 @@ export function discover(input: {
   const speakers = [...new Set(input.sentences.map((s) => s.self))];
   // A speaker's name for themselves ("you can call me Lulu") is theirs, not another person's; an unnamed user's only
   // where the turn is no draft or game.
-  const turns = new Map<string, Sentence[]>();
-  for (const s of input.sentences) {
-    const key = `${s.episodeId}\u0000${s.turn}`;
-    const turn = turns.get(key);
-    if (turn) turn.push(s);
-    else turns.set(key, [s]);
-  }
+  const turnOf = (s: Sentence): string => `${s.episodeId}\u0000${s.turn}`;
+  const turns = groupBy(input.sentences, turnOf);
   const selfAliases = input.sentences.flatMap(
     (s) =>
-      (s.self === input.anonymousSelf
-        ? anonymousSelfAliasOf(s, turns.get(`${s.episodeId}\u0000${s.turn}`) ?? [])
-        : selfAliasOf(s)) ?? [],
+      (s.self === input.anonymousSelf ? anonymousSelfAliasOf(s, turns.get(turnOf(s)) ?? []) : selfAliasOf(s)) ?? [],
   );
   const selfNamed = new Set(selfAliases.map((a) => a.alias.toLowerCase()));
   const resolved = resolveCandidates({

@@ -68,10 +68,11 @@ const TEXT_TO_WORK_ON = new RegExp(
  * (in its paragraph and the paragraphs that follow). Other turns are returned as they are.
  */
 export function withoutTextToWorkOn(paragraphs: string[]): string[] {
-  const at = paragraphs.findIndex((p) => TEXT_TO_WORK_ON.test(p));
-  if (at < 0) return paragraphs;
-  const lead = TEXT_TO_WORK_ON.exec(paragraphs[at] ?? '')?.[0] ?? '';
-  return [...paragraphs.slice(0, at), lead];
+  for (const [at, paragraph] of paragraphs.entries()) {
+    const lead = TEXT_TO_WORK_ON.exec(paragraph)?.[0];
+    if (lead !== undefined) return [...paragraphs.slice(0, at), lead];
+  }
+  return paragraphs;
 }
 
 /** Removes what is not the user's prose; returns paragraphs of prose. */

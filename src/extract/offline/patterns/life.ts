@@ -9,7 +9,7 @@ import type { Findings, RelationshipFinding, StateChangeFinding } from '../findi
 import { pastTimeOf } from './event-times.js';
 import { EVENT_ATTRIBUTE } from '../../../domain/world.js';
 import { capitalize, clip, lowerFirst } from '../names.js';
-import { E, isHedged, isQuestion, mentionOf, textIndex, unmaskSurface, type PatternContext } from './context.js';
+import { E, isHedged, isQuestion, mentionOf, textIndex, type PatternContext } from './context.js';
 
 const MOVED = new RegExp(
   `(?:\\bI|^(?:[A-Za-z]+,?\\s+){0,3}?[Ww]e)(?:'ve| have)?\\s+(?:just\\s+|finally\\s+|officially\\s+)?(?:moved|relocated)\\s+(?:back\\s+)?(?:from\\s+${E}\\s+)?to\\s+(?:the\\s+)?${E}`,
@@ -61,6 +61,19 @@ export function findLife(ctx: PatternContext): Partial<Findings> {
   /** The past time of a match's own clause (event-times.ts); `ongoing` when it tells what is so now. */
   const timeOf = (m: RegExpExecArray, ongoing = false): ReturnType<typeof pastTimeOf> =>
     pastTimeOf(ctx, { start: textIndex(s, m.index), end: textIndex(s, m.index + m[0].length), ongoing });
+  /** What the speaker did, as their event in their own timeline ("Lost my job at Door Dash (last week)"). */
+  const speakerEvent = (done: string, stated: ReturnType<typeof pastTimeOf>): void => {
+    stateChanges.push({
+      entityName: s.self,
+      attribute: EVENT_ATTRIBUTE,
+      newStateAspect: lowerFirst(done),
+      whatChanged: `${capitalize(done)}${stated ? ` (${stated.text})` : ''}`,
+      isContradiction: false,
+      confidence: 0.6,
+      episodeId: s.episodeId,
+      ...(stated?.eventTime ? { eventTime: stated.eventTime } : {}),
+    });
+  };
   const rel = (
     target: string,
     type: string,
@@ -149,17 +162,7 @@ export function findLife(ctx: PatternContext): Partial<Findings> {
     const stated = timeOf(graduated);
     rel(school.name, 'STUDIES_AT', {}, stated, true);
     // The speaker's event too, for their timeline (a relationship alone would have taken its place).
-    const done = `graduated from ${unmaskSurface(s, `⟦${graduated[1] ?? ''}⟧`)}`;
-    stateChanges.push({
-      entityName: s.self,
-      attribute: EVENT_ATTRIBUTE,
-      newStateAspect: done,
-      whatChanged: `${capitalize(done)}${stated ? ` (${stated.text})` : ''}`,
-      isContradiction: false,
-      confidence: 0.6,
-      episodeId: s.episodeId,
-      ...(stated?.eventTime ? { eventTime: stated.eventTime } : {}),
-    });
+    speakerEvent(`graduated from ${school.surface}`, stated);
   }
   const ended = JOB_ENDED.exec(masked);
   const former = mentionOf(s, ended?.[1] ?? ended?.[2] ?? ended?.[3] ?? ended?.[4]);
@@ -182,19 +185,7 @@ export function findLife(ctx: PatternContext): Partial<Findings> {
     });
     // "I lost my job at Door Dash last week" is the speaker's event too, in their timeline, not only the company's.
     const told = /^I\s+(?:just\s+|also\s+)?((?:left|quit|lost)\b.*)$/i.exec(ended[0])?.[1];
-    if (told) {
-      const done = told.replace(/⟦\d+⟧/, former.name);
-      stateChanges.push({
-        entityName: s.self,
-        attribute: EVENT_ATTRIBUTE,
-        newStateAspect: lowerFirst(done),
-        whatChanged: `${capitalize(done)}${stated ? ` (${stated.text})` : ''}`,
-        isContradiction: false,
-        confidence: 0.6,
-        episodeId: s.episodeId,
-        ...(eventTime ? { eventTime } : {}),
-      });
-    }
+    if (told) speakerEvent(told.replace(/⟦\d+⟧/, former.name), stated);
   }
   return { relationships, stateChanges, actions, locations };
 }

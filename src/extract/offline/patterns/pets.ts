@@ -38,8 +38,6 @@ export function petsOf(ctx: PatternContext): { entity: EntityFinding; owns: Rela
     // "I adopted a puppy, a beagle called Biscuit": a breed named in a sentence about an animal.
     ...(ANIMALS.test(text) ? [new RegExp(`\\b(?:[Aa]n?)\\s+([a-z]+)\\s+(?:named|called)\\s+${name}`, 'g')] : []),
   ];
-  // "I adopted a pup from a shelter last week … I named it Ned": the speaker names the animal of this turn.
-  const turnAnimal = [...ctx.previous, s].map((x) => ANIMALS.exec(x.text)?.[1]).find((a) => a !== undefined);
   const namedIt = new RegExp(`\\b(?:[Ii]|[Ww]e)\\s+(?:named|called)\\s+(?:it|him|her)\\s+${name}`, 'g');
   const out: { entity: EntityFinding; owns: RelationshipFinding }[] = [];
   for (const named of namedAcrossTurns(ctx)) out.push(pet(ctx, named.name, named.species));
@@ -54,12 +52,12 @@ export function petsOf(ctx: PatternContext): { entity: EntityFinding; owns: Rela
       out.push(pet(ctx, petName, species));
     }
   }
-  if (turnAnimal !== undefined) {
-    for (const m of text.matchAll(namedIt)) {
-      const petName = m[1];
-      if (petName && !out.some((p) => p.entity.name === petName))
-        out.push(pet(ctx, petName, speciesOf(turnAnimal.toLowerCase())));
-    }
+  // "I adopted a pup from a shelter last week … I named it Ned": the speaker names the animal of this turn.
+  for (const m of text.matchAll(namedIt)) {
+    const petName = m[1];
+    const animal = [...ctx.previous, s].map((x) => ANIMALS.exec(x.text)?.[1]).find((a) => a !== undefined);
+    if (petName && animal && !out.some((p) => p.entity.name === petName))
+      out.push(pet(ctx, petName, speciesOf(animal.toLowerCase())));
   }
   return out;
 }
