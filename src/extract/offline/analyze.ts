@@ -13,6 +13,7 @@ import { findCounts } from './patterns/counts.js';
 import { buildMasked, EARLIER_TURNS, type PatternContext } from './patterns/context.js';
 import { findDecisions } from './patterns/decisions.js';
 import { findFavorites } from './patterns/favorites.js';
+import { findKin } from './patterns/kin.js';
 import { findLife } from './patterns/life.js';
 import { findLifePeriods } from './patterns/life-periods.js';
 import { findPeriods } from './patterns/periods.js';
@@ -130,8 +131,9 @@ export function analyzeEpisodes(input: {
       }
       // A sentence a specific family understood (a decision, a tool switch, a promise) is not also a loose event.
       mergeFindings(findings, findPersonal({ ...ctx, events: !specific }));
-      // Where the speaker has been: an edge beside the sentence's event, never instead of it.
+      // Where the speaker has been, and their people's homes and ties: edges beside the sentence's event, never instead of it.
       mergeFindings(findings, findTravel(ctx));
+      mergeFindings(findings, findKin(ctx));
       turn.push(ctx);
     }
     flushTurn();

@@ -28,7 +28,8 @@ const RELATION_WORDS = Object.keys(RELATION_NOUNS)
   .sort((a, b) => b.length - a.length)
   .map((w) => w.replace(/[-\s]/g, '[-\\s]?'))
   .join('|');
-const RELATION_NAME = new RegExp(`\\b[Mm]y\\s+(${RELATION_WORDS})\\s*,?\\s+(${nameRun(3)})`, 'gu');
+const RELATION_NAME = new RegExp(`\\b(?:[Mm]y|[Oo]ur)\\s+(${RELATION_WORDS})\\s*,?\\s+(${nameRun(3)})`, 'gu');
+const RELATION_ENDING = /\b(?:broke up|split up|separated|divorced|divorcing|breaking up)(?:\s+(?:with|from))?\s*$/i;
 const TITLE_NAME = new RegExp(`\\b(${TITLE_WORDS})\\s+(${personRun(3)})`, 'gu');
 const ORG_WORDS =
   /\b(?:Labs?|Ventures|Capital|Partners|Inc|Corp|LLC|Ltd|Technologies|Systems|Studios?|Group|Foundation|Institute|University|College|Academy|Bank)\.?$/;
@@ -101,7 +102,11 @@ export function sentenceNameCandidates(
   for (const m of text.matchAll(RELATION_NAME)) {
     const relation = normalizeRelation(m[1] ?? '');
     const name = cleanName(m[2] ?? '');
-    if (isPlausibleName(name)) out.push({ ...base, name, type: 'person', state: { relation }, strength: 4, relation });
+    if (!isPlausibleName(name)) continue;
+    // "I broke up with my girlfriend Sarah": the relation is ending (patterns/kin.ts), not one to record now.
+    if (RELATION_ENDING.test(text.slice(0, m.index)))
+      out.push({ ...base, name, type: 'person', state: {}, strength: 4 });
+    else out.push({ ...base, name, type: 'person', state: { relation }, strength: 4, relation });
   }
   for (const [re, strength] of [
     [PERSON_APPOSITIVE, 4],

@@ -94,7 +94,7 @@ export const RELATION_NOUNS: Record<string, 'COLLABORATES_WITH' | 'KNOWS'> = {
   classmate: 'KNOWS',
 };
 
-const FAMILY = /brother|sister|mom|dad|mother|father|son|daughter|cousin|aunt|uncle|grand|wife|husband|fianc/;
+const FAMILY = /brother|sister|mom|dad|mother|father|son|daughter|cousin|aunt|uncle|grand|wife|husband|spouse|fianc/;
 const MENTOR = /mentor|advisor|adviser|professor|teacher|coach|tutor|therapist|doctor/;
 
 /**

@@ -45,8 +45,28 @@ export const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|we'd|our
 /** Placeholder pattern for a mention in a masked sentence; captures its index. */
 export const E = '⟦(\\d+)⟧';
 
+/** A person as a clause's subject: a mention (group 1) or he/she (group 2), for personOf; "Nora's", "she is". */
+export const WHO = `(?:${E}|\\b(He|She|he|she))(?:'s|\\s+is|\\s+has)?`;
+
 export function mentionOf(s: AnalyzedSentence, index: string | undefined): Mention | undefined {
   return index === undefined ? undefined : s.mentions[Number(index)];
+}
+
+/** The person a match is about: its mention, or for he/she the last person named before it (sentence, then turn). */
+export function personOf(
+  ctx: PatternContext,
+  index: string | undefined,
+  pronoun: string | undefined,
+  at = 0,
+): string | null {
+  if (pronoun) {
+    const before = ctx.s.masked.slice(0, at);
+    const indices = [...before.matchAll(/⟦(\d+)⟧/g)].map((m) => mentionOf(ctx.s, m[1]));
+    const last = indices.filter((m) => m?.type === 'person').pop();
+    return last?.name ?? ctx.lastPerson;
+  }
+  const m = mentionOf(ctx.s, index);
+  return m?.type === 'person' ? m.name : null;
 }
 
 /** Replaces placeholders with canonical names. */

@@ -16,7 +16,7 @@ const MOVED = new RegExp(
   'i',
 );
 const LIVE_IN = new RegExp(
-  `\\bI\\s+(?:still\\s+|currently\\s+|now\\s+)?(?:live|am living|'m living|am based|'m based|'m staying|am staying)\\s+(?:[a-z-]+\\s+){0,3}?in\\s+(?:the\\s+)?${E}`,
+  `\\bI(?:(?:['’]m\\s+|\\s+)(?![^.;!?]*\\b(?:to|would|could|will|might|should|'d|'ll)\\s)[^.;!?⟦]{1,40}?\\s+and)?\\s+(?:still\\s+|currently\\s+|now\\s+)?(?:live|am living|'m living|am based|'m based|'m staying|am staying)\\s+(?:[a-z-]+\\s+){0,3}?in\\s+(?:the\\s+)?${E}`,
   'i',
 );
 const WORK_AT = new RegExp(

@@ -8,14 +8,23 @@ import type { Findings, Mention, RelationshipFinding, StateChangeFinding } from 
 import { SELF_NAME } from '../assemble.js';
 import { RELATION_NOUNS, relationEdge, ROLE_WORDS } from '../lexicon.js';
 import { clip } from '../names.js';
-import { E, isHedged, isQuestion, mentionOf, textIndex, unmask, type PatternContext } from './context.js';
+import {
+  E,
+  isHedged,
+  isQuestion,
+  mentionOf,
+  personOf,
+  textIndex,
+  WHO,
+  unmask,
+  type PatternContext,
+} from './context.js';
 import { pastTimeOf } from './event-times.js';
 
 const ROLES = [...ROLE_WORDS].sort((a, b) => b.length - a.length).join('|');
 const RELATIONS = Object.keys(RELATION_NOUNS)
   .sort((a, b) => b.length - a.length)
   .join('|');
-const WHO = `(?:${E}|\\b(He|She|he|she))(?:'s|\\s+is|\\s+has)?`;
 const JOINED = new RegExp(
   `${E}\\s+(?:has\\s+|just\\s+|officially\\s+|finally\\s+)*joined\\s+(?:us\\s+|the team\\s+|${E}\\s+)?as\\s+(?:my|our|a|an|the)?\\s*(${ROLES})(?:\\s+(?:on|at|of|for)\\s+${E})?`,
   'i',
@@ -57,18 +66,6 @@ function normRole(role: string): string {
   const r = role.toLowerCase().replace(/\s+/g, ' ');
   if (r === 'cofounder' || r === 'co founder') return 'co-founder';
   return ['ceo', 'cto', 'cfo', 'coo', 'cpo'].includes(r) ? r.toUpperCase() : r;
-}
-
-/** The person a match is about: its mention, or for he/she the last person named before it (sentence, then turn). */
-function personOf(ctx: PatternContext, index: string | undefined, pronoun: string | undefined, at = 0): string | null {
-  if (pronoun) {
-    const before = ctx.s.masked.slice(0, at);
-    const indices = [...before.matchAll(/⟦(\d+)⟧/g)].map((m) => mentionOf(ctx.s, m[1]));
-    const last = indices.filter((m) => m?.type === 'person').pop();
-    return last?.name ?? ctx.lastPerson;
-  }
-  const m = mentionOf(ctx.s, index);
-  return m?.type === 'person' ? m.name : null;
 }
 
 function typed(m: Mention | undefined, type: string): string | null {
