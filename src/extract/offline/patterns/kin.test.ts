@@ -12,13 +12,20 @@ const read = (text: string, preamble = {}) => run([text], { tagger, at, preamble
 describe("the speaker's people: their homes, children, engagements and breakups", () => {
   it.each([
     ['My brother Dan lives in Chicago.', 'Dan', 'Chicago'],
-    ['Dan lives in Chicago with his wife.', 'Dan', 'Chicago'],
+    ['I called Dan. Dan lives in Chicago with his wife.', 'Dan', 'Chicago'],
     ['My sister Nora moved to Denver last year.', 'Nora', 'Denver'],
     ['I talked to Dan yesterday. He lives in Chicago now.', 'Dan', 'Chicago'],
   ])("someone else's home is theirs, not the speaker's: %s", (text, who, place) => {
     const r = read(text);
     expect(rel(r, who, 'LIVES_IN', place)?.ended).toBe(false);
     expect(rel(r, 'User', 'LIVES_IN', place)).toBeUndefined();
+  });
+
+  it("a figure a text is about is not one of the speaker's people", () => {
+    const r = read('To avoid arrest for his views, Rousseau moved to England.');
+    expect(r.relationships.filter((x) => x.type === 'LIVES_IN')).toEqual([]);
+    const known = { mentionedEntities: [{ name: 'Dan', type: 'person', aliases: [], state: { relation: 'brother' } }] };
+    expect(rel(read('Dan moved to Boston.', known), 'Dan', 'LIVES_IN', 'Boston')).toBeDefined();
   });
 
   it('a move another person plans is no home yet, and the sentence keeps its event', () => {

@@ -8,7 +8,17 @@
  */
 import type { Findings, RelationshipFinding, StateChangeFinding } from '../findings.js';
 import { relationEdge } from '../lexicon.js';
-import { E, isHedged, isQuestion, mentionOf, personOf, textIndex, WHO, type PatternContext } from './context.js';
+import {
+  E,
+  FIRST_PERSON,
+  isHedged,
+  isQuestion,
+  mentionOf,
+  personOf,
+  textIndex,
+  WHO,
+  type PatternContext,
+} from './context.js';
 import { pastTimeOf } from './event-times.js';
 
 const SPEAKERS = `(?:\\b(?:I|[Ww]e)|${E}\\s+and\\s+I)`;
@@ -97,7 +107,11 @@ export function findKin(ctx: PatternContext): Partial<Findings> {
   const lives = OTHER_LIVES.exec(s.masked);
   const who = lives ? personOf(ctx, lives[1], lives[2], lives.index) : null;
   const home = mentionOf(s, lives?.[3]);
-  if (lives && who && who !== s.self && home?.type === 'place') {
+  // Someone of the speaker's world: said beside the speaker ("I talked to Dan. He lives …") or known by a relation;
+  // not a figure a text is about ("To avoid arrest, Rousseau moved to England").
+  const beside = [s, ctx.previous.at(-1)].some((x) => x !== undefined && FIRST_PERSON.test(x.text));
+  const theirs = beside || (who !== null && typeof ctx.registry.get(who)?.state.relation === 'string');
+  if (lives && who && who !== s.self && theirs && home?.type === 'place') {
     const eventTime = when(lives, /\b(?:lives|living|based)\b/.test(lives[0]));
     relationships.push({
       source: who,

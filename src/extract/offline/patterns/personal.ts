@@ -37,7 +37,7 @@ const NOT_EVENTS = new Set(
 
 /** What one has with someone: "a nice chat with a fan", "dinner with my parents", "a fight with Ana" (up to 4 words). */
 const HAD_WITH =
-  /^\s+(?:(?:a|an|some)\s+)?(?:[a-z]+\s+){0,3}?[a-z]+\s+with\s+(?:(?:a|an|the|my|our|his|her|their|some|two|three)\b|\p{Lu})/u;
+  /^\s+(?:(?:a|an|some)\s+)?(?:[a-z-]+\s+){0,3}?[a-z-]+\s+with\s+(?:(?:a|an|the|my|our|his|her|their|some|two|three)\b|\p{Lu})/u;
 
 /** Openings of a reaction to the other person rather than a statement about oneself. */
 const REACTION =
@@ -65,13 +65,18 @@ export function findPersonal(ctx: PatternContext & { events?: boolean }): Partia
   const { past: times, coming } = sentenceTimes(s.text, s.time, ctx.tz);
   const past = times.some((t) => t.eventTime.slice(0, 10) < ctx.day);
   // "We're planning to take a team trip next month" is a plan, not a deliberation.
-  const hedged = isHedged(s) && (coming.length === 0 || isHedged({ ...s, text: s.text.replace(PLANNING_TO, '') }));
-  if (ctx.tagger && ctx.events !== false && !hedged && mayTellEvent(s.text, ctx.tagger, { past, coming })) {
+  const hedgedText = (text: string): boolean =>
+    isHedged({ ...s, text }) && (coming.length === 0 || isHedged({ ...s, text: text.replace(PLANNING_TO, '') }));
+  // A hedge holds for its own clause: "Since I recently upgraded my router, I'm thinking maybe it's time to upgrade my
+  // computer too" tells the router's upgrade (the sentence had been dropped whole).
+  const hedged = hedgedText(s.text);
+  if (ctx.tagger && ctx.events !== false && mayTellEvent(s.text, ctx.tagger, { past, coming })) {
     const tagger = ctx.tagger;
     const verbs = planningAsFuture(tagger.verbs(s.text), s.text)
       .map((v) => clipAtTime(v, times, s.text))
       .map((v) => (past ? pastByTime(v, s.text, tagger) : v));
     for (const v of verbs) {
+      if (hedged && hedgedText(clauseAround(s.text, v.start))) continue;
       const event = eventOf(ctx, v, { times, coming }, tagger, verbs);
       if (event) out.stateChanges.push(event);
     }
@@ -126,6 +131,23 @@ function mayTellEvent(
     for (let j = i + 1; j <= i + 4 && j < words.length; j++) if (eventLike(j)) return true;
   }
   return false;
+}
+
+/**
+ * Where one clause ends and the next begins: a comma, a semicolon, a dash, or a conjunction before a new subject
+ * ("…, and I actually just presented", "since I moved").
+ */
+const CLAUSE_BREAK =
+  /[,;]\s+|\s+[-–—]\s+|\s+(?:and|but|so|since|because|while|although|though)\s+(?=(?:i|we|he|she|they|my|our)\b)/gi;
+
+/** The clause of `text` that holds position `at`. */
+export function clauseAround(text: string, at: number): string {
+  let start = 0;
+  for (const m of text.matchAll(CLAUSE_BREAK)) {
+    if (m.index >= at) return text.slice(start, m.index);
+    start = m.index + m[0].length;
+  }
+  return text.slice(start);
 }
 
 /** "planning to", "plan to": a hedge (isHedged), unless the sentence says when (a plan). */
@@ -261,7 +283,11 @@ function eventOf(
   const clause = clauseEnd(rest, tagger);
   let found = objectUpTo(ctx, v, times, rest, head === null ? clause : mainVerbCut(verbs, v, clause));
   const purpose =
-    wordCount(found.object) > MAX_OBJECT_WORDS ? (purposeEnd(rest, v, verbs) ?? coordinatedEnd(rest, v, verbs)) : null;
+    wordCount(found.object) > MAX_OBJECT_WORDS
+      ? (purposeEnd(rest, v, verbs) ??
+        coordinatedEnd(rest, v, verbs) ??
+        adjunctEnd(clause ? rest.slice(0, clause.index) : rest, tagger))
+      : null;
   if (purpose) found = objectUpTo(ctx, v, times, rest, purpose);
   const { own, vagueText, cut } = found;
   // The relative clause's own words are only where and for what ("I took to Tibet"); anything else goes on with the
@@ -495,6 +521,41 @@ function purposeEnd(rest: string, v: NlpVerb, verbs: readonly NlpVerb[]): { inde
   const clause = CLAUSE_END.exec(before);
   if (object === '' || OPEN_END.test(object) || HOW.test(object) || (clause && clause.index < to.index)) return null;
   return { index: to.index };
+}
+
+/** A phrase of where, when or with whom that may follow what was done. */
+const ADJUNCT =
+  /\s+(?:on|at|in|during|for|with|after|before|from|while)\s+(?:my|our|the|a|an|this|that|last|his|her|their)\b/gi;
+
+/**
+ * Where a long object ends before the last phrase of where, when or with whom that leaves it short enough ("earned
+ * $420 at the Downtown Farmers Market | on my most recent visit"); null when none does. `object` is the clause's
+ * text after the verb, so the index is one in `rest` (a time inside counts among the words here).
+ */
+function adjunctEnd(object: string, tagger: SpanTagger): { index: number } | null {
+  // "learned that taking breaks … are important": what was learned or said is a thought, not a thing done.
+  if (/^\s*(?:that|whether|if|why|what)\b/i.test(object)) return null;
+  let end: number | null = null;
+  for (const m of object.matchAll(ADJUNCT)) {
+    const head = object.slice(0, m.index);
+    const words = wordCount(head);
+    if (words > MAX_OBJECT_WORDS) break;
+    if (words >= 2 && !OPEN_END.test(head) && !CLAUSE_END.test(head) && !dangling(head, tagger)) end = m.index;
+  }
+  return end === null ? null : { index: end };
+}
+
+/**
+ * A cut object that stops inside another clause: at a verb ("focusing on the positive and relying", "teamed up", "the
+ * right attitude to take"), or with a relative clause or a verb of being in it ("a screenplay that appeared").
+ */
+function dangling(head: string, tagger: SpanTagger): boolean {
+  const words = head.toLowerCase().match(/[a-z'-]+/g) ?? [];
+  const last = words.at(-1) ?? '';
+  if (words.some((w) => /^(?:that|which|who|was|were|is|are)$/.test(w))) return true;
+  if (/^(?:up|out|off|down|over|back|away|around)$/.test(last) || words.at(-2) === 'to') return true;
+  const tags = tagger.lexicon(last);
+  return /(?:ing|ed)$/.test(last) && !tags.includes('Noun') && !tags.includes('Adjective');
 }
 
 /**
